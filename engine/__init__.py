@@ -1,0 +1,76 @@
+"""Attention Lab's engine: scaled dot-product attention in NumPy, step by step.
+
+Pure NumPy and the standard library; it never imports Qt, so it works in a notebook::
+
+    from engine import attention, load_preset
+    lesson = load_preset("cat-eats-fish")
+    result = attention(lesson.q, lesson.k, lesson.v)
+    result.weights[0]  # 猫's row: [0.2741, 0.2741, 0.4519]
+"""
+
+from __future__ import annotations
+
+from .attention import AttentionResult, attend, attention, causal_mask, scores, softmax
+from .explain import (
+    ContextStep,
+    ScaledStep,
+    ScoreStep,
+    WeightStep,
+    explain,
+    explain_context,
+    explain_scaled,
+    explain_score,
+    explain_weight,
+)
+from .presets import (
+    Preset,
+    PresetError,
+    Projection,
+    load_preset,
+    parse_preset,
+    preset_from_dict,
+    preset_to_dict,
+    read_preset,
+    write_preset,
+)
+from .variance import (
+    DotHistogram,
+    ExperimentCancelled,
+    VarianceResult,
+    VarianceRow,
+    variance_experiment,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AttentionResult",
+    "ContextStep",
+    "DotHistogram",
+    "ExperimentCancelled",
+    "Preset",
+    "PresetError",
+    "Projection",
+    "ScaledStep",
+    "ScoreStep",
+    "VarianceResult",
+    "VarianceRow",
+    "WeightStep",
+    "attend",
+    "attention",
+    "causal_mask",
+    "explain",
+    "explain_context",
+    "explain_scaled",
+    "explain_score",
+    "explain_weight",
+    "load_preset",
+    "parse_preset",
+    "preset_from_dict",
+    "preset_to_dict",
+    "read_preset",
+    "scores",
+    "softmax",
+    "variance_experiment",
+    "write_preset",
+]

@@ -1,0 +1,234 @@
+"""Scaled dot-product attention in the lesson's four steps.
+
+① scores S = QKᵀ   ② scale S/τ (τ = √d_k by default)   ③ softmax by row → weights A
+④ context Z = A·V
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._checks import Matrix, as_matrix, check_temperature
+
+_LOG2E = 1.0 / math.log(2.0)
+_FLOAT_MAX = float(np.finfo(np.float64).max)
+
+
+@dataclass(frozen=True, eq=False)
+class AttentionResult:
+    """Every intermediate of one attention computation, so that views never redo the math.
+
+    Attributes
+    ----------
+    q, k, v : the inputs, (L_q, d_k), (L_k, d_k), (L_k, d_v).
+    scores : S = QKᵀ, (L_q, L_k).
+    scaled : S/τ with masked cells at −inf, (L_q, L_k).
+    weights : A = softmax of each row of ``scaled``; masked cells are exactly 0.
+    context : Z = A·V, (L_q, d_v).
+    temperature : τ, the divisor of step ②.
+    d_k : the width of q and k.
+    mask : allowed (query, key) pairs, (L_q, L_k) bool, or None when every pair is allowed.
+    entropy : per row, the entropy of the row of A in bits (0 for a fully masked row).
+    max_weight : per row, the largest weight (0 for a fully masked row).
+    fully_masked_rows : per row, True where no key was allowed (weights and context 0).
+    """
+
+    q: Matrix
+    k: Matrix
+    v: Matrix
+    scores: Matrix
+    scaled: Matrix
+    weights: Matrix
+    context: Matrix
+    temperature: float
+    d_k: int
+    mask: NDArray[np.bool_] | None
+    entropy: NDArray[np.float64]
+    max_weight: NDArray[np.float64]
+    fully_masked_rows: NDArray[np.bool_]
+
+    @property
+    def is_standard_scaling(self) -> bool:
+        """True when τ is the lesson's √d_k."""
+        return math.isclose(self.temperature, math.sqrt(self.d_k), rel_tol=1e-12)
+
+
+def scores(q: Matrix, k: Matrix) -> Matrix:
+    """Step ①: S = QKᵀ, the dot product of every query with every key."""
+    return q @ k.T  # (L_q, d_k) @ (d_k, L_k) -> (L_q, L_k)
+
+
+def attend(weights: Matrix, v: Matrix) -> Matrix:
+    """Step ④: Z = A·V, each query's weighted mix of the value vectors."""
+    return weights @ v  # (L_q, L_k) @ (L_k, d_v) -> (L_q, d_v)
+
+
+def causal_mask(length_q: int, length_k: int | None = None) -> NDArray[np.bool_]:
+    """Allowed pairs of a causal mask: query i may look at keys 0..i (no peeking ahead)."""
+    length_k = length_q if length_k is None else length_k
+    return np.tri(length_q, length_k, dtype=np.bool_)
+
+
+def _softmax_rows(
+    x: Matrix, temperature: float, allowed: NDArray[np.bool_] | None
+) -> tuple[Matrix, NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
+    """Row softmax of x/τ with its entropy (bits), largest weight and fully masked rows.
+
+    The row maximum is subtracted *before* dividing by τ, so a tiny τ cannot overflow:
+    every shifted value is ≤ 0 and the row's maxima become exp(0) = 1, which makes
+    τ → 0 tend to a one-hot on the maximum, ties sharing equally.
+    """
+    with np.errstate(over="ignore", under="ignore"):
+        if allowed is None:
+            row_max = x.max(axis=1, keepdims=True)  # (L, 1)
+            shifted = np.subtract(x, row_max)  # (L, L_k), every entry ≤ 0
+            empty = np.zeros(x.shape[0], dtype=np.bool_)
+        else:
+            shifted = np.where(allowed, x, -np.inf)
+            row_max = shifted.max(axis=1, keepdims=True)
+            empty = ~np.isfinite(row_max[:, 0])
+            row_max[empty] = 0.0
+            shifted -= row_max
+        if temperature != 1.0:
+            shifted *= 1.0 / temperature
+        weights = np.exp(shifted)  # masked cells: exp(−inf) = 0
+    total = weights.sum(axis=1)  # (L,), ≥ 1 on every row with an allowed key
+    total[empty] = 1.0
+    weights /= total[:, None]
+    # Entropy from the log-sum-exp: H = log Σe^z − Σ a·z (no elementwise log needed).
+    with np.errstate(invalid="ignore", over="ignore"):
+        weighted = np.einsum("ij,ij->i", weights, shifted)
+    bad = ~np.isfinite(weighted)
+    if bad.any():  # 0 × (−inf) on masked cells or on values that underflowed to −inf
+        rows = weights[bad]
+        weighted[bad] = np.where(rows > 0.0, rows * shifted[bad], 0.0).sum(axis=1)
+    entropy = (np.log(total) - weighted) * _LOG2E
+    np.maximum(entropy, 0.0, out=entropy)  # rounding can leave −1e-16
+    max_weight = 1.0 / total  # the row's maximum had exp(0) = 1
+    entropy[empty] = 0.0
+    max_weight[empty] = 0.0
+    return weights, entropy, max_weight, empty
+
+
+def softmax(x: ArrayLike, axis: int = -1, temperature: float = 1.0) -> NDArray[np.float64]:
+    """Numerically stable softmax of x/τ along ``axis``.
+
+    Works for any finite input (±1e300 included) and any positive τ. Entries of −inf
+    count as masked (weight exactly 0); a slice that is entirely −inf gives all zeros.
+    """
+    tau = check_temperature(temperature)
+    array = np.asarray(x, dtype=np.float64)
+    if array.size == 0:
+        raise ValueError("softmax needs at least one value")
+    if np.isnan(array).any() or np.isposinf(array).any():
+        raise ValueError("softmax needs finite numbers (NaN or +inf found)")
+    moved = np.moveaxis(array, axis, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    allowed = None if np.isfinite(rows).all() else np.isfinite(rows)
+    weights, _, _, _ = _softmax_rows(rows, tau, allowed)
+    return np.moveaxis(weights.reshape(moved.shape), -1, axis)
+
+
+def _combined_mask(
+    mask: ArrayLike | None, causal: bool, shape: tuple[int, int]
+) -> NDArray[np.bool_] | None:
+    allowed: NDArray[np.bool_] | None = None
+    if mask is not None:
+        allowed = np.asarray(mask)
+        if allowed.dtype != np.bool_:
+            raise ValueError("mask must hold True (allowed) and False (hidden) values")
+        if allowed.shape != shape:
+            raise ValueError(
+                f"mask has shape {allowed.shape[0] if allowed.ndim else ''}"
+                f"{'×' + str(allowed.shape[1]) if allowed.ndim == 2 else ''}, "
+                f"but the scores are {shape[0]}×{shape[1]} (queries × keys)"
+            )
+    if causal:
+        if shape[0] != shape[1]:
+            raise ValueError(
+                f"a causal mask needs as many queries as keys, not {shape[0]} and {shape[1]}"
+            )
+        tri = causal_mask(shape[0])
+        allowed = tri if allowed is None else allowed & tri
+    return allowed
+
+
+def _checked_scores(q: Matrix, k: Matrix) -> Matrix:
+    s = scores(q, k)
+    # |q·k| ≤ d_k·max|q|·max|k|: only when that bound is near overflow is S checked.
+    bound = q.shape[1] * float(np.abs(q).max()) * float(np.abs(k).max())
+    if bound > 1e300 and not np.isfinite(s).all():
+        raise ValueError(
+            "the scores q·k are too large for 64-bit numbers: make Q or K smaller"
+        )
+    return s
+
+
+def attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    *,
+    temperature: float | None = None,
+    causal: bool = False,
+    mask: ArrayLike | None = None,
+) -> AttentionResult:
+    """softmax(QKᵀ/τ)·V with every intermediate.
+
+    Parameters
+    ----------
+    q, k : (L_q, d_k) and (L_k, d_k) matrices, one row per token.
+    v : (L_k, d_v) matrix; d_v may differ from d_k.
+    temperature : τ of step ②; None means the standard √d_k, 1 the unscaled softmax.
+    causal : hide future keys (query i sees keys 0..i).
+    mask : optional (L_q, L_k) bool array, True where a query may look at a key.
+
+    Raises
+    ------
+    ValueError
+        For empty or non-finite matrices, mismatched shapes or a temperature ≤ 0.
+    """
+    q = as_matrix(q, "Q")
+    k = as_matrix(k, "K")
+    v = as_matrix(v, "V")
+    if q.shape[1] != k.shape[1]:
+        raise ValueError(
+            f"Q and K must have the same width d_k to take dot products, "
+            f"but Q is {q.shape[0]}×{q.shape[1]} and K is {k.shape[0]}×{k.shape[1]}"
+        )
+    if v.shape[0] != k.shape[0]:
+        raise ValueError(
+            f"V needs one row per key: K has {k.shape[0]} rows but V has {v.shape[0]}"
+        )
+    d_k = q.shape[1]
+    tau = math.sqrt(d_k) if temperature is None else check_temperature(temperature)
+    allowed = _combined_mask(mask, causal, (q.shape[0], k.shape[0]))
+
+    s = _checked_scores(q, k)  # ① (L_q, L_k)
+    with np.errstate(over="ignore"):
+        scaled = s / tau  # ② (L_q, L_k)
+    if tau < 1.0 and not np.isfinite(scaled).all():
+        np.clip(scaled, -_FLOAT_MAX, _FLOAT_MAX, out=scaled)
+    if allowed is not None:
+        scaled[~allowed] = -np.inf
+    a, entropy, max_weight, empty = _softmax_rows(s, tau, allowed)  # ③ (L_q, L_k)
+    z = attend(a, v)  # ④ (L_q, d_v)
+    return AttentionResult(
+        q=q,
+        k=k,
+        v=v,
+        scores=s,
+        scaled=scaled,
+        weights=a,
+        context=z,
+        temperature=tau,
+        d_k=d_k,
+        mask=allowed,
+        entropy=entropy,
+        max_weight=max_weight,
+        fully_masked_rows=empty,
+    )

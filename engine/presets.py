@@ -1,0 +1,294 @@
+"""Presets and session files: one versioned JSON format (documented in README.md).
+
+A file holds the tokens and the inputs, either Q, K, V directly or X with W_q, W_k,
+W_v (projection mode, Q = X·W_q …), plus the settings of a session. The loader checks
+everything (types, shapes, finiteness, sizes, file size) and raises one exception type,
+:class:`PresetError`, whose message names the field that is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from resources import resource_path
+
+from ._checks import Matrix
+
+FORMAT = "attention-lab"
+VERSION = 1
+MAX_TOKENS = 4096
+MAX_DIM = 1024
+MAX_FILE_BYTES = 256 * 1024 * 1024
+MAX_TOKEN_CHARS = 200
+BUILT_IN = ("cat-eats-fish", "shape-check")
+_KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temperature",
+          "causal", "mask", "selected_token", "view"}  # fmt: skip
+
+
+class PresetError(ValueError):
+    """A preset or session file that cannot be used; ``field`` names the culprit."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Projection:
+    """Part A of the lesson: the embeddings X and the three projection matrices."""
+
+    x: Matrix  # (L, d_model)
+    w_q: Matrix  # (d_model, d_k)
+    w_k: Matrix  # (d_model, d_k)
+    w_v: Matrix  # (d_model, d_v)
+
+
+@dataclass(frozen=True, eq=False)
+class Preset:
+    """What a preset or session file holds, checked and ready for the engine."""
+
+    tokens: tuple[str, ...]
+    q: Matrix
+    k: Matrix
+    v: Matrix
+    projection: Projection | None = None
+    temperature: float | None = None  # None: the standard √d_k
+    causal: bool = False
+    mask: NDArray[np.bool_] | None = None
+    selected_token: int = 0
+    title: dict[str, str] = field(default_factory=dict)
+    description: dict[str, str] = field(default_factory=dict)
+    view: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # unknown fields, kept as read
+
+
+def _reject_constant(name: str) -> None:
+    raise PresetError("", f"{name} is not allowed: every number must be finite")
+
+
+def _matrix(data: object, name: str, rows: int | None = None, cols: int | None = None) -> Matrix:
+    if not isinstance(data, list) or not data:
+        raise PresetError(name, "must be a non-empty list of rows")
+    if len(data) > MAX_TOKENS:
+        raise PresetError(name, f"has {len(data):,} rows; at most {MAX_TOKENS} are allowed")
+    width: int | None = None
+    for i, row in enumerate(data):
+        if not isinstance(row, list) or not row:
+            raise PresetError(f"{name}[{i}]", "must be a non-empty list of numbers")
+        if width is None:
+            width = len(row)
+        elif len(row) != width:
+            raise PresetError(
+                f"{name}[{i}]", f"has {len(row)} numbers but row 0 has {width}"
+            )
+        for j, value in enumerate(row):
+            if type(value) not in (int, float):
+                raise PresetError(f"{name}[{i}][{j}]", f"must be a number, not {value!r}")
+            if not math.isfinite(value):
+                raise PresetError(f"{name}[{i}][{j}]", "must be finite")
+    array = np.array(data, dtype=np.float64)
+    if rows is not None and array.shape[0] != rows:
+        raise PresetError(name, f"has {array.shape[0]} rows but {rows} are needed")
+    if cols is not None and array.shape[1] != cols:
+        raise PresetError(name, f"has {array.shape[1]} columns but {cols} are needed")
+    if array.shape[1] > MAX_DIM:
+        raise PresetError(name, f"has {array.shape[1]} columns; at most {MAX_DIM} are allowed")
+    return array
+
+
+def _texts(data: object, name: str) -> dict[str, str]:
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
+    ):
+        raise PresetError(name, 'must map language codes to text, like {"en": "…"}')
+    return dict(data)
+
+
+def _tokens(data: object) -> tuple[str, ...]:
+    if not isinstance(data, list) or not data:
+        raise PresetError("tokens", "must be a non-empty list of token names")
+    if len(data) > MAX_TOKENS:
+        raise PresetError("tokens", f"has {len(data):,} tokens; at most {MAX_TOKENS} are allowed")
+    for i, token in enumerate(data):
+        if not isinstance(token, str):
+            raise PresetError(f"tokens[{i}]", f"must be text, not {token!r}")
+        if len(token) > MAX_TOKEN_CHARS:
+            raise PresetError(f"tokens[{i}]", f"is longer than {MAX_TOKEN_CHARS} characters")
+    return tuple(data)
+
+
+def _inputs(data: object, length: int) -> tuple[Matrix, Matrix, Matrix, Projection | None]:
+    if not isinstance(data, dict):
+        raise PresetError("inputs", "must be an object holding q, k, v (or x, w_q, w_k, w_v)")
+    if "x" in data:
+        for key in ("w_q", "w_k", "w_v"):
+            if key not in data:
+                raise PresetError(f"inputs.{key}", "is missing (projection mode needs it)")
+        x = _matrix(data["x"], "inputs.x", rows=length)
+        w_q = _matrix(data["w_q"], "inputs.w_q", rows=x.shape[1])
+        w_k = _matrix(data["w_k"], "inputs.w_k", rows=x.shape[1], cols=w_q.shape[1])
+        w_v = _matrix(data["w_v"], "inputs.w_v", rows=x.shape[1])
+        projection = Projection(x, w_q, w_k, w_v)
+        q, k, v = x @ w_q, x @ w_k, x @ w_v
+        for name, matrix in (("Q", q), ("K", k), ("V", v)):
+            if not np.isfinite(matrix).all():
+                raise PresetError("inputs", f"{name} = X·W overflows: the numbers are too large")
+        return q, k, v, projection
+    for key in ("q", "k", "v"):
+        if key not in data:
+            raise PresetError(f"inputs.{key}", "is missing")
+    q = _matrix(data["q"], "inputs.q", rows=length)
+    k = _matrix(data["k"], "inputs.k", rows=length, cols=q.shape[1])
+    v = _matrix(data["v"], "inputs.v", rows=length)
+    return q, k, v, None
+
+
+def preset_from_dict(data: object) -> Preset:
+    """Check a decoded JSON document and build the Preset it describes."""
+    if not isinstance(data, dict):
+        raise PresetError("", "the file must hold one JSON object")
+    if data.get("format") != FORMAT:
+        raise PresetError("format", f'must be "{FORMAT}": this is not an Attention Lab file')
+    version = data.get("version")
+    if type(version) is not int:
+        raise PresetError("version", f"must be a whole number, not {version!r}")
+    if version > VERSION:
+        raise PresetError(
+            "version", f"is {version}, written by a newer Attention Lab (this one reads {VERSION})"
+        )
+    if version < 1:
+        raise PresetError("version", f"must be at least 1, not {version}")
+    tokens = _tokens(data.get("tokens"))
+    q, k, v, projection = _inputs(data.get("inputs"), len(tokens))
+    temperature = data.get("temperature")
+    if temperature is not None:
+        if type(temperature) not in (int, float) or not 0 < temperature < math.inf:
+            raise PresetError("temperature", f"must be a positive number or null, not {temperature!r}")
+        temperature = float(temperature)
+    causal = data.get("causal", False)
+    if not isinstance(causal, bool):
+        raise PresetError("causal", f"must be true or false, not {causal!r}")
+    mask = None
+    if data.get("mask") is not None:
+        raw = data["mask"]
+        length = len(tokens)
+        if (
+            not isinstance(raw, list)
+            or len(raw) != length
+            or not all(isinstance(r, list) and len(r) == length for r in raw)
+            or not all(isinstance(b, bool) for r in raw for b in r)
+        ):
+            raise PresetError("mask", f"must be {length}×{length} true/false values or null")
+        mask = np.array(raw, dtype=np.bool_)
+    selected = data.get("selected_token", 0)
+    if type(selected) is not int or not 0 <= selected < len(tokens):
+        raise PresetError("selected_token", f"must be a token index from 0 to {len(tokens) - 1}")
+    view = data.get("view", {})
+    if not isinstance(view, dict):
+        raise PresetError("view", "must be an object")
+    return Preset(
+        tokens=tokens,
+        q=q,
+        k=k,
+        v=v,
+        projection=projection,
+        temperature=temperature,
+        causal=causal,
+        mask=mask,
+        selected_token=selected,
+        title=_texts(data.get("title"), "title"),
+        description=_texts(data.get("description"), "description"),
+        view=view,
+        extra={key: value for key, value in data.items() if key not in _KNOWN},
+    )
+
+
+def parse_preset(text: str | bytes) -> Preset:
+    """Parse and check the text of a preset or session file."""
+    if len(text) > MAX_FILE_BYTES:
+        raise PresetError("", f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except PresetError:
+        raise
+    except RecursionError:
+        raise PresetError("", "the file is nested too deeply to be a preset") from None
+    except UnicodeDecodeError:
+        raise PresetError("", "the file is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise PresetError(
+            "", f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
+    return preset_from_dict(data)
+
+
+def read_preset(path: str | os.PathLike[str]) -> Preset:
+    """Read a preset or session file, refusing one that is too large before reading it."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise PresetError(
+                "", f"{path.name} is {size / 2**20:,.0f} MB; at most {MAX_FILE_BYTES // 2**20} MB"
+            )
+        return parse_preset(path.read_bytes())
+    except OSError as error:
+        raise PresetError("", f"cannot read {path.name}: {error.strerror}") from None
+
+
+def load_preset(name: str) -> Preset:
+    """One of the built-in presets: "cat-eats-fish" (the lesson) or "shape-check"."""
+    if name not in BUILT_IN:
+        raise PresetError("", f"no built-in preset {name!r}; choose from {', '.join(BUILT_IN)}")
+    return read_preset(resource_path("presets", f"{name}.json"))
+
+
+def preset_to_dict(preset: Preset) -> dict[str, Any]:
+    """The JSON document of a preset (the inverse of preset_from_dict)."""
+    if preset.projection is None:
+        inputs = {"q": preset.q.tolist(), "k": preset.k.tolist(), "v": preset.v.tolist()}
+    else:
+        p = preset.projection
+        inputs = {"x": p.x.tolist(), "w_q": p.w_q.tolist(), "w_k": p.w_k.tolist(),
+                  "w_v": p.w_v.tolist()}  # fmt: skip
+    return {
+        **preset.extra,
+        "format": FORMAT,
+        "version": VERSION,
+        "title": preset.title,
+        "description": preset.description,
+        "tokens": list(preset.tokens),
+        "inputs": inputs,
+        "temperature": preset.temperature,
+        "causal": preset.causal,
+        "mask": None if preset.mask is None else preset.mask.tolist(),
+        "selected_token": preset.selected_token,
+        "view": preset.view,
+    }
+
+
+def write_preset(path: str | os.PathLike[str], preset: Preset) -> None:
+    """Save atomically: write a temporary file beside ``path``, then rename it over."""
+    path = Path(path)
+    text = json.dumps(preset_to_dict(preset), ensure_ascii=False, indent=1)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,191 @@
+"""The lesson's variance experiment: why attention divides by √d_k.
+
+Part 1: for each d_k, the spread (std) of q·k over many random pairs grows like √d_k.
+Part 2: for each d_k, one q against several candidate keys; unscaled, the softmax
+collapses to one winner as d_k grows, divided by √d_k it keeps a spread.
+
+Random numbers are drawn from ``numpy.random.RandomState(seed)`` in the lesson's order
+(each pair q then k; each trial q then the candidates' K), in chunks: the legacy stream
+does not depend on how it is cut, so the lesson's table comes out bit for bit while a
+run of 10⁶ samples at d_k = 4096 stays within a few tens of megabytes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .attention import _softmax_rows
+
+MAX_D_K = 4096
+MAX_SAMPLES = 10_000_000
+MAX_CANDIDATES = 100_000
+MAX_TRIALS = 1_000_000
+MAX_D_K_VALUES = 32
+CHUNK_FLOATS = 1 << 20  # random numbers drawn per chunk (8 MB)
+HISTOGRAM_EDGES = np.linspace(-5.0, 5.0, 81)  # in units of √d_k (the scaled q·k)
+
+
+class ExperimentCancelled(Exception):
+    """Raised by variance_experiment when its ``cancel`` callback returned True."""
+
+
+@dataclass(frozen=True)
+class VarianceRow:
+    """One line of the lesson's table, plus the softmax's gradient size."""
+
+    d_k: int
+    std: float  # measured std of q·k
+    sqrt_d_k: float
+    max_weight_unscaled: float  # mean over trials of the largest softmax weight
+    max_weight_scaled: float  # the same after dividing the scores by √d_k
+    gradient_unscaled: float  # mean Frobenius norm of the softmax's Jacobian
+    gradient_scaled: float
+
+
+@dataclass(frozen=True)
+class DotHistogram:
+    """Counts of q·k for one d_k; bins are fixed in units of √d_k so raw and scaled
+    histograms share their counts and differ only in their edges."""
+
+    d_k: int
+    counts: NDArray[np.int64]
+    below: int  # samples left of the first edge
+    above: int  # samples right of the last edge
+
+    @property
+    def edges_scaled(self) -> NDArray[np.float64]:
+        """Bin edges of q·k/√d_k."""
+        return HISTOGRAM_EDGES
+
+    @property
+    def edges_raw(self) -> NDArray[np.float64]:
+        """Bin edges of q·k."""
+        return HISTOGRAM_EDGES * math.sqrt(self.d_k)
+
+
+@dataclass(frozen=True)
+class VarianceResult:
+    rows: tuple[VarianceRow, ...]
+    histograms: tuple[DotHistogram, ...]
+    samples: int
+    candidates: int
+    trials: int
+    seed: int
+
+
+def _positive_int(value: object, name: str, limit: int, least: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    number = int(value)
+    if not least <= number <= limit:
+        raise ValueError(f"{name} must be between {least:,} and {limit:,}, not {number:,}")
+    return number
+
+
+def check_settings(
+    d_ks: Sequence[int], samples: int, candidates: int, trials: int, seed: int
+) -> tuple[int, ...]:
+    """Validate the experiment's settings; return the d_k values as ints."""
+    if isinstance(d_ks, (str, bytes)) or len(d_ks) == 0:
+        raise ValueError("give at least one d_k value")
+    if len(d_ks) > MAX_D_K_VALUES:
+        raise ValueError(f"give at most {MAX_D_K_VALUES} d_k values, not {len(d_ks)}")
+    dims = tuple(_positive_int(d, "each d_k", MAX_D_K) for d in d_ks)
+    _positive_int(samples, "samples", MAX_SAMPLES, least=2)
+    _positive_int(candidates, "candidates", MAX_CANDIDATES, least=2)
+    _positive_int(trials, "trials", MAX_TRIALS)
+    _positive_int(seed, "seed", 2**32 - 1, least=0)
+    return dims
+
+
+def _chunks(count: int, per_item: int) -> list[int]:
+    size = max(1, CHUNK_FLOATS // per_item)
+    return [min(size, count - start) for start in range(0, count, size)]
+
+
+def _softmax_stats(s: NDArray[np.float64], tau: float) -> tuple[float, float]:
+    """Sums over rows of the largest weight and of ‖J‖_F, J = diag(a) − aaᵀ."""
+    a, _, max_weight, _ = _softmax_rows(s, tau, None)
+    sq = np.einsum("ij,ij->i", a, a)  # Σ a²
+    cube = np.einsum("ij,ij,ij->i", a, a, a)  # Σ a³
+    jacobian = np.sqrt(np.maximum(sq - 2.0 * cube + sq * sq, 0.0))
+    return float(max_weight.sum()), float(jacobian.sum())
+
+
+def variance_experiment(
+    d_ks: Sequence[int] = (4, 16, 64),
+    samples: int = 20_000,
+    candidates: int = 8,
+    trials: int = 20,
+    seed: int = 0,
+    progress: Callable[[float], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> VarianceResult:
+    """Run the lesson's experiment; with the defaults it reproduces the lesson's table.
+
+    ``progress(fraction)`` is called after every chunk with the share of random numbers
+    drawn so far; when ``cancel()`` returns True the run stops within one chunk and
+    raises ExperimentCancelled.
+    """
+    dims = check_settings(d_ks, samples, candidates, trials, seed)
+    rng = np.random.RandomState(seed)
+    total = sum(d * (2 * samples + (1 + candidates) * trials) for d in dims)
+    done = 0
+
+    def advance(floats: int) -> None:
+        nonlocal done
+        done += floats
+        if progress is not None:
+            progress(done / total)
+        if cancel is not None and cancel():
+            raise ExperimentCancelled
+
+    stds: list[float] = []
+    histograms: list[DotHistogram] = []
+    for d in dims:
+        count, mean, m2 = 0, 0.0, 0.0  # Chan et al.'s parallel mean and variance
+        counts = np.zeros(len(HISTOGRAM_EDGES) - 1, dtype=np.int64)
+        below = above = 0
+        for n in _chunks(samples, 2 * d):
+            pairs = rng.randn(n, 2, d)  # (n, 2, d): each pair q then k
+            dots = np.einsum("ij,ij->i", pairs[:, 0], pairs[:, 1])  # (n,)
+            chunk_mean = float(dots.mean())
+            chunk_m2 = float(np.square(dots - chunk_mean).sum())
+            delta = chunk_mean - mean
+            mean += delta * n / (count + n)
+            m2 += chunk_m2 + delta * delta * count * n / (count + n)
+            count += n
+            scaled = dots / math.sqrt(d)
+            counts += np.histogram(scaled, HISTOGRAM_EDGES)[0]
+            below += int((scaled < HISTOGRAM_EDGES[0]).sum())
+            above += int((scaled > HISTOGRAM_EDGES[-1]).sum())
+            advance(2 * d * n)
+        stds.append(math.sqrt(m2 / count))
+        histograms.append(DotHistogram(d, counts, below, above))
+
+    rows: list[VarianceRow] = []
+    for d, std in zip(dims, stds):
+        sums = np.zeros(4)
+        for n in _chunks(trials, (1 + candidates) * d):
+            block = rng.randn(n, 1 + candidates, d)  # each trial: q, then K
+            s = np.einsum("tcd,td->tc", block[:, 1:], block[:, 0])  # (n, candidates)
+            sums += (*_softmax_stats(s, 1.0), *_softmax_stats(s, math.sqrt(d)))
+            advance((1 + candidates) * d * n)
+        mean_unscaled, grad_unscaled, mean_scaled, grad_scaled = sums / trials
+        rows.append(
+            VarianceRow(
+                d_k=d,
+                std=std,
+                sqrt_d_k=math.sqrt(d),
+                max_weight_unscaled=float(mean_unscaled),
+                max_weight_scaled=float(mean_scaled),
+                gradient_unscaled=float(grad_unscaled),
+                gradient_scaled=float(grad_scaled),
+            )
+        )
+    return VarianceResult(tuple(rows), tuple(histograms), samples, candidates, trials, seed)

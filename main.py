@@ -1,0 +1,68 @@
+"""Attention Lab: type Q, K and V and watch attention computed step by step.
+
+Usage: python main.py [--preset NAME] [--smoke] [--version]
+"""
+
+from __future__ import annotations
+
+import time
+
+START = time.perf_counter()
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+from typing import NoReturn  # noqa: E402
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """A bad flag or value: one line on stderr, exit status 2."""
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    from engine import __version__
+    from engine.presets import BUILT_IN
+
+    parser = _Parser(
+        prog="attention-lab",
+        description="Type Q, K and V and watch softmax(QKᵀ/√d_k)·V computed step by step.",
+    )
+    parser.add_argument("--preset", choices=BUILT_IN, default="cat-eats-fish",
+                        help="the example to open (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--smoke", action="store_true",
+                        help="open the window, wait for its first paint, print the time, exit")  # fmt: skip
+    parser.add_argument("--version", action="version", version=f"Attention Lab {__version__}")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    if args.smoke and sys.platform.startswith("linux") and headless:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QApplication
+
+    from engine import load_preset
+    from gui import MainWindow, install_fonts
+
+    pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Attention Lab")
+    app.setOrganizationName("Attention Lab")
+    install_fonts(app)  # type: ignore[arg-type]
+    window = MainWindow(load_preset(args.preset))
+    if args.smoke:
+        window.first_paint.connect(lambda: app.exit(0))  # type: ignore[attr-defined]
+    window.show()
+    status = app.exec()  # type: ignore[attr-defined]
+    if args.smoke:
+        print(f"first paint after {(time.perf_counter() - START) * 1000:.0f} ms")
+    return int(status)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
