@@ -29,10 +29,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         prog="attention-lab",
         description="Type Q, K and V and watch softmax(QKᵀ/√d_k)·V computed step by step.",
     )
-    parser.add_argument("--preset", choices=BUILT_IN, default="cat-eats-fish",
-                        help="the example to open (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--smoke", action="store_true",
-                        help="open the window, wait for its first paint, print the time, exit")  # fmt: skip
+    parser.add_argument(
+        "--preset",
+        choices=BUILT_IN,
+        default="cat-eats-fish",
+        help="the example to open (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="open the window, wait for its first paint, print the time it took, exit",
+    )
     parser.add_argument("--version", action="version", version=f"Attention Lab {__version__}")
     return parser.parse_args(argv)
 

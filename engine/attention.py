@@ -105,7 +105,7 @@ def _softmax_rows(
     bad = ~np.isfinite(weighted)
     if bad.any():  # 0 × (−inf) on masked cells or on values that underflowed to −inf
         rows = weights[bad]
-        weighted[bad] = np.where(rows > 0.0, rows * shifted[bad], 0.0).sum(axis=1)
+        weighted[bad] = np.einsum("ij,ij->i", rows, np.where(rows > 0.0, shifted[bad], 0.0))
     entropy = (np.log(total) - weighted) * _LOG2E
     np.maximum(entropy, 0.0, out=entropy)  # rounding can leave −1e-16
     max_weight = 1.0 / total  # the row's maximum had exp(0) = 1
@@ -158,13 +158,12 @@ def _combined_mask(
 
 
 def _checked_scores(q: Matrix, k: Matrix) -> Matrix:
-    s = scores(q, k)
+    with np.errstate(over="ignore", invalid="ignore"):
+        s = scores(q, k)
     # |q·k| ≤ d_k·max|q|·max|k|: only when that bound is near overflow is S checked.
     bound = q.shape[1] * float(np.abs(q).max()) * float(np.abs(k).max())
     if bound > 1e300 and not np.isfinite(s).all():
-        raise ValueError(
-            "the scores q·k are too large for 64-bit numbers: make Q or K smaller"
-        )
+        raise ValueError("the scores q·k are too large for 64-bit numbers: make Q or K smaller")
     return s
 
 
@@ -201,9 +200,7 @@ def attention(
             f"but Q is {q.shape[0]}×{q.shape[1]} and K is {k.shape[0]}×{k.shape[1]}"
         )
     if v.shape[0] != k.shape[0]:
-        raise ValueError(
-            f"V needs one row per key: K has {k.shape[0]} rows but V has {v.shape[0]}"
-        )
+        raise ValueError(f"V needs one row per key: K has {k.shape[0]} rows but V has {v.shape[0]}")
     d_k = q.shape[1]
     tau = math.sqrt(d_k) if temperature is None else check_temperature(temperature)
     allowed = _combined_mask(mask, causal, (q.shape[0], k.shape[0]))

@@ -122,9 +122,7 @@ def explain_weight(result: AttentionResult, row: int, col: int) -> WeightStep:
     """Step ③: the row's exponentials, their sum and the quotient for one key."""
     _check_cell(result, row, col, result.scores.shape[1])
     scaled_row = result.scaled[row]
-    allowed = (
-        np.ones(scaled_row.shape, dtype=np.bool_) if result.mask is None else result.mask[row]
-    )
+    allowed = np.ones(scaled_row.shape, dtype=np.bool_) if result.mask is None else result.mask[row]
     fully_masked = not allowed.any()
     shift = 0.0
     exponentials = np.zeros_like(scaled_row)

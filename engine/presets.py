@@ -87,9 +87,7 @@ def _matrix(data: object, name: str, rows: int | None = None, cols: int | None =
         if width is None:
             width = len(row)
         elif len(row) != width:
-            raise PresetError(
-                f"{name}[{i}]", f"has {len(row)} numbers but row 0 has {width}"
-            )
+            raise PresetError(f"{name}[{i}]", f"has {len(row)} numbers but row 0 has {width}")
         for j, value in enumerate(row):
             if type(value) not in (int, float):
                 raise PresetError(f"{name}[{i}][{j}]", f"must be a number, not {value!r}")
@@ -174,7 +172,9 @@ def preset_from_dict(data: object) -> Preset:
     temperature = data.get("temperature")
     if temperature is not None:
         if type(temperature) not in (int, float) or not 0 < temperature < math.inf:
-            raise PresetError("temperature", f"must be a positive number or null, not {temperature!r}")
+            raise PresetError(
+                "temperature", f"must be a positive number or null, not {temperature!r}"
+            )
         temperature = float(temperature)
     causal = data.get("causal", False)
     if not isinstance(causal, bool):

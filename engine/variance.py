@@ -169,7 +169,7 @@ def variance_experiment(
         histograms.append(DotHistogram(d, counts, below, above))
 
     rows: list[VarianceRow] = []
-    for d, std in zip(dims, stds):
+    for d, std in zip(dims, stds, strict=True):
         sums = np.zeros(4)
         for n in _chunks(trials, (1 + candidates) * d):
             block = rng.randn(n, 1 + candidates, d)  # each trial: q, then K
