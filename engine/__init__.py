@@ -30,6 +30,7 @@ from .presets import (
     parse_preset,
     preset_from_dict,
     preset_to_dict,
+    random_preset,
     read_preset,
     write_preset,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "parse_preset",
     "preset_from_dict",
     "preset_to_dict",
+    "random_preset",
     "read_preset",
     "scores",
     "softmax",

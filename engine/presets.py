@@ -292,3 +292,25 @@ def write_preset(path: str | os.PathLike[str], preset: Preset) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def random_preset(length: int, d_k: int, d_v: int, seed: int) -> Preset:
+    """A reproducible random example: standard normals rounded to two decimals."""
+    for name, value, limit in (("length", length, MAX_TOKENS), ("d_k", d_k, MAX_DIM),
+                               ("d_v", d_v, MAX_DIM), ("seed", seed, 2**32 - 1)):  # fmt: skip
+        least = 0 if name == "seed" else 1
+        if type(value) is not int or not least <= value <= limit:
+            raise PresetError(name, f"must be a whole number from {least} to {limit}")
+    rng = np.random.default_rng(seed)
+    q, k = rng.normal(size=(length, d_k)).round(2), rng.normal(size=(length, d_k)).round(2)
+    v = rng.normal(size=(length, d_v)).round(2)
+    return Preset(
+        tokens=tuple(f"t{i + 1}" for i in range(length)),
+        q=q + 0.0,  # + 0.0 turns the -0.0 of rounding into 0.0
+        k=k + 0.0,
+        v=v + 0.0,
+        title={
+            "en": f"random (L={length}, d_k={d_k}, d_v={d_v}, seed {seed})",
+            "zh": f"随机(L={length},d_k={d_k},d_v={d_v},种子 {seed})",
+        },  # fmt: skip
+    )
