@@ -312,5 +312,5 @@ def random_preset(length: int, d_k: int, d_v: int, seed: int) -> Preset:
         title={
             "en": f"random (L={length}, d_k={d_k}, d_v={d_v}, seed {seed})",
             "zh": f"随机(L={length},d_k={d_k},d_v={d_v},种子 {seed})",
-        },  # fmt: skip
+        },
     )
