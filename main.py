@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
     import pyqtgraph as pg
+    import shiboken6
     from PySide6.QtWidgets import QApplication
 
     from engine import load_preset
@@ -67,7 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     status = app.exec()  # type: ignore[attr-defined]
     if args.smoke:
-        print(f"first paint after {(time.perf_counter() - START) * 1000:.0f} ms")
+        print(f"first paint after {(time.perf_counter() - START) * 1000:.0f} ms", flush=True)
+    # Destroy the window while QApplication still exists: left to the interpreter's exit,
+    # pyqtgraph's scenes can be torn down after Qt and crash.
+    shiboken6.delete(window)
     return int(status)
 
 

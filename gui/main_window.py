@@ -1,76 +1,120 @@
-"""The first, plain main window: the default preset's four steps as numbers.
-
-It proves the stack (engine → Qt → bundled font) runs; the interactive window with
-editable grids and heatmaps replaces its body in the next issue.
-"""
+"""The main window: inputs on the left, the formula, the four heatmaps and the hand
+calculation on the right. It only assembles widgets; they talk through the state."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QPaintEvent
-from PySide6.QtWidgets import (
-    QGridLayout,
-    QGroupBox,
-    QLabel,
-    QMainWindow,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPaintEvent
+from PySide6.QtWidgets import QCheckBox, QMainWindow, QSplitter, QToolBar, QVBoxLayout, QWidget
 
-from engine import AttentionResult, Preset, attention, load_preset
+from engine import Preset, load_preset
 
-from .matrix_model import MatrixModel
+from .explain_panel import ExplainPanel
+from .formula_bar import FormulaBar
+from .inputs_panel import InputsPanel
+from .pipeline_view import PipelineView
+from .random_dialog import RandomPresetDialog
+from .state import AttentionState
 
 
 class MainWindow(QMainWindow):
-    """Shows S, S/√d_k, A and Z of one preset."""
+    """``window.state`` owns the inputs; ``window.state.result`` is what is on screen."""
 
     first_paint = Signal()
 
     def __init__(self, preset: Preset | None = None) -> None:
         super().__init__()
         self._painted = False
-        self.preset = load_preset("cat-eats-fish") if preset is None else preset
-        self.result: AttentionResult = attention(
-            self.preset.q, self.preset.k, self.preset.v, temperature=self.preset.temperature
-        )
+        self.state = AttentionState(preset, self)
         self.setWindowTitle(self.tr("Attention Lab"))
-        self.resize(1100, 640)
+        self.resize(1280, 720)
 
-        body = QWidget(self)
-        layout = QVBoxLayout(body)
-        formula = QLabel(self.tr("Attention(Q, K, V) = softmax(QKᵀ / √d_k) ⋅ V"), body)
-        formula.setObjectName("formula")
-        font = formula.font()
-        font.setPointSizeF(font.pointSizeF() * 1.6)
-        formula.setFont(font)
-        layout.addWidget(formula)
+        self.inputs = InputsPanel(self.state, self)
+        self.formula = FormulaBar(self.state, self)
+        self.pipeline = PipelineView(self.state, self)
+        self.explanation = ExplainPanel(self.state, self)
+        right = QWidget(self)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(4, 0, 4, 4)
+        right_layout.addWidget(self.formula)
+        right_splitter = QSplitter(Qt.Orientation.Vertical, right)
+        right_splitter.addWidget(self.pipeline)
+        right_splitter.addWidget(self.explanation)
+        right_splitter.setStretchFactor(0, 4)
+        right_splitter.setStretchFactor(1, 1)
+        right_layout.addWidget(right_splitter, 1)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(self.inputs)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 5)
+        splitter.setSizes([380, 900])
+        self.setCentralWidget(splitter)
 
-        grid = QGridLayout()
-        layout.addLayout(grid)
-        tokens = list(self.preset.tokens)
-        dims = [f"d{i}" for i in range(self.result.context.shape[1])]
-        steps = [
-            (self.tr("① scores S = QKᵀ"), self.result.scores, tokens),
-            (self.tr("② scaled S / √d_k (÷ {0:.3g})").format(self.result.temperature),
-             self.result.scaled, tokens),
-            (self.tr("③ weights A = softmax by row"), self.result.weights, tokens),
-            (self.tr("④ context Z = A ⋅ V"), self.result.context, dims),
-        ]  # fmt: skip
-        self.models: list[MatrixModel] = []
-        for number, (title, matrix, columns) in enumerate(steps):
-            box = QGroupBox(title, body)
-            box_layout = QVBoxLayout(box)
-            model = MatrixModel(parent=box)
-            model.set_matrix(matrix, tokens, columns)
-            view = QTableView(box)
-            view.setModel(model)
-            view.resizeColumnsToContents()
-            box_layout.addWidget(view)
-            grid.addWidget(box, number // 2, number % 2)
-            self.models.append(model)
-        self.setCentralWidget(body)
+        self._build_menus()
+        self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.state.causal_changed.connect(self._on_causal_changed)
+
+    def _build_menus(self) -> None:
+        stack = self.state.undo_stack
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        quit_action = file_menu.addAction(self.tr("&Quit"))
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+
+        edit = self.menuBar().addMenu(self.tr("&Edit"))
+        undo = stack.createUndoAction(self, self.tr("&Undo"))
+        undo.setShortcuts([QKeySequence.StandardKey.Undo])
+        redo = stack.createRedoAction(self, self.tr("&Redo"))
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        edit.addAction(undo)
+        edit.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+
+        presets = self.menuBar().addMenu(self.tr("&Presets"))
+        presets.setObjectName("presetMenu")
+        lesson = presets.addAction(self.tr("猫 吃 鱼 — cat eats fish (the lesson)"))
+        lesson.triggered.connect(lambda: self.load_built_in("cat-eats-fish"))
+        shape = presets.addAction(self.tr("Shape check: X·W projections (3 × 8 → 4, 6)"))
+        shape.triggered.connect(lambda: self.load_built_in("shape-check"))
+        random_action = presets.addAction(self.tr("Random…"))
+        random_action.triggered.connect(self._on_random_preset)
+        self.preset_menu = presets
+
+        view = self.menuBar().addMenu(self.tr("&View"))
+        digits = view.addMenu(self.tr("Decimals"))
+        group = QActionGroup(self)
+        for count in range(5):
+            action = QAction(str(count), group, checkable=True)
+            action.setChecked(count == self.state.precision)
+            action.triggered.connect(lambda _=False, n=count: self.state.set_precision(n))
+            digits.addAction(action)
+
+        toolbar = QToolBar(self.tr("Pipeline"), self)
+        toolbar.setObjectName("pipelineToolbar")
+        self.causal_toggle = QCheckBox(self.tr("Causal mask (hide future tokens)"), toolbar)
+        self.causal_toggle.setObjectName("causalToggle")
+        self.causal_toggle.setChecked(self.state.causal)
+        self.causal_toggle.toggled.connect(self.state.set_causal)
+        toolbar.addAction(undo)
+        toolbar.addAction(redo)
+        toolbar.addSeparator()
+        toolbar.addWidget(self.causal_toggle)
+        self.addToolBar(toolbar)
+
+    def load_built_in(self, name: str) -> None:
+        preset = load_preset(name)
+        self.state.load_preset(preset, self.tr("Load {0}").format(name))
+
+    def _on_random_preset(self) -> None:
+        dialog = RandomPresetDialog(self)
+        if dialog.exec():
+            self.state.load_preset(dialog.preset(), self.tr("Load a random example"))
+
+    def _on_causal_changed(self, causal: bool) -> None:
+        self.causal_toggle.blockSignals(True)
+        self.causal_toggle.setChecked(causal)
+        self.causal_toggle.blockSignals(False)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         super().paintEvent(event)

@@ -1,4 +1,4 @@
-"""The first window opens offscreen on the lesson's example, and --smoke works."""
+"""The main window: the lesson on screen, and the command line around it."""
 
 from __future__ import annotations
 
@@ -9,48 +9,98 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QCheckBox, QMenu, QTableView, QWidget
 
-from engine import load_preset
-from gui import MainWindow, install_fonts
+from engine import attention
+from gui.fonts import cjk_raw_font
 
 ROOT = Path(__file__).resolve().parents[2]
+LESSON_A = [[0.2741, 0.2741, 0.4519], [0.0900, 0.6652, 0.2447], [0.3837, 0.3837, 0.2327]]
+LESSON_Z = [
+    [1.1778, 0.2741, 0.2741, 1.1778],
+    [0.5795, 0.6652, 0.0900, 1.1547],
+    [0.8490, 0.3837, 0.3837, 0.8490],
+]
 
 
-@pytest.fixture
-def window(qtbot, qapp):
-    install_fonts(qapp)
-    window = MainWindow()
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.first_paint, timeout=5000):
-        window.show()
-    return window
+def heatmap(window, step):
+    return window.findChild(QWidget, f"{step}Heatmap")
 
 
 def test_the_default_window_shows_the_lessons_four_steps(window):
-    scores, scaled, weights, context = (model.matrix() for model in window.models)
-    np.testing.assert_array_equal(scores, [[1, 1, 2], [0, 4, 2], [1, 1, 0]])
-    np.testing.assert_array_equal(scaled, [[0.5, 0.5, 1], [0, 2, 1], [0.5, 0.5, 0]])
-    assert weights.round(4)[0].tolist() == [0.2741, 0.2741, 0.4519]
-    assert context.round(4)[0].tolist() == [1.1778, 0.2741, 0.2741, 1.1778]
-    model = window.models[2]
-    assert model.data(model.index(0, 2)) == "0.4519"
-    assert model.headerData(0, Qt.Orientation.Vertical) == "猫"
+    np.testing.assert_array_equal(
+        heatmap(window, "scores").matrix(), [[1, 1, 2], [0, 4, 2], [1, 1, 0]]
+    )
+    np.testing.assert_array_equal(
+        heatmap(window, "scaled").matrix(), [[0.5, 0.5, 1], [0, 2, 1], [0.5, 0.5, 0]]
+    )
+    np.testing.assert_array_equal(heatmap(window, "weights").matrix().round(4), LESSON_A)
+    np.testing.assert_array_equal(heatmap(window, "context").matrix().round(4), LESSON_Z)
+    assert window.state.tokens == ("猫", "吃", "鱼")
+    chain = window.formula.shape_chain.text()
+    assert chain == "Q, K (3×4) → QKᵀ/√d_k (3×3) → softmax (3×3) → ·V → Z (3×4)"
 
 
-def test_the_bundled_font_draws_chinese(qapp):
-    from PySide6.QtGui import QFontMetrics
+def test_the_contract_object_names_exist(window):
+    for name in ("qGrid", "kGrid", "vGrid"):
+        assert isinstance(window.findChild(QTableView, name), QTableView), name
+    for name in ("scoresHeatmap", "scaledHeatmap", "weightsHeatmap", "contextHeatmap",
+                 "explainPanel"):  # fmt: skip
+        assert window.findChild(QWidget, name) is not None, name
+    assert isinstance(window.findChild(QCheckBox, "causalToggle"), QCheckBox)
+    assert isinstance(window.findChild(QMenu, "presetMenu"), QMenu)
 
-    family = install_fonts(qapp)
-    assert family == "Noto Sans CJK SC"
-    metrics = QFontMetrics(qapp.font())
-    assert all(metrics.inFontUcs4(ord(c)) for c in "猫吃鱼配比√×①②③④")
+
+def test_the_font_of_token_labels_draws_chinese(window):
+    font = window.findChild(QTableView, "qGrid").font()
+    raw = cjk_raw_font(font)
+    assert all(raw.supportsCharacter(ord(c)) for c in "猫吃鱼")
+    metrics = QFontMetrics(font)
+    assert all(metrics.inFontUcs4(ord(c)) for c in "猫吃鱼")
 
 
-def test_the_shape_check_preset_opens(qtbot):
-    window = MainWindow(load_preset("shape-check"))
-    qtbot.addWidget(window)
-    assert window.models[3].matrix().shape == (3, 6)
+def test_the_causal_toggle_hides_future_keys(window, qtbot):
+    toggle = window.findChild(QCheckBox, "causalToggle")
+    with qtbot.waitSignal(window.state.result_changed):
+        toggle.click()
+    weights = heatmap(window, "weights").matrix()
+    assert weights[0].tolist() == [1.0, 0.0, 0.0]
+    assert np.all(np.triu(np.ones((3, 3)), 1)[weights != 0] == 0)
+    assert heatmap(window, "scaled").matrix()[0, 2] == -np.inf
+    window.undo_action.trigger()
+    assert not toggle.isChecked()
+    np.testing.assert_array_equal(heatmap(window, "weights").matrix().round(4), LESSON_A)
+
+
+def test_the_shape_check_preset_is_live_in_projection_mode(window, qtbot):
+    window.load_built_in("shape-check")
+    assert window.state.is_projection
+    for name in ("xGrid", "wqGrid", "wkGrid", "wvGrid", "qGrid", "kGrid", "vGrid"):
+        assert window.findChild(QTableView, name) is not None, name
+    assert heatmap(window, "context").matrix().shape == (3, 6)
+    q_view = window.inputs.grid("q").view
+    assert (
+        not q_view.model().flags(q_view.model().index(0, 0))
+        & q_view.model().flags(q_view.model().index(0, 0)).ItemIsEditable
+    )
+    before = window.state.result.q.copy()
+    window.state.set_cell("x", 0, 0, "5")
+    assert not np.array_equal(window.state.result.q, before)
+    expected = attention(*(window.state.matrix(n) for n in ("q", "k", "v")))
+    np.testing.assert_array_equal(heatmap(window, "weights").matrix(), expected.weights)
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert not window.state.is_projection
+    np.testing.assert_array_equal(heatmap(window, "weights").matrix().round(4), LESSON_A)
+
+
+def test_screenshots_at_classroom_sizes(window, tmp_path):
+    for size in ((1280, 720), (1920, 1080)):
+        window.resize(*size)
+        image = window.grab()
+        assert image.save(str(tmp_path / f"window_{size[0]}.png"))
+        assert (image.width(), image.height()) == size
 
 
 def run_main(*args: str) -> subprocess.CompletedProcess[str]:

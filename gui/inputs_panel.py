@@ -1,0 +1,49 @@
+"""The left side: token names, dimensions and the grids of the input matrices."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from .matrix_grid import MatrixGrid
+from .state import AttentionState
+from .token_editor import TokenEditor
+
+
+class InputsPanel(QWidget):
+    """Q, K, V grids, or in projection mode X and the W's (editable) with Q, K, V computed."""
+
+    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.tokens = TokenEditor(state, self)
+        self.message = QLabel(self)
+        self.message.setObjectName("messageBar")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b00020;")
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(4, 4, 4, 4)
+        self._layout.addWidget(self.tokens)
+        self._layout.addWidget(self.message)
+        self.grids: dict[str, MatrixGrid] = {}
+        self._projection: bool | None = None
+        state.structure_changed.connect(self._on_structure_changed)
+        state.message.connect(self.message.setText)
+        state.values_changed.connect(lambda *_: self.message.clear())
+        state.structure_changed.connect(self.message.clear)
+        self._on_structure_changed()
+
+    def grid(self, name: str) -> MatrixGrid:
+        return self.grids[name]
+
+    def _on_structure_changed(self) -> None:
+        if self._projection == self.state.is_projection:
+            return
+        self._projection = self.state.is_projection
+        for grid in self.grids.values():
+            grid.detach()
+            self._layout.removeWidget(grid)
+            grid.deleteLater()
+        names = self.state.input_names + (("q", "k", "v") if self._projection else ())
+        self.grids = {name: MatrixGrid(self.state, name, self) for name in names}
+        for grid in self.grids.values():
+            self._layout.addWidget(grid, 1)

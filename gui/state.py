@@ -1,0 +1,373 @@
+"""The one object that owns what the user edits, and the engine's result for it.
+
+Widgets read from it and write only through its setters; it validates, stores,
+recomputes through engine/ and emits named signals on a real change. Every change of
+the inputs is an undoable command on :attr:`AttentionState.undo_stack`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import NDArray
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from engine import AttentionResult, Preset, attention, load_preset
+
+from .commands import BlockCommand, Snapshot, SnapshotCommand
+from .numbers import LIMIT, parse_number
+
+MAX_TOKENS = 64  # in the grid UI; presets and sessions may hold more
+MAX_DIM = 256
+DIRECT = ("q", "k", "v")
+PROJECTION = ("x", "w_q", "w_k", "w_v")
+LABELS = {"q": "Q", "k": "K", "v": "V", "x": "X", "w_q": "W_q", "w_k": "W_k", "w_v": "W_v"}
+STEPS = ("scores", "scaled", "weights", "context")
+
+
+class AttentionState(QObject):
+    """Tokens, the input matrices (Q, K, V or X and the W's), τ, the mask, the selection."""
+
+    structure_changed = Signal()  # tokens added or removed, dimensions, mode, preset
+    values_changed = Signal(str, int, int, int, int)  # matrix, top, left, rows, cols
+    tokens_changed = Signal()  # names only
+    result_changed = Signal()
+    causal_changed = Signal(bool)
+    temperature_changed = Signal(float)
+    selected_token_changed = Signal(int)
+    selected_cell_changed = Signal()  # see selected_cell
+    highlighted_step_changed = Signal(int)  # 1–4, 0 for none
+    precision_changed = Signal(int)
+    message = Signal(str)  # something the user should read: why an edit was refused
+
+    def __init__(self, preset: Preset | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        self._tokens: tuple[str, ...] = ()
+        self._matrices: dict[str, NDArray[np.float64]] = {}
+        self._causal = False
+        self._temperature: float | None = None  # None: follow √d_k
+        self._selected_token = 0
+        self._selected_cell: tuple[str, int, int] | None = None
+        self._highlighted_step = 0
+        self._precision = 2
+        self.result: AttentionResult
+        self._apply_preset(load_preset("cat-eats-fish") if preset is None else preset)
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        return self._tokens
+
+    @property
+    def is_projection(self) -> bool:
+        return "x" in self._matrices
+
+    @property
+    def input_names(self) -> tuple[str, ...]:
+        return PROJECTION if self.is_projection else DIRECT
+
+    def matrix(self, name: str) -> NDArray[np.float64]:
+        """An input matrix, or in projection mode also the computed q, k, v (read-only)."""
+        if name in self._matrices:
+            return self._matrices[name]
+        return {"q": self.result.q, "k": self.result.k, "v": self.result.v}[name]
+
+    def is_editable(self, name: str) -> bool:
+        return name in self._matrices
+
+    @property
+    def d_k(self) -> int:
+        return self.result.d_k
+
+    @property
+    def d_v(self) -> int:
+        return int(self.result.v.shape[1])
+
+    @property
+    def d_model(self) -> int:
+        return int(self._matrices["x"].shape[1]) if self.is_projection else 0
+
+    @property
+    def causal(self) -> bool:
+        return self._causal
+
+    @property
+    def temperature(self) -> float:
+        """τ of step ②: √d_k unless the user chose another."""
+        return math.sqrt(self.d_k) if self._temperature is None else self._temperature
+
+    @property
+    def selected_token(self) -> int:
+        return self._selected_token
+
+    @property
+    def selected_cell(self) -> tuple[str, int, int] | None:
+        """(step, row, col) of the cell whose arithmetic is explained; col −1 for a whole
+        context row."""
+        return self._selected_cell
+
+    @property
+    def highlighted_step(self) -> int:
+        return self._highlighted_step
+
+    @property
+    def precision(self) -> int:
+        return self._precision
+
+    def cell_name(self, name: str, row: int, col: int) -> str:
+        """How a cell is named in messages: Q[猫, d2]."""
+        row_name = self._tokens[row] if name in ("q", "k", "v", "x") else f"d{row}"
+        return f"{LABELS[name]}[{row_name}, d{col}]"
+
+    # ----------------------------------------------------------------- editing
+    def set_cell(self, name: str, row: int, col: int, value: str | float) -> bool:
+        """Type one value; text is parsed. Returns False (and says why) if refused."""
+        if not self.is_editable(name):
+            self.message.emit(self.tr("{0} is computed and cannot be edited").format(LABELS[name]))
+            return False
+        try:
+            number = parse_number(value) if isinstance(value, str) else float(value)
+            if not math.isfinite(number) or abs(number) > LIMIT:
+                raise ValueError(self.tr("{0} is beyond ±1,000,000").format(number))
+        except ValueError as error:
+            self.message.emit(self.tr("{0}: {1}").format(self.cell_name(name, row, col), error))
+            return False
+        if self._matrices[name][row, col] == number:
+            return True
+        text = self.tr("Edit {0}").format(self.cell_name(name, row, col))
+        block = np.array([[number]])
+        self.undo_stack.push(BlockCommand(self, name, row, col, block, text))
+        return True
+
+    def paste_block(self, name: str, top: int, left: int, cells: list[list[str]]) -> bool:
+        """Paste rows of text cells at (top, left): all or nothing."""
+        if not self.is_editable(name) or not cells:
+            return False
+        target = self._matrices[name]
+        rows, cols = len(cells), max(len(r) for r in cells)
+        if any(len(r) != cols for r in cells):
+            self.message.emit(self.tr("Paste refused: the rows have different numbers of cells"))
+            return False
+        if top + rows > target.shape[0] or left + cols > target.shape[1]:
+            self.message.emit(
+                self.tr("Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid").format(
+                    rows, cols, self.cell_name(name, top, left), *target.shape
+                )
+            )
+            return False
+        block = np.empty((rows, cols))
+        for i, line in enumerate(cells):
+            for j, text in enumerate(line):
+                try:
+                    block[i, j] = parse_number(text)
+                except ValueError as error:
+                    where = self.cell_name(name, top + i, left + j)
+                    self.message.emit(self.tr("Paste refused: {0}: {1}").format(where, error))
+                    return False
+        text = self.tr("Paste into {0}").format(LABELS[name])
+        self.undo_stack.push(BlockCommand(self, name, top, left, block, text))
+        return True
+
+    def add_token(self, name: str | None = None) -> bool:
+        if len(self._tokens) >= MAX_TOKENS:
+            self.message.emit(self.tr("At most {0} tokens can be edited here").format(MAX_TOKENS))
+            return False
+        name = name if name is not None else self.tr("token {0}").format(len(self._tokens) + 1)
+        after = self._snapshot()
+        matrices = dict(after.matrices)
+        for key in ("q", "k", "v", "x"):
+            if key in matrices:
+                matrices[key] = np.vstack([matrices[key], np.zeros((1, matrices[key].shape[1]))])
+        self._push(Snapshot((*after.tokens, name), matrices, after.causal),
+                   self.tr("Add token “{0}”").format(name))  # fmt: skip
+        return True
+
+    def remove_token(self, index: int) -> bool:
+        if len(self._tokens) <= 1:
+            self.message.emit(self.tr("At least one token is needed"))
+            return False
+        before = self._snapshot()
+        matrices = dict(before.matrices)
+        for key in ("q", "k", "v", "x"):
+            if key in matrices:
+                matrices[key] = np.delete(matrices[key], index, axis=0)
+        tokens = before.tokens[:index] + before.tokens[index + 1 :]
+        self._push(Snapshot(tokens, matrices, before.causal),
+                   self.tr("Remove token “{0}”").format(before.tokens[index]))  # fmt: skip
+        return True
+
+    def rename_token(self, index: int, name: str) -> bool:
+        name = name.strip()
+        if len(name) > 200:
+            self.message.emit(self.tr("A token name can have at most 200 characters"))
+            return False
+        if name == self._tokens[index]:
+            return True
+        before = self._snapshot()
+        tokens = (*before.tokens[:index], name, *before.tokens[index + 1 :])
+        self._push(Snapshot(tokens, before.matrices, before.causal),
+                   self.tr("Rename “{0}” to “{1}”").format(before.tokens[index], name))  # fmt: skip
+        return True
+
+    def _resize_columns(self, names: tuple[str, ...], width: int, text: str) -> bool:
+        if not 1 <= width <= MAX_DIM:
+            self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
+            return False
+        before = self._snapshot()
+        matrices = dict(before.matrices)
+        for key in names:
+            old = matrices[key]
+            new = np.zeros((old.shape[0], width))
+            keep = min(width, old.shape[1])
+            new[:, :keep] = old[:, :keep]
+            matrices[key] = new
+        if all(matrices[k].shape == before.matrices[k].shape for k in names):
+            return True
+        self._push(Snapshot(before.tokens, matrices, before.causal), text)
+        return True
+
+    def set_d_k(self, width: int) -> bool:
+        names = ("w_q", "w_k") if self.is_projection else ("q", "k")
+        return self._resize_columns(names, width, self.tr("Set d_k to {0}").format(width))
+
+    def set_d_v(self, width: int) -> bool:
+        names = ("w_v",) if self.is_projection else ("v",)
+        return self._resize_columns(names, width, self.tr("Set d_v to {0}").format(width))
+
+    def set_d_model(self, width: int) -> bool:
+        """In projection mode: the width of X, which is also the height of each W."""
+        if not self.is_projection:
+            return False
+        if not 1 <= width <= MAX_DIM:
+            self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
+            return False
+        before = self._snapshot()
+        old = before.matrices
+        if old["x"].shape[1] == width:
+            return True
+        keep = min(width, old["x"].shape[1])
+        matrices = dict(old)
+        matrices["x"] = np.zeros((old["x"].shape[0], width))
+        matrices["x"][:, :keep] = old["x"][:, :keep]
+        for key in ("w_q", "w_k", "w_v"):
+            matrices[key] = np.zeros((width, old[key].shape[1]))
+            matrices[key][:keep] = old[key][:keep]
+        self._push(Snapshot(before.tokens, matrices, before.causal),
+                   self.tr("Set d_model to {0}").format(width))  # fmt: skip
+        return True
+
+    def set_causal(self, causal: bool) -> None:
+        if causal != self._causal:
+            before = self._snapshot()
+            text = self.tr("Causal mask on") if causal else self.tr("Causal mask off")
+            self._push(Snapshot(before.tokens, before.matrices, causal), text)
+
+    def load_preset(self, preset: Preset, text: str | None = None) -> None:
+        """Replace the inputs by a preset's, as one undoable step."""
+        self._temperature = preset.temperature
+        self._push(self._snapshot_of(preset), text or self.tr("Load preset"))
+        self.select_token(preset.selected_token)
+
+    # ------------------------------------------------------- view settings (not undone)
+    def set_temperature(self, temperature: float | None) -> None:
+        """τ of step ②; None returns to the standard √d_k."""
+        if temperature is not None and not (math.isfinite(temperature) and temperature > 0):
+            self.message.emit(self.tr("τ must be a positive number"))
+            return
+        old = self.temperature
+        self._temperature = temperature
+        if self.temperature != old:
+            self._recompute()
+            self.temperature_changed.emit(self.temperature)
+
+    def select_token(self, index: int) -> None:
+        index = min(max(index, 0), len(self._tokens) - 1)
+        if index != self._selected_token:
+            self._selected_token = index
+            self.selected_token_changed.emit(index)
+
+    def select_cell(self, step: str, row: int, col: int) -> None:
+        """Explain one cell of a step ("scores", "scaled", "weights", "context")."""
+        self._selected_cell = (step, row, col)
+        self.selected_cell_changed.emit()
+        self.select_token(row)
+
+    def set_highlighted_step(self, step: int) -> None:
+        if step != self._highlighted_step:
+            self._highlighted_step = step
+            self.highlighted_step_changed.emit(step)
+
+    def set_precision(self, digits: int) -> None:
+        digits = min(max(digits, 0), 6)
+        if digits != self._precision:
+            self._precision = digits
+            self.precision_changed.emit(digits)
+
+    # ----------------------------------------------------------------- internals
+    def _snapshot(self) -> Snapshot:
+        return Snapshot(self._tokens, dict(self._matrices), self._causal)
+
+    @staticmethod
+    def _snapshot_of(preset: Preset) -> Snapshot:
+        if preset.projection is None:
+            matrices = {"q": preset.q, "k": preset.k, "v": preset.v}
+        else:
+            p = preset.projection
+            matrices = {"x": p.x, "w_q": p.w_q, "w_k": p.w_k, "w_v": p.w_v}
+        copies = {name: np.array(m, dtype=np.float64) for name, m in matrices.items()}
+        return Snapshot(tuple(preset.tokens), copies, preset.causal)
+
+    def _apply_preset(self, preset: Preset) -> None:
+        self._temperature = preset.temperature
+        self._restore(self._snapshot_of(preset))
+        self._selected_token = preset.selected_token
+
+    def _push(self, after: Snapshot, text: str) -> None:
+        self.undo_stack.push(SnapshotCommand(self, self._snapshot(), after, text))
+
+    def _restore(self, snapshot: Snapshot) -> None:
+        """Called by the undo commands: install a snapshot (copying its arrays)."""
+        names_changed = snapshot.tokens != self._tokens
+        shapes_changed = set(snapshot.matrices) != set(self._matrices) or any(
+            snapshot.matrices[k].shape != self._matrices[k].shape for k in snapshot.matrices
+        )
+        self._tokens = snapshot.tokens
+        self._matrices = {name: m.copy() for name, m in snapshot.matrices.items()}
+        causal_changed = snapshot.causal != self._causal
+        self._causal = snapshot.causal
+        if self._selected_token >= len(self._tokens):
+            self._selected_token = len(self._tokens) - 1
+            self.selected_token_changed.emit(self._selected_token)
+        if self._selected_cell is not None and shapes_changed:
+            self._selected_cell = None
+            self.selected_cell_changed.emit()
+        self._recompute()
+        if shapes_changed:
+            self.structure_changed.emit()
+        else:
+            for name in self._matrices:
+                rows, cols = self._matrices[name].shape
+                self.values_changed.emit(name, 0, 0, rows, cols)
+        if names_changed:
+            self.tokens_changed.emit()
+        if causal_changed:
+            self.causal_changed.emit(self._causal)
+
+    def _write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
+        """Called by the undo commands: write values into one matrix."""
+        rows, cols = block.shape
+        self._matrices[name][top : top + rows, left : left + cols] = block
+        self._recompute()
+        self.values_changed.emit(name, top, left, rows, cols)
+
+    def _recompute(self) -> None:
+        m = self._matrices
+        if self.is_projection:
+            q, k, v = m["x"] @ m["w_q"], m["x"] @ m["w_k"], m["x"] @ m["w_v"]
+        else:
+            q, k, v = m["q"], m["k"], m["v"]
+        self.result = attention(q, k, v, temperature=self._temperature, causal=self._causal)
+        self.result_changed.emit()
