@@ -82,14 +82,14 @@ class FormulaBar(QWidget):
             self.parts[2].setText(" / √d<sub>k</sub><sub>②</sub>")
         else:
             self.parts[2].setText(f" / τ<sub>②</sub> <small>(τ = {result.temperature:.3g})</small>")
-        self.parts[4].setText(" · V<sub>④</sub>")
+        self.parts[4].setText(" ⋅ V<sub>④</sub>")
         length, d_k = result.q.shape
         d_v = result.v.shape[1]
         lead = ""
         if state.is_projection:
-            lead = self.tr("X ({0}×{1}) · W → ").format(length, state.d_model)
+            lead = self.tr("X ({0}×{1}) ⋅ W → ").format(length, state.d_model)
         divisor = "√d_k" if result.is_standard_scaling else "τ"
-        chain = self.tr("Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ·V → Z ({0}×{2})")
+        chain = self.tr("Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})")
         self.shape_chain.setText(lead + chain.format(length, d_k, d_v, divisor))
 
     def _on_highlighted_step_changed(self, step: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from .matrix_grid import MatrixGrid
 from .state import AttentionState
@@ -20,10 +20,19 @@ class InputsPanel(QWidget):
         self.message.setObjectName("messageBar")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b00020;")
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(4, 4, 4, 4)
-        self._layout.addWidget(self.tokens)
-        self._layout.addWidget(self.message)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.tokens)
+        layout.addWidget(self.message)
+        # The grids scroll together: projection mode shows seven of them.
+        self._grid_area = QWidget(self)
+        self._layout = QVBoxLayout(self._grid_area)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self._grid_area)
+        layout.addWidget(scroll, 1)
         self.grids: dict[str, MatrixGrid] = {}
         self._projection: bool | None = None
         state.structure_changed.connect(self._on_structure_changed)
@@ -41,9 +50,10 @@ class InputsPanel(QWidget):
         self._projection = self.state.is_projection
         for grid in self.grids.values():
             grid.detach()
+            grid.hide()
             self._layout.removeWidget(grid)
             grid.deleteLater()
         names = self.state.input_names + (("q", "k", "v") if self._projection else ())
-        self.grids = {name: MatrixGrid(self.state, name, self) for name in names}
+        self.grids = {name: MatrixGrid(self.state, name, self._grid_area) for name in names}
         for grid in self.grids.values():
             self._layout.addWidget(grid, 1)

@@ -186,6 +186,10 @@ class MatrixGrid(QWidget):
         rows, cols = self.state.matrix(self.name).shape
         kind = "" if self.state.is_editable(self.name) else self.tr(" (computed)")
         self.title.setText(f"<b>{LABELS[self.name]}</b> {rows}×{cols}{kind}")
+        # Show up to eight rows without scrolling the grid itself; the panel scrolls.
+        header = self.view.horizontalHeader().sizeHint().height()
+        row_height = self.view.verticalHeader().defaultSectionSize()
+        self.view.setMinimumHeight(header + row_height * min(rows, 8) + 4)
 
     def _on_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid() and self.name in ("q", "k", "v", "x"):

@@ -55,7 +55,7 @@ class PipelineView(QWidget):
             "scores": self.tr("① scores S = QKᵀ"),
             "scaled": self.tr("② scaled S / {0}").format(tau),
             "weights": self.tr("③ weights A = softmax by row"),
-            "context": self.tr("④ context Z = A·V"),
+            "context": self.tr("④ context Z = A⋅V"),
         }
         for step, heatmap in self.heatmaps.items():
             self.titles[step].setText(texts[step])

@@ -9,7 +9,8 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from gui.heatmap import Heatmap, format_label
+from gui.cell_labels import format_label
+from gui.heatmap import Heatmap
 
 TOKENS = ["猫", "吃", "鱼"]
 SCORES = np.array([[1.0, 1.0, 2.0], [0.0, 4.0, 2.0], [1.0, 1.0, 0.0]])
@@ -33,9 +34,10 @@ def make_heatmap(qtbot):
 @pytest.fixture
 def every_mouse_move():
     # pyqtgraph drops moves closer than 1/mouseRateLimit s apart; tests move faster than that
+    previous = pg.getConfigOption("mouseRateLimit")
     pg.setConfigOptions(mouseRateLimit=-1)
     yield
-    pg.setConfigOptions(mouseRateLimit=100)
+    pg.setConfigOptions(mouseRateLimit=previous)
 
 
 def colour_bar(heatmap: Heatmap) -> pg.ColorBarItem:

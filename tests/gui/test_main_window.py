@@ -39,7 +39,7 @@ def test_the_default_window_shows_the_lessons_four_steps(window):
     np.testing.assert_array_equal(heatmap(window, "context").matrix().round(4), LESSON_Z)
     assert window.state.tokens == ("猫", "吃", "鱼")
     chain = window.formula.shape_chain.text()
-    assert chain == "Q, K (3×4) → QKᵀ/√d_k (3×3) → softmax (3×3) → ·V → Z (3×4)"
+    assert chain == "Q, K (3×4) → QKᵀ/√d_k (3×3) → softmax (3×3) → ⋅V → Z (3×4)"
 
 
 def test_the_contract_object_names_exist(window):
@@ -129,3 +129,49 @@ def test_a_bad_flag_exits_two_with_one_line(args):
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith("attention-lab: error: ")
+
+
+def test_hovering_a_formula_part_highlights_its_heatmap_and_back(window, qtbot):
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QEnterEvent
+
+    part = window.formula.parts[3]
+    enter = QEnterEvent(QPointF(2, 2), QPointF(2, 2), QPointF(2, 2))
+    part.enterEvent(enter)
+    assert window.state.highlighted_step == 3
+    assert heatmap(window, "weights").is_highlighted()
+    assert not heatmap(window, "scores").is_highlighted()
+    part.leaveEvent(QEvent(QEvent.Type.Leave))
+    assert window.state.highlighted_step == 0
+    heatmap(window, "context").cell_hovered.emit(1, 1)
+    assert window.state.highlighted_step == 4
+    assert "border: 2px solid #d62728" in window.formula.parts[4].styleSheet()
+    heatmap(window, "context").cell_hovered.emit(-1, -1)
+    assert window.state.highlighted_step == 0
+
+
+def test_clicking_a_heatmap_row_selects_the_token_in_every_grid(window):
+    heatmap(window, "scores").cell_clicked.emit(2, 0)
+    for name in ("qGrid", "kGrid", "vGrid"):
+        assert window.findChild(QTableView, name).currentIndex().row() == 2, name
+    assert window.inputs.tokens.view.selectionModel().isColumnSelected(2)
+
+
+def test_the_random_preset_dialog_loads_a_reproducible_example(window, qtbot, monkeypatch):
+    from gui.random_dialog import RandomPresetDialog
+
+    def accept(dialog):
+        dialog.length.setValue(6)
+        dialog.d_k.setValue(3)
+        dialog.d_v.setValue(5)
+        dialog.seed.setValue(42)
+        return True
+
+    monkeypatch.setattr(RandomPresetDialog, "exec", accept)
+    random_action = next(a for a in window.preset_menu.actions() if a.text() == "Random…")
+    random_action.trigger()
+    assert heatmap(window, "context").matrix().shape == (6, 5)
+    assert window.state.matrix("q").shape == (6, 3)
+    first = window.state.matrix("q").copy()
+    random_action.trigger()
+    np.testing.assert_array_equal(window.state.matrix("q"), first)

@@ -1,0 +1,150 @@
+"""The items a heatmap draws over its image: every cell's label, the masked cells' hatch,
+and the outlines of the selected row and cell, each painted in device pixels."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QGuiApplication, QPainter, QTransform
+
+MASK_HATCH = "#6b6b6b"
+MIN_LABEL_PX, MAX_LABEL_PX = 7, 28
+MIN_HATCH_PX = 4.0  # below this the hatch is noise; the grey fill alone says "masked"
+# sRGB luminance where black and white text have the same contrast ratio (WCAG formula)
+EQUAL_CONTRAST_LUMINANCE = 0.179
+
+
+def format_label(value: float, digits: int) -> str:
+    """Return the finite ``value`` as a cell label with ``digits`` decimals, never "-0.00"."""
+    # adding 0.0 turns the -0.0 that round() gives for tiny negatives into 0.0
+    return f"{round(value, digits) + 0.0:.{digits}f}"
+
+
+def _luminance(rgb: np.ndarray) -> np.ndarray:
+    channel = rgb / 255.0
+    linear = np.where(channel <= 0.04045, channel / 12.92, ((channel + 0.055) / 1.055) ** 2.4)
+    return linear @ np.array([0.2126, 0.7152, 0.0722])
+
+
+class CellLabels(pg.GraphicsObject):
+    """Every cell's value as text, and the hatch over masked cells, painted by one item.
+
+    One item instead of a ``TextItem`` per cell keeps a 30×30 matrix responsive. It paints in
+    device pixels so the text is crisp and never stretched with a non-square cell.
+    """
+
+    def __init__(self, lut: np.ndarray) -> None:
+        super().__init__()
+        self._lut = lut  # (256, 3) uint8: the image's colours, to pick a text colour per cell
+        self._digits = 2
+        self.set_cells(np.zeros((0, 0)), np.zeros((0, 0), dtype=bool), (0.0, 1.0))
+
+    def set_cells(self, values: np.ndarray, shown: np.ndarray, levels: tuple[float, float]) -> None:
+        """Label ``values`` where ``shown`` (else hatch), coloured as the image over ``levels``."""
+        self.prepareGeometryChange()
+        self._values, self._shown, self._levels = values, shown, levels
+        self._any_masked = not bool(shown.all())
+        visible = values[shown]
+        largest = float(np.abs(visible).max()) if visible.size else 0.0
+        # the widest label has the most integer digits and a minus sign; digits share a width
+        self._widest_value = -largest if (visible < 0).any() else largest
+        self._advance_per_px: float | None = None
+        self.update()
+
+    def set_digits(self, digits: int) -> None:
+        """Show ``digits`` decimals in every label."""
+        self._digits = digits
+        self._advance_per_px = None
+        self.update()
+
+    def font_px(self, cell_width: float, cell_height: float) -> int:
+        """Return the label pixel size for cells this big on screen, 0 if text would not fit."""
+        if self._values.size == 0:
+            return 0
+        if self._advance_per_px is None:
+            widest = format_label(self._widest_value, self._digits)
+            font = QFont(QGuiApplication.font())
+            font.setPixelSize(100)
+            self._advance_per_px = QFontMetricsF(font).horizontalAdvance(widest) / 100
+        px = min(MAX_LABEL_PX, 0.45 * cell_height, 0.8 * cell_width / self._advance_per_px)
+        return int(px) if px >= MIN_LABEL_PX else 0
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        rows, cols = self._values.shape
+        return QRectF(0, 0, cols, rows)
+
+    def paint(self, painter: QPainter, *args: object) -> None:
+        transform = painter.transform()
+        cell = transform.mapRect(QRectF(0, 0, 1, 1))
+        # decided from one cell, so a 2048×2048 matrix never loops over its 4M cells
+        hatch = self._any_masked and min(cell.width(), cell.height()) >= MIN_HATCH_PX
+        px = self.font_px(cell.width(), cell.height())
+        if not hatch and px == 0:
+            return
+        painter.save()
+        painter.resetTransform()
+        if hatch:
+            self._paint_hatch(painter, transform)
+        if px:
+            self._paint_labels(painter, transform, px)
+        painter.restore()
+
+    def _paint_hatch(self, painter: QPainter, transform: QTransform) -> None:
+        # one rectangle per run of masked cells in a row; the pattern lines up across them
+        edges = np.diff(np.pad(~self._shown, ((0, 0), (1, 1))).astype(np.int8), axis=1)
+        rows, starts = np.nonzero(edges == 1)
+        ends = np.nonzero(edges == -1)[1]
+        brush = QBrush(pg.mkColor(MASK_HATCH), Qt.BrushStyle.BDiagPattern)
+        for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True):
+            painter.fillRect(transform.mapRect(QRectF(start, row, end - start, 1)), brush)
+
+    def _paint_labels(self, painter: QPainter, transform: QTransform, px: int) -> None:
+        font = QFont(QGuiApplication.font())
+        font.setPixelSize(px)
+        painter.setFont(font)
+        rows, cols = np.nonzero(self._shown)
+        values = self._values[rows, cols]
+        low, high = self._levels
+        index = np.clip((values - low) / (high - low) * len(self._lut), 0, len(self._lut) - 1)
+        dark_text = _luminance(self._lut[index.astype(int), :3]) > EQUAL_CONTRAST_LUMINANCE
+        pens = {True: pg.mkPen("#000000"), False: pg.mkPen("#ffffff")}
+        for row, col, value, dark in zip(
+            rows.tolist(), cols.tolist(), values.tolist(), dark_text.tolist(), strict=True
+        ):
+            painter.setPen(pens[dark])
+            rect = transform.mapRect(QRectF(col, row, 1, 1))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, format_label(value, self._digits))
+
+
+class Outline(pg.GraphicsObject):
+    """A rectangle outlined in device pixels, with a white halo so it shows on any colour."""
+
+    def __init__(self, colour: str, width: float) -> None:
+        super().__init__()
+        self._rect: QRectF | None = None
+        self._colour = colour
+        self._width = width
+
+    def set_rect(self, rect: QRectF | None) -> None:
+        self.prepareGeometryChange()
+        self._rect = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return QRectF(self._rect) if self._rect is not None else QRectF()
+
+    def paint(self, painter: QPainter, *args: object) -> None:
+        if self._rect is None:
+            return
+        device = painter.transform().mapRect(self._rect)
+        # inset so the view's clipping never cuts the outline of an edge row in half
+        inset = self._width / 2 + 1
+        device.adjust(inset, inset, -inset, -inset)
+        painter.save()
+        painter.resetTransform()
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for colour, width in (("#ffffff", self._width + 2), (self._colour, self._width)):
+            painter.setPen(pg.mkPen(colour, width=width))
+            painter.drawRect(device)
+        painter.restore()
