@@ -10,7 +10,15 @@ Pure NumPy and the standard library; it never imports Qt, so it works in a noteb
 
 from __future__ import annotations
 
-from .attention import AttentionResult, attend, attention, causal_mask, scores, softmax
+from .attention import (
+    AttentionResult,
+    attend,
+    attention,
+    causal_mask,
+    scores,
+    softmax,
+    with_temperature,
+)
 from .explain import (
     ContextStep,
     ScaledStep,
@@ -74,5 +82,6 @@ __all__ = [
     "scores",
     "softmax",
     "variance_experiment",
+    "with_temperature",
     "write_preset",
 ]

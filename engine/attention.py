@@ -206,6 +206,18 @@ def attention(
     allowed = _combined_mask(mask, causal, (q.shape[0], k.shape[0]))
 
     s = _checked_scores(q, k)  # ① (L_q, L_k)
+    return _from_scores(q, k, v, s, tau, allowed)
+
+
+def _from_scores(
+    q: Matrix,
+    k: Matrix,
+    v: Matrix,
+    s: Matrix,
+    tau: float,
+    allowed: NDArray[np.bool_] | None,
+) -> AttentionResult:
+    """Steps ② to ④ from the scores of step ①."""
     with np.errstate(over="ignore"):
         scaled = s / tau  # ② (L_q, L_k)
     if tau < 1.0 and not np.isfinite(scaled).all():
@@ -223,9 +235,18 @@ def attention(
         weights=a,
         context=z,
         temperature=tau,
-        d_k=d_k,
+        d_k=q.shape[1],
         mask=allowed,
         entropy=entropy,
         max_weight=max_weight,
         fully_masked_rows=empty,
     )
+
+
+def with_temperature(result: AttentionResult, temperature: float | None) -> AttentionResult:
+    """The same attention at another τ, reusing the scores S = QKᵀ of ``result``.
+
+    This is what the temperature dial needs on every frame: only steps ② to ④ change.
+    """
+    tau = math.sqrt(result.d_k) if temperature is None else check_temperature(temperature)
+    return _from_scores(result.q, result.k, result.v, result.scores, tau, result.mask)

@@ -4,17 +4,26 @@ calculation on the right. It only assembles widgets; they talk through the state
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPaintEvent
-from PySide6.QtWidgets import QCheckBox, QMainWindow, QSplitter, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPaintEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDockWidget,
+    QMainWindow,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine import Preset, load_preset
 
 from .explain_panel import ExplainPanel
 from .formula_bar import FormulaBar
 from .inputs_panel import InputsPanel
+from .mixing_view import MixingView
 from .pipeline_view import PipelineView
 from .random_dialog import RandomPresetDialog
 from .state import AttentionState
+from .temperature_dial import TemperatureDial
 
 
 class MainWindow(QMainWindow):
@@ -33,26 +42,32 @@ class MainWindow(QMainWindow):
         self.formula = FormulaBar(self.state, self)
         self.pipeline = PipelineView(self.state, self)
         self.explanation = ExplainPanel(self.state, self)
-        right = QWidget(self)
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(4, 0, 4, 4)
-        right_layout.addWidget(self.formula)
-        right_splitter = QSplitter(Qt.Orientation.Vertical, right)
-        right_splitter.addWidget(self.pipeline)
-        right_splitter.addWidget(self.explanation)
-        right_splitter.setStretchFactor(0, 1)
-        right_splitter.setStretchFactor(1, 0)
-        right_splitter.setCollapsible(0, False)
-        self.explanation.setMinimumHeight(120)
-        right_splitter.setSizes([500, 200])
-        right_layout.addWidget(right_splitter, 1)
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        splitter.addWidget(self.inputs)
-        splitter.addWidget(right)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 5)
-        splitter.setSizes([380, 900])
-        self.setCentralWidget(splitter)
+        self.dial = TemperatureDial(self.state, self)
+        self.mixing = MixingView(self.state, self)
+        centre = QWidget(self)
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(4, 0, 4, 4)
+        centre_layout.addWidget(self.formula)
+        centre_layout.addWidget(self.pipeline, 1)
+        self.setCentralWidget(centre)
+        # Docks, so a teacher can rearrange, hide or float any panel.
+        self.docks = {
+            "inputs": self._dock(self.tr("Inputs: tokens, Q, K, V"), self.inputs,
+                                 Qt.DockWidgetArea.LeftDockWidgetArea),
+            "temperature": self._dock(self.tr("Temperature dial"), self.dial,
+                                      Qt.DockWidgetArea.RightDockWidgetArea),
+            "mixing": self._dock(self.tr("Mixing: z = Σ A·v"), self.mixing,
+                                 Qt.DockWidgetArea.RightDockWidgetArea),
+            "explanation": self._dock(self.tr("Hand calculation"), self.explanation,
+                                      Qt.DockWidgetArea.BottomDockWidgetArea),
+        }  # fmt: skip
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.resizeDocks([self.docks["inputs"], self.docks["temperature"]], [330, 380],
+                         Qt.Orientation.Horizontal)  # fmt: skip
+        self.resizeDocks([self.docks["explanation"]], [185], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["temperature"], self.docks["mixing"]], [330, 330],
+                         Qt.Orientation.Vertical)  # fmt: skip
 
         self._build_menus()
         self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
@@ -85,6 +100,9 @@ class MainWindow(QMainWindow):
         self.preset_menu = presets
 
         view = self.menuBar().addMenu(self.tr("&View"))
+        for dock in self.docks.values():
+            view.addAction(dock.toggleViewAction())
+        view.addSeparator()
         digits = view.addMenu(self.tr("Decimals"))
         group = QActionGroup(self)
         for count in range(5):
@@ -104,6 +122,22 @@ class MainWindow(QMainWindow):
         toolbar.addSeparator()
         toolbar.addWidget(self.causal_toggle)
         self.addToolBar(toolbar)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"{widget.objectName() or type(widget).__name__}Dock")
+        dock.setWidget(widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        self.addDockWidget(area, dock)
+        return dock
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        self.dial.pause()
+        super().closeEvent(event)
 
     def load_built_in(self, name: str) -> None:
         preset = load_preset(name)

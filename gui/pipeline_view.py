@@ -38,8 +38,9 @@ class PipelineView(QWidget):
                 lambda row, col, number=number: self._on_cell_hovered(number, row, col)
             )
             self.heatmaps[step], self.titles[step] = heatmap, title
+        self._shown: dict[str, object] = {}
         state.result_changed.connect(self._on_result_changed)
-        state.tokens_changed.connect(self._on_result_changed)
+        state.tokens_changed.connect(self._on_tokens_changed)
         state.selected_token_changed.connect(self._on_selected_token_changed)
         state.selected_cell_changed.connect(self._on_selected_cell_changed)
         state.highlighted_step_changed.connect(self._on_highlighted_step_changed)
@@ -60,10 +61,17 @@ class PipelineView(QWidget):
         for step, heatmap in self.heatmaps.items():
             self.titles[step].setText(texts[step])
             matrix = getattr(result, step)
+            if self._shown.get(step) is matrix:
+                continue  # the dial reuses S: its heatmap need not be redrawn
+            self._shown[step] = matrix
             columns = dims if step == "context" else tokens
             mask = result.mask if step in ("scaled", "weights") else None
             heatmap.set_data(matrix, tokens, columns, mask)
         self._on_selected_cell_changed()
+
+    def _on_tokens_changed(self) -> None:
+        self._shown.clear()
+        self._on_result_changed()
 
     def _on_cell_clicked(self, step: str, row: int, col: int) -> None:
         # A context cell explains the whole row z_i, as the lesson's hand calculation does.

@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from engine import AttentionResult, Preset, attention, load_preset
+from engine import AttentionResult, Preset, attention, load_preset, with_temperature
 
 from .commands import BlockCommand, Snapshot, SnapshotCommand
 from .numbers import LIMIT, parse_number
@@ -98,6 +98,11 @@ class AttentionState(QObject):
     def temperature(self) -> float:
         """τ of step ②: √d_k unless the user chose another."""
         return math.sqrt(self.d_k) if self._temperature is None else self._temperature
+
+    @property
+    def follows_sqrt_d_k(self) -> bool:
+        """True while τ is the standard √d_k (it then follows changes of d_k)."""
+        return self._temperature is None
 
     @property
     def selected_token(self) -> int:
@@ -280,7 +285,9 @@ class AttentionState(QObject):
         old = self.temperature
         self._temperature = temperature
         if self.temperature != old:
-            self._recompute()
+            # Only steps ② to ④ depend on τ: the dial reuses the scores every frame.
+            self.result = with_temperature(self.result, self._temperature)
+            self.result_changed.emit()
             self.temperature_changed.emit(self.temperature)
 
     def select_token(self, index: int) -> None:
@@ -338,16 +345,18 @@ class AttentionState(QObject):
         self._matrices = {name: m.copy() for name, m in snapshot.matrices.items()}
         causal_changed = snapshot.causal != self._causal
         self._causal = snapshot.causal
-        if self._selected_token >= len(self._tokens):
+        # Everything is in place before any signal: subscribers see one consistent state.
+        token_moved = self._selected_token >= len(self._tokens)
+        if token_moved:
             self._selected_token = len(self._tokens) - 1
-            self.selected_token_changed.emit(self._selected_token)
-        if self._selected_cell is not None and shapes_changed:
+        cell_cleared = self._selected_cell is not None and shapes_changed
+        if cell_cleared:
             self._selected_cell = None
-            self.selected_cell_changed.emit()
-        self._recompute()
-        if shapes_changed:
+        self._recompute(emit=False)
+        if shapes_changed:  # models reset to the new shapes before anyone reads the result
             self.structure_changed.emit()
-        else:
+        self.result_changed.emit()
+        if not shapes_changed:
             for name in self._matrices:
                 rows, cols = self._matrices[name].shape
                 self.values_changed.emit(name, 0, 0, rows, cols)
@@ -355,6 +364,10 @@ class AttentionState(QObject):
             self.tokens_changed.emit()
         if causal_changed:
             self.causal_changed.emit(self._causal)
+        if token_moved:
+            self.selected_token_changed.emit(self._selected_token)
+        if cell_cleared:
+            self.selected_cell_changed.emit()
 
     def _write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
         """Called by the undo commands: write values into one matrix."""
@@ -363,11 +376,12 @@ class AttentionState(QObject):
         self._recompute()
         self.values_changed.emit(name, top, left, rows, cols)
 
-    def _recompute(self) -> None:
+    def _recompute(self, emit: bool = True) -> None:
         m = self._matrices
         if self.is_projection:
             q, k, v = m["x"] @ m["w_q"], m["x"] @ m["w_k"], m["x"] @ m["w_v"]
         else:
             q, k, v = m["q"], m["k"], m["v"]
         self.result = attention(q, k, v, temperature=self._temperature, causal=self._causal)
-        self.result_changed.emit()
+        if emit:
+            self.result_changed.emit()

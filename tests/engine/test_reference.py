@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine import attend, attention, causal_mask, explain, scores, softmax
+from engine import attend, attention, causal_mask, explain, scores, softmax, with_temperature
 
 from .naive import naive_attention, naive_scores, naive_softmax
 
@@ -115,3 +115,16 @@ def test_explain_refuses_cells_outside_the_matrix():
         explain(result, 7, 0, 0)
     with pytest.raises(ValueError, match="needs a column"):
         explain(result, "weights", 0)
+
+
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("temperature", [None, 0.05, 1.0, 20.0])
+def test_with_temperature_equals_a_full_recompute(causal, temperature):
+    q, k, v = random_inputs(11, 5, 4, 3, 5)
+    first = attention(q, k, v, temperature=0.7, causal=causal)
+    again = with_temperature(first, temperature)
+    full = attention(q, k, v, temperature=temperature, causal=causal)
+    assert again.scores is first.scores  # step ① is reused, not recomputed
+    for name in ("scaled", "weights", "context", "entropy", "max_weight"):
+        np.testing.assert_array_equal(getattr(again, name), getattr(full, name), err_msg=name)
+    assert again.temperature == full.temperature

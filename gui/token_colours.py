@@ -1,0 +1,17 @@
+"""One colour per token, the same wherever that token appears (bars, stacks, legends)."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtGui import QColor
+
+# Okabe–Ito: distinguishable for every common kind of colour vision.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
+           "#000000")  # fmt: skip
+
+
+def token_colour(index: int, count: int) -> QColor:
+    """The colour of token ``index`` of ``count``: the palette, then evenly spaced hues."""
+    if count <= len(PALETTE):
+        return QColor(PALETTE[index])
+    return pg.intColor(index, hues=count, values=1, maxValue=220)

@@ -1,0 +1,90 @@
+"""The selected query token's row of weights as bars, with the uniform level 1/L."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from .state import AttentionState
+from .token_colours import token_colour
+
+
+class WeightBars(QWidget):
+    """Bars of A[i, :] for the selected token i, an entropy readout and the largest weight."""
+
+    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("weightBars")
+        self.state = state
+        self.plot = pg.PlotWidget(self, background="w")
+        self.plot.setMouseEnabled(False, False)
+        self.plot.hideButtons()
+        self.plot.setMenuEnabled(False)
+        self.plot.setYRange(0, 1.05, padding=0)
+        self.plot.getAxis("left").setTicks([[(v, f"{v:g}") for v in (0, 0.25, 0.5, 0.75, 1)]])
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.7)
+        self.plot.addItem(self.bars)
+        self.uniform = pg.InfiniteLine(angle=0, pen=pg.mkPen("#555555", width=2, dash=[4, 4]))
+        self.plot.addItem(self.uniform)
+        self.labels: list[pg.TextItem] = []
+        self.readout = QLabel(self)
+        self.readout.setObjectName("entropyReadout")
+        self.readout.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.plot, 1)
+        layout.addWidget(self.readout)
+        self._weights = np.zeros(0)
+        for signal in (state.result_changed, state.selected_token_changed, state.tokens_changed):
+            signal.connect(self._refresh)
+        self._refresh()
+
+    def weights(self) -> np.ndarray:
+        """The heights of the bars now shown."""
+        return self._weights.copy()
+
+    def _refresh(self) -> None:
+        result, row = self.state.result, self.state.selected_token
+        tokens = self.state.tokens
+        weights = result.weights[row]
+        length = len(weights)
+        self._weights = weights.copy()
+        colours = [token_colour(j, length) for j in range(length)]
+        self.bars.setOpts(x=np.arange(length), height=weights, brushes=colours,
+                          pens=[pg.mkPen(None)] * length)  # fmt: skip
+        self.uniform.setValue(1.0 / length)
+        self.plot.setXRange(-0.6, length - 0.4, padding=0)
+        step = max(1, math.ceil(length / 16))
+        axis = self.plot.getAxis("bottom")
+        axis.setTicks([[(j, tokens[j]) for j in range(0, length, step)]])
+        self._update_value_labels(weights)
+        entropy = float(result.entropy[row])
+        self.readout.setText(
+            self.tr(
+                "Row of <b>{0}</b>: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); "
+                "largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}"
+            ).format(
+                tokens[row],
+                entropy,
+                length,
+                math.log2(length),
+                float(result.max_weight[row]),
+                1.0 / length,
+            )
+        )
+
+    def _update_value_labels(self, weights: np.ndarray) -> None:
+        show = len(weights) <= 16  # beyond that the numbers would overlap
+        while len(self.labels) < (len(weights) if show else 0):
+            label = pg.TextItem(anchor=(0.5, 1.0), color="#222222")
+            self.plot.addItem(label)
+            self.labels.append(label)
+        for j, label in enumerate(self.labels):
+            visible = show and j < len(weights)
+            label.setVisible(visible)
+            if visible:
+                label.setText(f"{weights[j]:.{self.state.precision}f}")
+                label.setPos(j, float(weights[j]))
