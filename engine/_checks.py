@@ -35,12 +35,20 @@ def as_matrix(value: ArrayLike, name: str) -> Matrix:
     return array
 
 
+#: The smallest τ accepted: below it 1/τ overflows 64-bit floats.
+MIN_TEMPERATURE = 1e-300
+
+
 def check_temperature(temperature: float) -> float:
-    """Return ``temperature`` as a float if it is finite and positive."""
+    """Return ``temperature`` as a float if it is a finite number ≥ MIN_TEMPERATURE."""
+    if isinstance(temperature, bool):
+        raise ValueError(f"temperature must be a number, not {temperature!r}")
     try:
         tau = float(temperature)
     except (TypeError, ValueError):
         raise ValueError(f"temperature must be a number, not {temperature!r}") from None
     if not math.isfinite(tau) or tau <= 0.0:
         raise ValueError(f"temperature must be a positive finite number, not {tau}")
+    if tau < MIN_TEMPERATURE:
+        raise ValueError(f"temperature must be at least {MIN_TEMPERATURE:g}, not {tau:g}")
     return tau

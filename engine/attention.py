@@ -94,7 +94,7 @@ def _softmax_rows(
             row_max[empty] = 0.0
             shifted -= row_max
         if temperature != 1.0:
-            shifted *= 1.0 / temperature
+            shifted /= temperature
         weights = np.exp(shifted)  # masked cells: exp(−inf) = 0
     total = weights.sum(axis=1)  # (L,), ≥ 1 on every row with an allowed key
     total[empty] = 1.0
@@ -133,6 +133,28 @@ def softmax(x: ArrayLike, axis: int = -1, temperature: float = 1.0) -> NDArray[n
     return np.moveaxis(weights.reshape(moved.shape), -1, axis)
 
 
+def project(
+    x: ArrayLike, w_q: ArrayLike, w_k: ArrayLike, w_v: ArrayLike
+) -> tuple[Matrix, Matrix, Matrix]:
+    """Part A of the lesson: Q = X·W_q, K = X·W_k, V = X·W_v (one row per token)."""
+    x = as_matrix(x, "X")
+    weights = {name: as_matrix(w, name) for name, w in (("W_q", w_q), ("W_k", w_k), ("W_v", w_v))}
+    for name, w in weights.items():
+        if w.shape[0] != x.shape[1]:
+            raise ValueError(
+                f"{name} needs one row per column of X: X is {x.shape[0]}×{x.shape[1]} "
+                f"but {name} is {w.shape[0]}×{w.shape[1]}"
+            )
+    if weights["W_q"].shape[1] != weights["W_k"].shape[1]:
+        raise ValueError("W_q and W_k must have the same width d_k")
+    with np.errstate(over="ignore", invalid="ignore"):
+        q, k, v = (x @ w for w in weights.values())
+    for name, matrix in (("Q", q), ("K", k), ("V", v)):
+        if not np.isfinite(matrix).all():
+            raise ValueError(f"{name} = X·W overflows: the numbers are too large")
+    return q, k, v
+
+
 def _combined_mask(
     mask: ArrayLike | None, causal: bool, shape: tuple[int, int]
 ) -> NDArray[np.bool_] | None:
@@ -142,10 +164,9 @@ def _combined_mask(
         if allowed.dtype != np.bool_:
             raise ValueError("mask must hold True (allowed) and False (hidden) values")
         if allowed.shape != shape:
+            given = "×".join(str(n) for n in allowed.shape) or "a single value"
             raise ValueError(
-                f"mask has shape {allowed.shape[0] if allowed.ndim else ''}"
-                f"{'×' + str(allowed.shape[1]) if allowed.ndim == 2 else ''}, "
-                f"but the scores are {shape[0]}×{shape[1]} (queries × keys)"
+                f"mask has shape {given}, but the scores are {shape[0]}×{shape[1]} (queries × keys)"
             )
     if causal:
         if shape[0] != shape[1]:

@@ -8,6 +8,7 @@ terms of a context vector.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,6 +43,7 @@ class ScaledStep:
     score: float
     temperature: float
     d_k: int
+    sqrt_d_k: float
     standard: bool  # τ is √d_k
     masked: bool
     value: float
@@ -63,6 +65,7 @@ class WeightStep:
     shift: float
     exponentials: Numbers  # 0 where masked
     total: float
+    weights: Numbers  # the whole row of A: each exponential ÷ total
     masked: bool
     fully_masked_row: bool
     value: float
@@ -112,6 +115,7 @@ def explain_scaled(result: AttentionResult, row: int, col: int) -> ScaledStep:
         score=float(result.scores[row, col]),
         temperature=result.temperature,
         d_k=result.d_k,
+        sqrt_d_k=math.sqrt(result.d_k),
         standard=result.is_standard_scaling,
         masked=masked,
         value=float(result.scaled[row, col]),
@@ -142,6 +146,7 @@ def explain_weight(result: AttentionResult, row: int, col: int) -> WeightStep:
         shift=shift,
         exponentials=_numbers(exponentials),
         total=total,
+        weights=_numbers(exponentials / total if total > 0.0 else exponentials),
         masked=not bool(allowed[col]),
         fully_masked_row=fully_masked,
         value=value,

@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 from resources import resource_path
 
 from ._checks import Matrix
+from .attention import project
 
 FORMAT = "attention-lab"
 VERSION = 1
@@ -137,12 +138,11 @@ def _inputs(data: object, length: int) -> tuple[Matrix, Matrix, Matrix, Projecti
         w_q = _matrix(data["w_q"], "inputs.w_q", rows=x.shape[1])
         w_k = _matrix(data["w_k"], "inputs.w_k", rows=x.shape[1], cols=w_q.shape[1])
         w_v = _matrix(data["w_v"], "inputs.w_v", rows=x.shape[1])
-        projection = Projection(x, w_q, w_k, w_v)
-        q, k, v = x @ w_q, x @ w_k, x @ w_v
-        for name, matrix in (("Q", q), ("K", k), ("V", v)):
-            if not np.isfinite(matrix).all():
-                raise PresetError("inputs", f"{name} = X·W overflows: the numbers are too large")
-        return q, k, v, projection
+        try:
+            q, k, v = project(x, w_q, w_k, w_v)
+        except ValueError as error:
+            raise PresetError("inputs", str(error)) from None
+        return q, k, v, Projection(x, w_q, w_k, w_v)
     for key in ("q", "k", "v"):
         if key not in data:
             raise PresetError(f"inputs.{key}", "is missing")

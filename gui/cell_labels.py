@@ -67,7 +67,7 @@ class CellLabels(pg.GraphicsObject):
             font = QFont(QGuiApplication.font())
             font.setPixelSize(100)
             self._advance_per_px = QFontMetricsF(font).horizontalAdvance(widest) / 100
-        px = min(MAX_LABEL_PX, 0.45 * cell_height, 0.8 * cell_width / self._advance_per_px)
+        px = min(MAX_LABEL_PX, 0.6 * cell_height, 0.8 * cell_width / self._advance_per_px)
         return int(px) if px >= MIN_LABEL_PX else 0
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
@@ -139,7 +139,8 @@ class Outline(pg.GraphicsObject):
             return
         device = painter.transform().mapRect(self._rect)
         # inset so the view's clipping never cuts the outline of an edge row in half
-        inset = self._width / 2 + 1
+        # (never more than a third of a tiny cell, or the rectangle would turn inside out)
+        inset = min(self._width / 2 + 1, device.height() / 3, device.width() / 3)
         device.adjust(inset, inset, -inset, -inset)
         painter.save()
         painter.resetTransform()

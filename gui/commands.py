@@ -22,6 +22,7 @@ class Snapshot:
     tokens: tuple[str, ...]
     matrices: dict[str, NDArray[np.float64]]
     causal: bool
+    temperature: float | None  # None: the standard √d_k
 
 
 class SnapshotCommand(QUndoCommand):
@@ -72,4 +73,6 @@ class BlockCommand(QUndoCommand):
         if (other.name, other.top, other.left) != (self.name, self.top, self.left):
             return False
         self.new = other.new
+        # Typing a cell back to where it started leaves nothing to undo.
+        self.setObsolete(bool(np.array_equal(self.new, self.old)))
         return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QTextBrowser, QVBoxLayout, QWidget
 
-from engine import explain
+from engine.explain import ScaledStep, ScoreStep, WeightStep
 
 from . import explain_text
 from .state import AttentionState
@@ -42,19 +42,14 @@ class ExplainPanel(QWidget):
             self.browser.setHtml(f"<p><i>{hint}</i></p>")
             return
         step, row, col = cell
-        result, tokens = self.state.result, self.state.tokens
-        digits, full = self.state.precision, self.show_all.isChecked()
-        if step == "scores":
-            html = explain_text.explain_score(explain(result, step, row, col), tokens, digits, full)
-        elif step == "scaled":
-            html = explain_text.explain_scaled(explain(result, step, row, col), tokens, digits)
-        elif step == "weights":
-            html = explain_text.explain_weight(
-                explain(result, step, row, col), tokens, digits, full
-            )
+        tokens, digits, full = self.state.tokens, self.state.precision, self.show_all.isChecked()
+        box = self.state.explain(step, row, None if col < 0 else col)
+        if isinstance(box, ScoreStep):
+            html = explain_text.explain_score(box, tokens, digits, full)
+        elif isinstance(box, ScaledStep):
+            html = explain_text.explain_scaled(box, tokens, digits)
+        elif isinstance(box, WeightStep):
+            html = explain_text.explain_weight(box, tokens, digits, full)
         else:
-            column = None if col < 0 else col
-            html = explain_text.explain_context(
-                explain(result, "context", row, column), tokens, digits, full
-            )
+            html = explain_text.explain_context(box, tokens, digits, full)
         self.browser.setHtml(html)

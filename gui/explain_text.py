@@ -76,7 +76,7 @@ def explain_scaled(step: ScaledStep, tokens: Sequence[str], digits: int) -> str:
     else:
         divisor = number(step.temperature, digits)
         note = "<br>" + _tr("τ = {0} instead of √d_k = {1}").format(
-            number(step.temperature, digits), number(math.sqrt(step.d_k), digits)
+            number(step.temperature, digits), number(step.sqrt_d_k, digits)
         )
     return (
         f"<p><b>{head}</b></p><p>{number(step.score, digits)} ÷ {divisor} = "
@@ -98,7 +98,6 @@ def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: b
         powers = [f"e<sup>{number(z, digits)}−m</sup> ≈ {number(e, digits)}" for z, e in visible]
     else:
         powers = [f"e<sup>{number(z, digits)}</sup> ≈ {number(e, digits)}" for z, e in visible]
-    weights = [e / step.total for e in step.exponentials]
     if step.masked:
         result = _tr("{0} is hidden by the mask: weight exactly 0").format(k_name)
     else:
@@ -110,7 +109,7 @@ def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: b
         f"<p><b>{head}</b></p><p>{_tr('scaled row')} {vector(step.scaled_row, digits, full)}"
         f"<br>{shift}→ {', '.join(_shorten(powers, full))}"
         f"<br>→ {_tr('sum')} ≈ {number(step.total, digits)}"
-        f"<br>→ {vector(weights, digits, full)}<br>{result}</p>"
+        f"<br>→ {vector(step.weights, digits, full)}<br>{result}</p>"
     )
 
 

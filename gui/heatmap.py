@@ -19,6 +19,14 @@ from PySide6.QtWidgets import QWidget
 from .cell_labels import CellLabels, Outline
 
 KINDS = ("diverging", "probability")
+NAME_CHARS = 12  # longer token names are shortened on the axes
+
+
+def elide(name: str) -> str:
+    """A token name short enough for an axis label."""
+    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
+
+
 BACKGROUND = "#ffffff"
 HIGHLIGHT_BACKGROUND = "#e3effa"
 HIGHLIGHT_BORDER = "#0072b2"  # Okabe–Ito blue: stands out for every kind of colour vision
@@ -155,7 +163,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
         else:
             self._mask_image.hide()
         self._labels.set_cells(display, shown, levels)
-        self._row_names, self._col_names = list(row_names), list(col_names)
+        self._row_names = [elide(name) for name in row_names]
+        self._col_names = [elide(name) for name in col_names]
         self._update_ticks()
         self._view.setRange(xRange=(0, max(cols, 1)), yRange=(0, max(rows, 1)), padding=0)
         self._update_outlines()
@@ -246,7 +255,16 @@ class Heatmap(pg.GraphicsLayoutWidget):
     def _set_hovered(self, cell: tuple[int, int]) -> None:
         if cell != self._hovered:
             self._hovered = cell
+            self.setToolTip(self._cell_text(*cell))  # readable even when labels are hidden
             self.cell_hovered.emit(*cell)
+
+    def _cell_text(self, row: int, col: int) -> str:
+        rows, cols = self._matrix.shape
+        if not (0 <= row < rows and 0 <= col < cols):
+            return ""
+        value = float(self._matrix[row, col])
+        shown = "−∞" if value == -np.inf else f"{value:.4g}"
+        return f"[{self._row_names[row]}, {self._col_names[col]}] = {shown}"
 
     def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         super().leaveEvent(event)

@@ -3,7 +3,7 @@ calculation on the right. It only assembles widgets; they talk through the state
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine import Preset, load_preset
+from engine import Preset
 
 from .explain_panel import ExplainPanel
 from .formula_bar import FormulaBar
@@ -140,18 +140,16 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def load_built_in(self, name: str) -> None:
-        preset = load_preset(name)
-        self.state.load_preset(preset, self.tr("Load {0}").format(name))
+        self.state.load_built_in(name)
 
     def _on_random_preset(self) -> None:
         dialog = RandomPresetDialog(self)
         if dialog.exec():
-            self.state.load_preset(dialog.preset(), self.tr("Load a random example"))
+            self.state.load_random(*dialog.values())
 
     def _on_causal_changed(self, causal: bool) -> None:
-        self.causal_toggle.blockSignals(True)
-        self.causal_toggle.setChecked(causal)
-        self.causal_toggle.blockSignals(False)
+        with QSignalBlocker(self.causal_toggle):
+            self.causal_toggle.setChecked(causal)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         super().paintEvent(event)

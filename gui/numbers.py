@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
 LIMIT = 1e6  # the largest magnitude a cell accepts
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+# Full-width ASCII (what a Chinese input method types: "１．５") and the minus sign "−"
+# become plain ASCII; nothing else is folded, so "3²" or "①" stay refused.
+_FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {
+    0x2212: ord("-"),
+    0x3000: ord(" "),
+}
 
 
 def _tr(text: str) -> str:
@@ -27,8 +32,7 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
     A decimal comma (``0,5``) is accepted where the locale uses one. Raises ValueError
     with a message saying why the text is refused; never evaluates it.
     """
-    cleaned = unicodedata.normalize("NFKC", text).strip().replace("\u2212", "-")
-    cleaned = cleaned.replace(" ", "")
+    cleaned = text.translate(_FULL_WIDTH).strip()
     if decimal_comma(locale) and "," in cleaned and "." not in cleaned:
         cleaned = cleaned.replace(",", ".", 1)
     if not cleaned:
@@ -36,7 +40,7 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
     if len(cleaned) > 64 or not _NUMBER.fullmatch(cleaned):
         shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:20] + "…"
         raise ValueError(_tr("“{0}” is not a number").format(shown))
-    value = float(cleaned)
+    value = float(cleaned)  # safe: the text matched the plain number pattern above
     if not math.isfinite(value) or abs(value) > LIMIT:
         raise ValueError(_tr("{0} is beyond ±1,000,000").format(cleaned))
     return value
@@ -49,15 +53,14 @@ def format_number(value: float, digits: int) -> str:
 
 
 def split_block(text: str, locale: QLocale | None = None) -> list[list[str]]:
-    """Cells of a pasted block: rows by line, columns by tab (spreadsheets), else by
-    comma (or semicolon where the decimal mark is a comma)."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
+    """Cells of a pasted block: rows by line; columns by tab (spreadsheets), else by comma
+    (semicolon where the decimal mark is a comma), else by spaces. Brackets around a row,
+    as in the lesson's ``[1, 1, 0, 0]``, are dropped."""
+    lines = [line.strip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    lines = [line.rstrip(",").strip().strip("[]") for line in lines if line]
+    comma = ";" if decimal_comma(locale) else ","
     if "\t" in text:
-        separator = "\t"
-    elif decimal_comma(locale):
-        separator = ";"
-    else:
-        separator = ","
-    return [line.split(separator) for line in lines]
+        return [line.split("\t") for line in lines]
+    if any(comma in line for line in lines):
+        return [line.split(comma) for line in lines]
+    return [line.split() for line in lines]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget
 
-from engine import Preset, random_preset
-
 from .state import MAX_DIM, MAX_TOKENS
 
 
@@ -35,6 +33,6 @@ class RandomPresetDialog(QDialog):
         box.setValue(value)
         return box
 
-    def preset(self) -> Preset:
-        return random_preset(self.length.value(), self.d_k.value(), self.d_v.value(),
-                             self.seed.value())  # fmt: skip
+    def values(self) -> tuple[int, int, int, int]:
+        """L, d_k, d_v and the seed, as chosen."""
+        return self.length.value(), self.d_k.value(), self.d_v.value(), self.seed.value()

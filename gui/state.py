@@ -14,13 +14,23 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from engine import AttentionResult, Preset, attention, load_preset, with_temperature
+from engine import (
+    AttentionResult,
+    Preset,
+    attention,
+    explain,
+    load_preset,
+    project,
+    random_preset,
+    with_temperature,
+)
+from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
+from engine.presets import MAX_DIM
 
 from .commands import BlockCommand, Snapshot, SnapshotCommand
 from .numbers import LIMIT, parse_number
 
 MAX_TOKENS = 64  # in the grid UI; presets and sessions may hold more
-MAX_DIM = 256
 DIRECT = ("q", "k", "v")
 PROJECTION = ("x", "w_q", "w_k", "w_v")
 LABELS = {"q": "Q", "k": "K", "v": "V", "x": "X", "w_q": "W_q", "w_k": "W_k", "w_v": "W_v"}
@@ -186,11 +196,13 @@ class AttentionState(QObject):
         for key in ("q", "k", "v", "x"):
             if key in matrices:
                 matrices[key] = np.vstack([matrices[key], np.zeros((1, matrices[key].shape[1]))])
-        self._push(Snapshot((*after.tokens, name), matrices, after.causal),
+        self._push(Snapshot((*after.tokens, name), matrices, after.causal, after.temperature),
                    self.tr("Add token “{0}”").format(name))  # fmt: skip
         return True
 
     def remove_token(self, index: int) -> bool:
+        if not 0 <= index < len(self._tokens):
+            return False
         if len(self._tokens) <= 1:
             self.message.emit(self.tr("At least one token is needed"))
             return False
@@ -200,12 +212,17 @@ class AttentionState(QObject):
             if key in matrices:
                 matrices[key] = np.delete(matrices[key], index, axis=0)
         tokens = before.tokens[:index] + before.tokens[index + 1 :]
-        self._push(Snapshot(tokens, matrices, before.causal),
+        self._push(Snapshot(tokens, matrices, before.causal, before.temperature),
                    self.tr("Remove token “{0}”").format(before.tokens[index]))  # fmt: skip
         return True
 
     def rename_token(self, index: int, name: str) -> bool:
+        if not 0 <= index < len(self._tokens):
+            return False
         name = name.strip()
+        if not name:
+            self.message.emit(self.tr("A token needs a name"))
+            return False
         if len(name) > 200:
             self.message.emit(self.tr("A token name can have at most 200 characters"))
             return False
@@ -213,7 +230,7 @@ class AttentionState(QObject):
             return True
         before = self._snapshot()
         tokens = (*before.tokens[:index], name, *before.tokens[index + 1 :])
-        self._push(Snapshot(tokens, before.matrices, before.causal),
+        self._push(Snapshot(tokens, before.matrices, before.causal, before.temperature),
                    self.tr("Rename “{0}” to “{1}”").format(before.tokens[index], name))  # fmt: skip
         return True
 
@@ -231,7 +248,7 @@ class AttentionState(QObject):
             matrices[key] = new
         if all(matrices[k].shape == before.matrices[k].shape for k in names):
             return True
-        self._push(Snapshot(before.tokens, matrices, before.causal), text)
+        self._push(Snapshot(before.tokens, matrices, before.causal, before.temperature), text)
         return True
 
     def set_d_k(self, width: int) -> bool:
@@ -260,7 +277,7 @@ class AttentionState(QObject):
         for key in ("w_q", "w_k", "w_v"):
             matrices[key] = np.zeros((width, old[key].shape[1]))
             matrices[key][:keep] = old[key][:keep]
-        self._push(Snapshot(before.tokens, matrices, before.causal),
+        self._push(Snapshot(before.tokens, matrices, before.causal, before.temperature),
                    self.tr("Set d_model to {0}").format(width))  # fmt: skip
         return True
 
@@ -268,13 +285,26 @@ class AttentionState(QObject):
         if causal != self._causal:
             before = self._snapshot()
             text = self.tr("Causal mask on") if causal else self.tr("Causal mask off")
-            self._push(Snapshot(before.tokens, before.matrices, causal), text)
+            self._push(Snapshot(before.tokens, before.matrices, causal, before.temperature), text)
 
     def load_preset(self, preset: Preset, text: str | None = None) -> None:
         """Replace the inputs by a preset's, as one undoable step."""
-        self._temperature = preset.temperature
         self._push(self._snapshot_of(preset), text or self.tr("Load preset"))
         self.select_token(preset.selected_token)
+
+    def load_built_in(self, name: str) -> None:
+        """Load one of the engine's built-in presets by name, as one undoable step."""
+        self.load_preset(load_preset(name), self.tr("Load {0}").format(name))
+
+    def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> None:
+        self.load_preset(random_preset(length, d_k, d_v, seed),
+                         self.tr("Load a random example"))  # fmt: skip
+
+    def explain(
+        self, step: str, row: int, col: int | None
+    ) -> ScoreStep | ScaledStep | WeightStep | ContextStep:
+        """The engine's hand calculation of one cell of the current result."""
+        return explain(self.result, step, row, col)
 
     # ------------------------------------------------------- view settings (not undone)
     def set_temperature(self, temperature: float | None) -> None:
@@ -298,6 +328,9 @@ class AttentionState(QObject):
 
     def select_cell(self, step: str, row: int, col: int) -> None:
         """Explain one cell of a step ("scores", "scaled", "weights", "context")."""
+        rows, cols = getattr(self.result, step).shape if step in STEPS else (0, 0)
+        if not (0 <= row < rows and -1 <= col < cols) or (col < 0 and step != "context"):
+            return
         self._selected_cell = (step, row, col)
         self.selected_cell_changed.emit()
         self.select_token(row)
@@ -315,7 +348,7 @@ class AttentionState(QObject):
 
     # ----------------------------------------------------------------- internals
     def _snapshot(self) -> Snapshot:
-        return Snapshot(self._tokens, dict(self._matrices), self._causal)
+        return Snapshot(self._tokens, dict(self._matrices), self._causal, self._temperature)
 
     @staticmethod
     def _snapshot_of(preset: Preset) -> Snapshot:
@@ -325,10 +358,9 @@ class AttentionState(QObject):
             p = preset.projection
             matrices = {"x": p.x, "w_q": p.w_q, "w_k": p.w_k, "w_v": p.w_v}
         copies = {name: np.array(m, dtype=np.float64) for name, m in matrices.items()}
-        return Snapshot(tuple(preset.tokens), copies, preset.causal)
+        return Snapshot(tuple(preset.tokens), copies, preset.causal, preset.temperature)
 
     def _apply_preset(self, preset: Preset) -> None:
-        self._temperature = preset.temperature
         self._restore(self._snapshot_of(preset))
         self._selected_token = preset.selected_token
 
@@ -345,6 +377,8 @@ class AttentionState(QObject):
         self._matrices = {name: m.copy() for name, m in snapshot.matrices.items()}
         causal_changed = snapshot.causal != self._causal
         self._causal = snapshot.causal
+        old_temperature = self.temperature if hasattr(self, "result") else None
+        self._temperature = snapshot.temperature
         # Everything is in place before any signal: subscribers see one consistent state.
         token_moved = self._selected_token >= len(self._tokens)
         if token_moved:
@@ -364,6 +398,8 @@ class AttentionState(QObject):
             self.tokens_changed.emit()
         if causal_changed:
             self.causal_changed.emit(self._causal)
+        if self.temperature != old_temperature:
+            self.temperature_changed.emit(self.temperature)
         if token_moved:
             self.selected_token_changed.emit(self._selected_token)
         if cell_cleared:
@@ -379,7 +415,7 @@ class AttentionState(QObject):
     def _recompute(self, emit: bool = True) -> None:
         m = self._matrices
         if self.is_projection:
-            q, k, v = m["x"] @ m["w_q"], m["x"] @ m["w_k"], m["x"] @ m["w_v"]
+            q, k, v = project(m["x"], m["w_q"], m["w_k"], m["w_v"])
         else:
             q, k, v = m["q"], m["k"], m["v"]
         self.result = attention(q, k, v, temperature=self._temperature, causal=self._causal)

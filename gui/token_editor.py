@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSignalBlocker,
+    Qt,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -83,7 +90,10 @@ class TokenEditor(QWidget):
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectColumns)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setFixedHeight(self.view.horizontalHeader().sizeHint().height() + 34)
+        # Room for the header, one row of names and the scroll bar many tokens bring.
+        scroll_bar = self.view.horizontalScrollBar().sizeHint().height()
+        self.view.setFixedHeight(self.view.horizontalHeader().sizeHint().height() + 34 + scroll_bar)
+        self.view.horizontalHeader().setMinimumSectionSize(48)
         self.add_button = QPushButton(self.tr("+ token"), self)
         self.remove_button = QPushButton(self.tr("− token"), self)
         self.add_button.setToolTip(self.tr("Add a token at the end (its numbers start at 0)"))
@@ -128,9 +138,8 @@ class TokenEditor(QWidget):
         state = self.state
         for box, value in ((self.d_k, state.d_k), (self.d_v, state.d_v),
                            (self.d_model, max(state.d_model, 1))):  # fmt: skip
-            box.blockSignals(True)
-            box.setValue(value)
-            box.blockSignals(False)
+            with QSignalBlocker(box):
+                box.setValue(value)
         self.d_model.setVisible(state.is_projection)
         self.d_model_label.setVisible(state.is_projection)
         self.add_button.setEnabled(len(state.tokens) < MAX_TOKENS)

@@ -27,7 +27,9 @@ def test_bad_matrices_are_refused_with_a_clear_message(q, k, v, message):
         attention(q, k, v)
 
 
-@pytest.mark.parametrize("temperature", [0.0, -1.0, float("nan"), float("inf"), "hot"])
+@pytest.mark.parametrize(
+    "temperature", [0.0, -1.0, float("nan"), float("inf"), "hot", True, 1e-320, 5e-301]
+)
 def test_a_temperature_that_is_not_positive_is_refused(temperature):
     with pytest.raises(ValueError, match="temperature must be"):
         attention(Q, Q, Q, temperature=temperature)
@@ -38,6 +40,8 @@ def test_a_temperature_that_is_not_positive_is_refused(temperature):
 def test_a_mask_of_the_wrong_shape_or_type_is_refused():
     with pytest.raises(ValueError, match=r"mask has shape 2×2, but the scores are 3×3"):
         attention(Q, Q, Q, mask=np.ones((2, 2), dtype=bool))
+    with pytest.raises(ValueError, match="mask has shape a single value"):
+        attention(Q, Q, Q, mask=np.bool_(True))
     with pytest.raises(ValueError, match=r"True \(allowed\) and False"):
         attention(Q, Q, Q, mask=np.ones((3, 3)))
 

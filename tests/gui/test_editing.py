@@ -108,12 +108,17 @@ def test_undo_restores_the_previous_state_exactly_and_redo_reapplies(window, qtb
     ("text", "why"),
     [("abc", "“abc” is not a number"), ("nan", "not a number"), ("inf", "not a number"),
      ("1e7", "beyond ±1,000,000"), ("", "empty"), ("1,5,6", "not a number"),
-     ("2+2", "not a number"), ("__import__('os')", "not a number")],
+     ("2+2", "not a number"), ("__import__('os')", "not a number"), ("1 2", "not a number"),
+     ("3²", "not a number"), ("①", "not a number"), ("1e 3", "not a number")],
 )  # fmt: skip
 def test_bad_typed_input_is_refused_with_a_message_naming_the_cell(window, qtbot, text, why):
     before = window.state.matrix("q").copy()
     with qtbot.waitSignal(window.state.message) as message:
-        type_into(qtbot, window, "q", 1, 2, text) if text else window.state.set_cell("q", 1, 2, "")
+        if text and text.isascii():
+            type_into(qtbot, window, "q", 1, 2, text)
+        else:  # QTest cannot type non-ASCII keys: go through the grid's model instead
+            model = window.findChild(QTableView, "qGrid").model()
+            model.setData(model.index(1, 2), text)
     assert message.args[0].startswith("Q[吃, d2]: ")
     assert why in message.args[0]
     assert window.inputs.message.text() == message.args[0]
@@ -178,6 +183,22 @@ def test_comma_separated_paste_works():
         ["-3", "4"],
     ]
     assert [[parse_number(c) for c in row] for row in cells] == [[1, 2.5], [-3, 4]]
+
+
+def test_the_lessons_bracketed_rows_and_space_separated_rows_paste():
+    from gui.numbers import split_block
+
+    english = QLocale(QLocale.Language.English)
+    assert split_block("[1, 1, 0, 0]\n[0, 2, 0, 2],\n", english) == [
+        ["1", " 1", " 0", " 0"],
+        ["0", " 2", " 0", " 2"],
+    ]
+    assert split_block("1 2  3\n4 5 6", english) == [["1", "2", "3"], ["4", "5", "6"]]
+
+
+def test_pasting_the_lessons_q_rows_works(window, qtbot):
+    paste(qtbot, window, "k", 0, 0, "[1, 1, 0, 0]\n[0, 2, 0, 2]\n[0, 0, 1, 1]\n")
+    np.testing.assert_array_equal(window.state.matrix("k"), LESSON["q"])
 
 
 def test_a_decimal_comma_is_read_where_the_locale_uses_one():

@@ -291,3 +291,13 @@ def test_a_huge_matrix_is_set_and_drawn(make_heatmap):
     heatmap.set_data(np.where(mask, 1.0, -np.inf), names, names, mask=mask)
     heatmap.grab()
     assert heatmap.label_font_size() == 0
+
+
+def test_hovering_a_cell_shows_its_value_in_a_tooltip(qtbot):
+    heatmap = Heatmap("probability")
+    qtbot.addWidget(heatmap)
+    heatmap.set_data(np.array([[0.25, 0.75]]), ["一个很长很长很长很长的词语名字"], ["a", "b"])
+    heatmap._set_hovered((0, 1))
+    assert heatmap.toolTip() == "[一个很长很长很长很长的…, b] = 0.75"
+    heatmap._set_hovered((-1, -1))
+    assert heatmap.toolTip() == ""

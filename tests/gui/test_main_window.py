@@ -168,6 +168,7 @@ def test_the_random_preset_dialog_loads_a_reproducible_example(window, qtbot, mo
         return True
 
     monkeypatch.setattr(RandomPresetDialog, "exec", accept)
+    assert RandomPresetDialog().values() == (5, 4, 4, 0)
     random_action = next(a for a in window.preset_menu.actions() if a.text() == "Random…")
     random_action.trigger()
     assert heatmap(window, "context").matrix().shape == (6, 5)
