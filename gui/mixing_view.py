@@ -40,6 +40,7 @@ class MixingView(QWidget):
         self.canvas.ci.layout.setRowStretchFactor(0, 3)
         self.canvas.ci.layout.setRowStretchFactor(1, 1)
         for plot in (self.mix, self.ingredients):
+            plot.getAxis("left").enableAutoSIPrefix(False)
             plot.setMouseEnabled(False, False)
             plot.hideButtons()
             plot.setMenuEnabled(False)

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .state import AttentionState
@@ -24,6 +25,7 @@ class WeightBars(QWidget):
         self.plot.hideButtons()
         self.plot.setMenuEnabled(False)
         self.plot.setYRange(0, 1.05, padding=0)
+        self.plot.getAxis("left").enableAutoSIPrefix(False)
         self.plot.getAxis("left").setTicks([[(v, f"{v:g}") for v in (0, 0.25, 0.5, 0.75, 1)]])
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.7)
         self.plot.addItem(self.bars)
@@ -42,6 +44,10 @@ class WeightBars(QWidget):
             signal.connect(self._refresh)
         self._refresh()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._refresh()  # how many names and numbers fit depends on the width
+
     def weights(self) -> np.ndarray:
         """The heights of the bars now shown."""
         return self._weights.copy()
@@ -57,7 +63,8 @@ class WeightBars(QWidget):
                           pens=[pg.mkPen(None)] * length)  # fmt: skip
         self.uniform.setValue(1.0 / length)
         self.plot.setXRange(-0.6, length - 0.4, padding=0)
-        step = max(1, math.ceil(length / 16))
+        room = max(self.plot.width(), 100) / 34  # names that fit side by side
+        step = max(1, math.ceil(length / room))
         axis = self.plot.getAxis("bottom")
         axis.setTicks([[(j, tokens[j]) for j in range(0, length, step)]])
         self._update_value_labels(weights)
@@ -77,7 +84,8 @@ class WeightBars(QWidget):
         )
 
     def _update_value_labels(self, weights: np.ndarray) -> None:
-        show = len(weights) <= 16  # beyond that the numbers would overlap
+        # only when each bar has room for its number
+        show = len(weights) <= max(self.plot.width(), 100) / 40
         while len(self.labels) < (len(weights) if show else 0):
             label = pg.TextItem(anchor=(0.5, 1.0), color="#222222")
             self.plot.addItem(label)

@@ -279,3 +279,30 @@ def test_selecting_a_row_in_a_grid_selects_the_token_everywhere(window, qtbot):
         view.setCurrentIndex(view.model().index(2, 1))
     assert window.state.selected_token == 2
     assert window.findChild(QTableView, "qGrid").currentIndex().row() == 2
+
+
+def test_undoing_a_preset_restores_the_temperature_it_replaced(window):
+    window.dial.set_temperature(0.5, animate=False)
+    window.state.load_random(3, 4, 4, 1)
+    assert window.state.follows_sqrt_d_k
+    window.undo_action.trigger()
+    assert window.state.temperature == 0.5
+    assert window.dial.entry.value() == 0.5
+    np.testing.assert_allclose(
+        heatmaps(window)["weights"].matrix(),
+        attention(LESSON["q"], LESSON["k"], LESSON["v"], temperature=0.5).weights,
+    )
+
+
+def test_typing_a_cell_back_to_its_value_leaves_nothing_to_undo(window):
+    window.state.set_cell("q", 1, 1, "3.5")
+    window.state.set_cell("q", 1, 1, "2")
+    assert window.state.undo_stack.count() == 0
+    assert not window.undo_action.isEnabled()
+
+
+def test_an_empty_token_name_is_refused(window, qtbot):
+    with qtbot.waitSignal(window.state.message):
+        assert not window.state.rename_token(0, "   ")
+    assert window.state.tokens[0] == "猫"
+    assert window.state.rename_token(1, "猫")  # duplicates are real: "the cat saw the dog"

@@ -95,12 +95,16 @@ def test_the_shape_check_preset_is_live_in_projection_mode(window, qtbot):
     np.testing.assert_array_equal(heatmap(window, "weights").matrix().round(4), LESSON_A)
 
 
-def test_screenshots_at_classroom_sizes(window, tmp_path):
+def test_at_classroom_sizes_numbers_are_labelled_and_the_formula_fits(window, tmp_path, qapp):
     for size in ((1280, 720), (1920, 1080)):
         window.resize(*size)
+        qapp.processEvents()
         image = window.grab()
         assert image.save(str(tmp_path / f"window_{size[0]}.png"))
-        assert (image.width(), image.height()) == size
+        for step in ("scores", "scaled", "weights", "context"):
+            assert heatmap(window, step).label_font_size() >= 9, (size, step)
+        assert window.formula.sizeHint().width() <= window.centralWidget().width(), size
+        assert window.explanation.height() >= 100, size
 
 
 def run_main(*args: str) -> subprocess.CompletedProcess[str]:
