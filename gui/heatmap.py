@@ -22,6 +22,20 @@ KINDS = ("diverging", "probability")
 NAME_CHARS = 12  # longer token names are shortened on the axes
 
 
+def nice_ceiling(value: float) -> float:
+    """The next of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10ⁿ at or above ``value`` (> 0).
+
+    Colour levels snap to these, so that the colour bar keeps its scale while the dial
+    turns (and is not redrawn on every frame), yet always covers every value.
+    """
+    exponent = math.floor(math.log10(value))
+    for step in (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
+        candidate = step * 10.0**exponent
+        if candidate >= value * (1 - 1e-12):
+            return candidate
+    return 10.0 ** (exponent + 1)
+
+
 def elide(name: str) -> str:
     """A token name short enough for an axis label."""
     return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
@@ -58,6 +72,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
         super().__init__(parent)
         self._kind = kind
         self._highlighted = False
+        self._levels: tuple[float, float] | None = None
+        self._shape: tuple[int, int] = (-1, -1)
         self._matrix = np.zeros((0, 0))
         self._hovered = (-1, -1)
         self._selected_row: int | None = None
@@ -154,7 +170,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._image.setImage(display, autoLevels=False, levels=levels)
         else:
             self._image.clear()
-        self._bar.setLevels(levels)
+        if levels != self._levels:  # the colour bar's axis is costly to redraw
+            self._levels = levels
+            self._bar.setLevels(levels)
         if values.size and not shown.all():
             overlay = np.zeros((rows, cols, 4), dtype=np.uint8)
             overlay[~shown] = MASK_FILL
@@ -163,18 +181,21 @@ class Heatmap(pg.GraphicsLayoutWidget):
         else:
             self._mask_image.hide()
         self._labels.set_cells(display, shown, levels)
-        self._row_names = [elide(name) for name in row_names]
-        self._col_names = [elide(name) for name in col_names]
-        self._update_ticks()
-        self._view.setRange(xRange=(0, max(cols, 1)), yRange=(0, max(rows, 1)), padding=0)
-        self._update_outlines()
+        names = ([elide(name) for name in row_names], [elide(name) for name in col_names])
+        if names != (self._row_names, self._col_names):  # not every frame of the dial
+            self._row_names, self._col_names = names
+            self._update_ticks()
+        if (rows, cols) != self._shape:
+            self._shape = (rows, cols)
+            self._view.setRange(xRange=(0, max(cols, 1)), yRange=(0, max(rows, 1)), padding=0)
+            self._update_outlines()
 
     def _levels_for(self, values: np.ndarray, shown: np.ndarray) -> tuple[float, float]:
         if self._kind == "probability":
             return (0.0, 1.0)
         finite = np.abs(values[shown])
         # at least ±1e-12, so an all-zero matrix still has a usable (non-empty) range
-        limit = max(float(finite.max()) if finite.size else 0.0, 1e-12)
+        limit = nice_ceiling(max(float(finite.max()) if finite.size else 0.0, 1e-12))
         return (-limit, limit)
 
     def _update_ticks(self) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
 
+from .heatmap import nice_ceiling
 from .state import AttentionState
 from .token_colours import token_colour
 
@@ -47,10 +48,12 @@ class MixingView(QWidget):
             plot.addLine(y=0, pen=pg.mkPen("#444444", width=1))
         self.ingredients.setLabel("left", "v")
         self.mix.setLabel("left", "z")
-        self.mix.getAxis("bottom").setHeight(40)  # two lines: the dimension and its total
         self.totals_line = pg.PlotDataItem(connect="pairs", pen=pg.mkPen("#111111", width=3))
         self.mix.addItem(self.totals_line)
         self._stacks: list[pg.BarGraphItem] = []
+        self._total_labels: list[pg.TextItem] = []
+        self._limits = (0.0, 0.0)
+        self._shown_v: np.ndarray | None = None
         self._vectors: list[pg.BarGraphItem] = []
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -143,7 +146,7 @@ class MixingView(QWidget):
         return token_colour(int(members[0]), len(self.state.tokens))
 
     def _rebuild(self) -> None:
-        for item in self._stacks:
+        for item in (*self._stacks, *self._total_labels):
             self.mix.removeItem(item)
         for item in self._vectors:
             self.ingredients.removeItem(item)
@@ -153,6 +156,12 @@ class MixingView(QWidget):
                         for g in range(count)]  # fmt: skip
         for item in self._stacks:
             self.mix.addItem(item)
+        self._total_labels = []
+        if dims <= 16:  # each total written above its bar
+            for _ in range(dims):
+                label = pg.TextItem(anchor=(0.5, 1.0), color="#111111")
+                self.mix.addItem(label)
+                self._total_labels.append(label)
         self._vectors = []
         width = 0.8 / count
         for g in range(count):
@@ -166,6 +175,7 @@ class MixingView(QWidget):
             step = max(1, dims // 16)
             plot.getAxis("bottom").setTicks([[(d, f"d{d}") for d in range(0, dims, step)]])
         self._drawn = np.zeros_like(self._target)
+        self._shown_v = None
 
     def _draw(self, groups: np.ndarray) -> None:
         self._drawn = groups
@@ -182,19 +192,28 @@ class MixingView(QWidget):
         self.totals_line.setData(xs, np.repeat(totals, 2))
         digits = self.state.precision
         top = positive.sum(axis=0)
-        if len(dims) <= 16:  # the totals, under each bar, where they are never clipped
-            ticks = [(d, f"d{d}\n{totals[d]:.{digits}f}") for d in dims]
-            self.mix.getAxis("bottom").setTicks([ticks])
-        low, high = float(negative.sum(axis=0).min(initial=0)), float(top.max(initial=0))
-        span = max(high - low, 1e-9)
-        self.mix.setYRange(low - 0.05 * span, high + 0.08 * span, padding=0)
+        for d, label in enumerate(self._total_labels):
+            label.setText(f"{totals[d]:.{digits}f}")
+            label.setPos(d, float(top[d]))
+        # Nice limits change rarely, so the axis is not redrawn on every frame of the dial;
+        # the headroom above keeps the totals' labels inside the plot.
+        low = -nice_ceiling(max(-float(negative.sum(axis=0).min(initial=0)), 1e-9))
+        high = nice_ceiling(max(float(top.max(initial=0)), 1e-9))
+        low = low if negative.any() else 0.0
+        headroom = (high - low) * 28 / max(self.mix.vb.height(), 60)
+        limits = (low - 0.02 * (high - low), high + headroom)
+        if limits != self._limits:
+            self._limits = limits
+            self.mix.setYRange(*limits, padding=0)
 
     def _update_ingredients_and_legend(self) -> None:
         result, row, tokens = self.state.result, self.state.selected_token, self.state.tokens
-        for g, bars in enumerate(self._vectors):
-            members = self._groups[g]
-            values = result.v[members[0]] if len(members) == 1 else result.v[members].mean(axis=0)
-            bars.setOpts(height=values)
+        if result.v is not self._shown_v:  # V is unchanged on every frame of the dial
+            self._shown_v = result.v
+            for g, bars in enumerate(self._vectors):
+                members = self._groups[g]
+                values = result.v[members].mean(axis=0)
+                bars.setOpts(height=values)
         parts = []
         for g, members in enumerate(self._groups):
             colour = self._colour(g).name()

@@ -40,6 +40,8 @@ class WeightBars(QWidget):
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.readout)
         self._weights = np.zeros(0)
+        self._ticks: list[tuple[int, str]] = []
+        self._length = -1
         for signal in (state.result_changed, state.selected_token_changed, state.tokens_changed):
             signal.connect(self._refresh)
         self._refresh()
@@ -58,15 +60,22 @@ class WeightBars(QWidget):
         weights = result.weights[row]
         length = len(weights)
         self._weights = weights.copy()
-        colours = [token_colour(j, length) for j in range(length)]
-        self.bars.setOpts(x=np.arange(length), height=weights, brushes=colours,
-                          pens=[pg.mkPen(None)] * length)  # fmt: skip
+        if length != self._length:  # colours only change with the number of tokens
+            colours = [token_colour(j, length) for j in range(length)]
+            self.bars.setOpts(x=np.arange(length), height=weights, brushes=colours,
+                              pens=[pg.mkPen(None)] * length)  # fmt: skip
+        else:
+            self.bars.setOpts(height=weights)
         self.uniform.setValue(1.0 / length)
-        self.plot.setXRange(-0.6, length - 0.4, padding=0)
+        if length != self._length:
+            self._length = length
+            self.plot.setXRange(-0.6, length - 0.4, padding=0)
         room = max(self.plot.width(), 100) / 34  # names that fit side by side
         step = max(1, math.ceil(length / room))
-        axis = self.plot.getAxis("bottom")
-        axis.setTicks([[(j, tokens[j]) for j in range(0, length, step)]])
+        ticks = [(j, tokens[j]) for j in range(0, length, step)]
+        if ticks != self._ticks:  # redrawing an axis is costly: not on every frame of the dial
+            self._ticks = ticks
+            self.plot.getAxis("bottom").setTicks([ticks])
         self._update_value_labels(weights)
         entropy = float(result.entropy[row])
         self.readout.setText(

@@ -118,9 +118,10 @@ def test_probability_levels_stay_fixed_to_zero_and_one(make_heatmap):
 
 @pytest.mark.parametrize(
     ("matrix", "limit"),
-    [([[1.0, -3.0], [2.0, 0.0]], 3.0), ([[0.5, 2.5]], 2.5), ([[0.0, 0.0]], 1e-12)],
-)
-def test_diverging_levels_are_symmetric_around_zero(make_heatmap, matrix, limit):
+    [([[1.0, -3.0], [2.0, 0.0]], 3.0), ([[0.5, 2.5]], 3.0), ([[0.0, 0.0]], 1e-12),
+     ([[0.7, -0.41]], 0.8), ([[7.1]], 8.0)],
+)  # fmt: skip
+def test_diverging_levels_are_symmetric_and_snap_to_nice_numbers(make_heatmap, matrix, limit):
     heatmap = make_heatmap("diverging")
     rows, cols = np.shape(matrix)
     heatmap.set_data(np.array(matrix), ["a"] * rows, ["b"] * cols)

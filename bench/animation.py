@@ -1,0 +1,109 @@
+"""Frames per second of the temperature dial's play animation with every view updating,
+against an empty animation measured in the same run.
+
+Run: python bench/animation.py  (offscreen unless a display is set)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from common import report  # noqa: F401  (puts the project on sys.path)
+
+if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer, QVariantAnimation
+from PySide6.QtWidgets import QApplication, QWidget
+
+from gui import MainWindow, install_fonts
+
+SECONDS = 3.0
+
+
+class PaintCounter(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def run_for(seconds: float) -> None:
+    loop = QEventLoop()
+    QTimer.singleShot(round(seconds * 1000), loop.quit)
+    loop.exec()
+
+
+def empty_fps() -> float:
+    frames = 0
+
+    def count(_value: object) -> None:
+        nonlocal frames
+        frames += 1
+
+    animation = QVariantAnimation()
+    animation.setStartValue(0.0)
+    animation.setEndValue(1.0)
+    animation.setDuration(16_000)
+    animation.valueChanged.connect(count)
+    animation.start()
+    run_for(SECONDS)
+    animation.stop()
+    return frames / SECONDS
+
+
+def dial_fps(window: MainWindow, length: int) -> tuple[float, float]:
+    window.state.load_random(length, 64, 64, seed=0)
+    run_for(0.3)
+    heatmap = window.findChild(QWidget, "weightsHeatmap")
+    painter = PaintCounter()
+    heatmap.viewport().installEventFilter(painter)
+    window.dial.frames = 0
+    window.dial.play()
+    started = time.perf_counter()
+    run_for(SECONDS)
+    elapsed = time.perf_counter() - started
+    window.dial.pause()
+    heatmap.viewport().removeEventFilter(painter)
+    return window.dial.frames / elapsed, painter.count / elapsed
+
+
+def main() -> None:
+    pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    install_fonts(app)
+    window = MainWindow()
+    window.resize(1280, 720)
+    window.show()
+    run_for(0.5)
+    floor = empty_fps()
+    rows = []
+    for length in (3, 64, 512):
+        fps, paints = dial_fps(window, length)
+        goal = 60 if length <= 64 else 30
+        rows.append({"name": f"dial animation L={length} d=64", "fps": fps,
+                     "heatmap_repaints_per_s": paints, "empty_animation_fps": floor,
+                     "ratio": fps / floor, "goal_fps": goal})  # fmt: skip
+    for row in rows:
+        print(json.dumps(row))
+    print()
+    head = ("benchmark", "fps", "repaints/s", "empty fps", "ratio", "goal")
+    print(f"{head[0]:<30} {head[1]:>6} {head[2]:>11} {head[3]:>10} {head[4]:>6} {head[5]:>5}")
+    for row in rows:
+        print(
+            f"{row['name']:<30} {row['fps']:>6.1f} {row['heatmap_repaints_per_s']:>11.1f} "
+            f"{row['empty_animation_fps']:>10.1f} {row['ratio']:>6.2f} {row['goal_fps']:>5}"
+        )
+    window.close()
+
+
+if __name__ == "__main__":
+    main()
