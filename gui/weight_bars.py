@@ -94,7 +94,7 @@ class WeightBars(QWidget):
 
     def _update_value_labels(self, weights: np.ndarray) -> None:
         # only when each bar has room for its number
-        show = len(weights) <= max(self.plot.width(), 100) / 40
+        show = len(weights) <= max(self.plot.width(), 100) / 30
         while len(self.labels) < (len(weights) if show else 0):
             label = pg.TextItem(anchor=(0.5, 1.0), color="#222222")
             self.plot.addItem(label)
