@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDockWidget,
     QMainWindow,
+    QTabWidget,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -24,6 +25,7 @@ from .pipeline_view import PipelineView
 from .random_dialog import RandomPresetDialog
 from .state import AttentionState
 from .temperature_dial import TemperatureDial
+from .variance_panel import VariancePanel
 
 
 class MainWindow(QMainWindow):
@@ -49,7 +51,14 @@ class MainWindow(QMainWindow):
         centre_layout.setContentsMargins(4, 0, 4, 4)
         centre_layout.addWidget(self.formula)
         centre_layout.addWidget(self.pipeline, 1)
-        self.setCentralWidget(centre)
+        self.variance = VariancePanel(self)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("centralTabs")
+        self.tabs.addTab(centre, self.tr("① ② ③ ④ The four steps"))
+        self.tabs.addTab(self.variance, self.tr("Why divide by √d_k? (experiment)"))
+        self.setCentralWidget(self.tabs)
+        self._docks_before_experiment: list[QDockWidget] = []
+        self.tabs.currentChanged.connect(self._on_tab_changed)
         # Docks, so a teacher can rearrange, hide or float any panel.
         self.docks = {
             "inputs": self._dock(self.tr("Inputs: tokens, Q, K, V"), self.inputs,
@@ -137,7 +146,19 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self.dial.pause()
+        self.variance.shutdown()
         super().closeEvent(event)
+
+    def _on_tab_changed(self, index: int) -> None:
+        """The experiment gets the whole window; the docks come back with the four steps."""
+        if self.tabs.widget(index) is self.variance:
+            self._docks_before_experiment = [d for d in self.docks.values() if d.isVisible()]
+            for dock in self._docks_before_experiment:
+                dock.hide()
+        else:
+            for dock in self._docks_before_experiment:
+                dock.show()
+            self._docks_before_experiment = []
 
     def load_built_in(self, name: str) -> None:
         self.state.load_built_in(name)

@@ -1,0 +1,134 @@
+"""Runs the engine's variance experiment off the GUI thread, with progress and cancel.
+
+This module is, with the state object, the only gui module that calls engine/: the
+experiment does not depend on what the user edits, so it has its own small owner.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from engine import ExperimentCancelled, VarianceResult, variance_experiment
+from engine.variance import check_settings
+
+PROGRESS_INTERVAL = 0.05  # seconds between progress signals (a big run has thousands of chunks)
+
+
+class ExperimentSettings:
+    """What one run uses; ``check`` raises ValueError with a message for the user."""
+
+    def __init__(self, d_ks: tuple[int, ...], samples: int, candidates: int, trials: int,
+                 seed: int) -> None:  # fmt: skip
+        self.d_ks, self.samples, self.candidates = d_ks, samples, candidates
+        self.trials, self.seed = trials, seed
+
+    def check(self) -> None:
+        check_settings(self.d_ks, self.samples, self.candidates, self.trials, self.seed)
+
+
+class _Worker(QObject):
+    progress = Signal(float)
+    finished = Signal(object)  # VarianceResult
+    cancelled = Signal()
+    failed = Signal(str)
+
+    def __init__(self, settings: ExperimentSettings, stop: threading.Event) -> None:
+        super().__init__()
+        self.settings, self.stop = settings, stop
+        self._last = 0.0
+
+    def _report(self, fraction: float) -> None:
+        now = time.monotonic()
+        if now - self._last >= PROGRESS_INTERVAL or fraction >= 1.0:
+            self._last = now
+            self.progress.emit(fraction)
+
+    @Slot()
+    def run(self) -> None:
+        s = self.settings
+        try:
+            result = variance_experiment(
+                s.d_ks, s.samples, s.candidates, s.trials, s.seed,
+                progress=self._report, cancel=self.stop.is_set,
+            )  # fmt: skip
+        except ExperimentCancelled:
+            self.cancelled.emit()
+        except (ValueError, MemoryError) as error:
+            self.failed.emit(str(error))
+        else:
+            self.finished.emit(result)
+
+
+class ExperimentRunner(QObject):
+    """Starts one run at a time in a QThread; re-emits its signals on the GUI thread."""
+
+    progress = Signal(float)
+    finished = Signal(object)  # VarianceResult
+    cancelled = Signal()
+    failed = Signal(str)
+    running_changed = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread: QThread | None = None
+        self._worker: _Worker | None = None
+        self._stop = threading.Event()
+        self.result: VarianceResult | None = None
+
+    def is_running(self) -> bool:
+        return self._thread is not None
+
+    def start(self, settings: ExperimentSettings) -> None:
+        """Run with checked settings (call ``settings.check()`` first)."""
+        if self._thread is not None:
+            return
+        self._stop = threading.Event()
+        self._thread = QThread(self)
+        self._worker = _Worker(settings, self._stop)
+        self._worker.moveToThread(self._thread)
+        self._thread.started.connect(self._worker.run)
+        self._worker.progress.connect(self.progress)
+        self._worker.finished.connect(self._on_finished)
+        self._worker.cancelled.connect(self._on_cancelled)
+        self._worker.failed.connect(self._on_failed)
+        self._thread.start()
+        self.running_changed.emit(True)
+
+    def cancel(self) -> None:
+        """Ask the run to stop; the engine notices within one chunk."""
+        self._stop.set()
+
+    def shutdown(self) -> None:
+        """Cancel and wait for the thread (the window is closing)."""
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.quit()
+            self._thread.wait(5000)
+            self._cleanup()
+
+    def _cleanup(self) -> None:
+        thread, worker = self._thread, self._worker
+        self._thread = self._worker = None
+        if thread is not None:
+            thread.quit()
+            thread.wait()
+            thread.deleteLater()
+        if worker is not None:
+            worker.deleteLater()
+        self.running_changed.emit(False)
+
+    def _on_finished(self, result: VarianceResult) -> None:
+        self.result = result
+        self._cleanup()
+        self.finished.emit(result)
+
+    def _on_cancelled(self) -> None:
+        self._cleanup()
+        self.cancelled.emit()
+
+    def _on_failed(self, message: str) -> None:
+        self._cleanup()
+        self.failed.emit(message)

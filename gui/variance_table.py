@@ -1,0 +1,96 @@
+"""The variance experiment's table, in the lesson's layout, as a table model."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from engine import VarianceRow
+
+Index = QModelIndex | QPersistentModelIndex
+FIELDS = ("d_k", "std", "sqrt_d_k", "max_weight_unscaled", "max_weight_scaled",
+          "gradient_unscaled", "gradient_scaled")  # fmt: skip
+
+
+def headers() -> list[str]:
+    tr = QCoreApplication.translate
+    return [
+        "d_k",
+        tr("VarianceTable", "std of q·k"),
+        "√d_k",
+        tr("VarianceTable", "max weight, unscaled"),
+        tr("VarianceTable", "max weight, ÷√d_k"),
+        tr("VarianceTable", "‖J‖ unscaled"),
+        tr("VarianceTable", "‖J‖ ÷√d_k"),
+    ]
+
+
+class VarianceTableModel(QAbstractTableModel):
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[VarianceRow] = []
+
+    def set_rows(self, rows: list[VarianceRow]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(FIELDS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        value = getattr(self.rows[index.row()], FIELDS[index.column()])
+        if role == Qt.ItemDataRole.DisplayRole:
+            return str(value) if index.column() == 0 else f"{value:.2f}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return repr(value)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return headers()[section]
+        return None
+
+    def as_text(self, separator: str = "\t", digits: int | None = 2) -> str:
+        """The table as text: tab-separated for a spreadsheet, or CSV at full precision."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, delimiter=separator, lineterminator="\n")
+        writer.writerow(FIELDS)
+        for row in self.rows:
+            values = [getattr(row, name) for name in FIELDS]
+            writer.writerow([values[0], *(v if digits is None else f"{v:.{digits}f}"
+                                          for v in values[1:])])  # fmt: skip
+        return buffer.getvalue()
+
+    def save_csv(self, path: str | os.PathLike[str]) -> None:
+        """Write the CSV atomically (a temporary file renamed over the target)."""
+        target = Path(path)
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+                stream.write(self.as_text(",", digits=None))
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
