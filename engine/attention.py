@@ -59,7 +59,8 @@ class AttentionResult:
 
 def scores(q: Matrix, k: Matrix) -> Matrix:
     """Step ①: S = QKᵀ, the dot product of every query with every key."""
-    return q @ k.T  # (L_q, d_k) @ (d_k, L_k) -> (L_q, L_k)
+    s: Matrix = q @ k.T  # (L_q, d_k) @ (d_k, L_k) -> (L_q, L_k)
+    return s
 
 
 def attend(weights: Matrix, v: Matrix) -> Matrix:

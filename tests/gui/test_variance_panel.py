@@ -39,7 +39,8 @@ def test_the_lesson_defaults_give_the_lessons_table(panel, qtbot):
     run_defaults(panel, qtbot)
     assert shown_table(panel) == LESSON_TABLE
     assert not panel.runner.is_running()
-    assert panel.run_button.isEnabled() and not panel.cancel_button.isEnabled()
+    assert panel.run_button.isEnabled()
+    assert not panel.cancel_button.isEnabled()
     assert "prelude to the gradient being cut off" in panel.caption.text()
     assert panel.histogram_choice.currentText() == "64"
 
