@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from engine import Preset
 
+from . import exporting, sessions
 from .explain_panel import ExplainPanel
 from .formula_bar import FormulaBar
 from .inputs_panel import InputsPanel
@@ -79,13 +80,17 @@ class MainWindow(QMainWindow):
                          Qt.Orientation.Vertical)  # fmt: skip
 
         self._build_menus()
+        self.sessions = sessions.install(self)
+        exporting.install(self)
         self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.state.causal_changed.connect(self._on_causal_changed)
 
     def _build_menus(self) -> None:
         stack = self.state.undo_stack
         file_menu = self.menuBar().addMenu(self.tr("&File"))
+        self.file_menu = file_menu
         quit_action = file_menu.addAction(self.tr("&Quit"))
+        self.quit_action = quit_action  # other actions are inserted before it
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
 
@@ -109,6 +114,8 @@ class MainWindow(QMainWindow):
         self.preset_menu = presets
 
         view = self.menuBar().addMenu(self.tr("&View"))
+        self.view_menu = view
+        self.edit_menu = edit
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
@@ -145,6 +152,9 @@ class MainWindow(QMainWindow):
         return dock
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.sessions.confirm_close():
+            event.ignore()
+            return
         self.dial.pause()
         self.variance.shutdown()
         super().closeEvent(event)

@@ -25,7 +25,7 @@ from engine import (
     with_temperature,
 )
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
-from engine.presets import MAX_DIM
+from engine.presets import MAX_DIM, Projection
 
 from .commands import BlockCommand, Snapshot, SnapshotCommand
 from .numbers import LIMIT, parse_number
@@ -63,6 +63,7 @@ class AttentionState(QObject):
         self._selected_cell: tuple[str, int, int] | None = None
         self._highlighted_step = 0
         self._precision = 2
+        self._view_extra: dict[str, object] = {}
         self.result: AttentionResult
         self._apply_preset(load_preset("cat-eats-fish") if preset is None else preset)
 
@@ -291,6 +292,33 @@ class AttentionState(QObject):
         """Replace the inputs by a preset's, as one undoable step."""
         self._push(self._snapshot_of(preset), text or self.tr("Load preset"))
         self.select_token(preset.selected_token)
+        self._apply_view(preset.view)
+
+    def _apply_view(self, view: dict[str, object]) -> None:
+        """Display settings of a session; unknown keys are kept for saving back."""
+        self._view_extra = {key: value for key, value in view.items() if key != "precision"}
+        precision = view.get("precision")
+        if isinstance(precision, int) and not isinstance(precision, bool):
+            self.set_precision(precision)
+
+    def to_preset(self) -> Preset:
+        """Everything a session file keeps: tokens, inputs, τ, mask, selection, display."""
+        m = self._matrices
+        projection = None
+        if self.is_projection:
+            projection = Projection(m["x"].copy(), m["w_q"].copy(), m["w_k"].copy(),
+                                    m["w_v"].copy())  # fmt: skip
+        return Preset(
+            tokens=self._tokens,
+            q=self.result.q.copy(),
+            k=self.result.k.copy(),
+            v=self.result.v.copy(),
+            projection=projection,
+            temperature=self._temperature,
+            causal=self._causal,
+            selected_token=self._selected_token,
+            view={**self._view_extra, "precision": self._precision},
+        )
 
     def load_built_in(self, name: str) -> None:
         """Load one of the engine's built-in presets by name, as one undoable step."""
@@ -363,6 +391,7 @@ class AttentionState(QObject):
     def _apply_preset(self, preset: Preset) -> None:
         self._restore(self._snapshot_of(preset))
         self._selected_token = preset.selected_token
+        self._apply_view(preset.view)
 
     def _push(self, after: Snapshot, text: str) -> None:
         self.undo_stack.push(SnapshotCommand(self, self._snapshot(), after, text))
