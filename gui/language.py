@@ -1,0 +1,49 @@
+"""The interface language: 中文 (zh_CN) or English, switchable without a restart.
+
+Installing a translator makes Qt send every widget a LanguageChange event; widgets
+answer it by setting their texts again (their ``retranslate`` methods).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from resources import resource_path
+
+LANGUAGES = {"en": "English", "zh_CN": "中文"}
+_installed: list[QTranslator] = []
+_current = "en"
+
+
+def system_language() -> str:
+    """zh_CN where the system speaks Chinese, else English."""
+    return "zh_CN" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+
+
+def current_language() -> str:
+    return _current
+
+
+def set_language(code: str) -> None:
+    """Switch the whole interface (ours and Qt's own dialogs) to ``code``."""
+    global _current
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; choose from {', '.join(LANGUAGES)}")
+    app = QCoreApplication.instance()
+    if app is None:
+        raise RuntimeError("set_language needs a QApplication")
+    for translator in _installed:
+        app.removeTranslator(translator)
+    _installed.clear()
+    if code != "en":
+        qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        for name, folder in ((f"qtbase_{code}", qt_folder),
+                             (f"attention_lab_{code}", str(resource_path("translations")))):  # fmt: skip
+            translator = QTranslator(app)
+            if translator.load(name, folder):
+                app.installTranslator(translator)
+                _installed.append(translator)
+    _current = code
+    QLocale.setDefault(
+        QLocale(QLocale.Language.Chinese if code == "zh_CN" else QLocale.Language.English)
+    )
