@@ -37,8 +37,8 @@ def set_language(code: str) -> None:
     _installed.clear()
     if code != "en":
         qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        for name, folder in ((f"qtbase_{code}", qt_folder),
-                             (f"attention_lab_{code}", str(resource_path("translations")))):  # fmt: skip
+        ours = str(resource_path("translations"))
+        for name, folder in ((f"qtbase_{code}", qt_folder), (f"attention_lab_{code}", ours)):
             translator = QTranslator(app)
             if translator.load(name, folder):
                 app.installTranslator(translator)
