@@ -38,6 +38,7 @@ class CellLabels(pg.GraphicsObject):
         super().__init__()
         self._lut = lut  # (256, 3) uint8: the image's colours, to pick a text colour per cell
         self._digits = 2
+        self.max_px = float(MAX_LABEL_PX)  # grows with the presenter's font scale
         self.set_cells(np.zeros((0, 0)), np.zeros((0, 0), dtype=bool), (0.0, 1.0))
 
     def set_cells(self, values: np.ndarray, shown: np.ndarray, levels: tuple[float, float]) -> None:
@@ -67,7 +68,7 @@ class CellLabels(pg.GraphicsObject):
             font = QFont(QGuiApplication.font())
             font.setPixelSize(100)
             self._advance_per_px = QFontMetricsF(font).horizontalAdvance(widest) / 100
-        px = min(MAX_LABEL_PX, 0.6 * cell_height, 0.8 * cell_width / self._advance_per_px)
+        px = min(self.max_px, 0.6 * cell_height, 0.8 * cell_width / self._advance_per_px)
         return int(px) if px >= MIN_LABEL_PX else 0
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
@@ -125,6 +126,10 @@ class Outline(pg.GraphicsObject):
         self._rect: QRectF | None = None
         self._colour = colour
         self._width = width
+
+    def set_width(self, width: float) -> None:
+        self._width = width
+        self.update()
 
     def set_rect(self, rect: QRectF | None) -> None:
         self.prepareGeometryChange()

@@ -35,6 +35,21 @@ class ExplainPanel(QWidget):
         """What the panel shows, as plain text (for tests and copying)."""
         return self.browser.toPlainText()
 
+    def _whole_row(self, step: str, row: int, digits: int, full: bool) -> str:
+        """Every cell of one row of S or S/τ, as the lesson writes 猫's three dot products."""
+        tokens = self.state.tokens
+        columns = list(range(len(tokens)))
+        if not full and len(columns) > explain_text.SHORT:
+            columns = [*columns[:3], *columns[-2:]]
+        parts = []
+        for col in columns:
+            box = self.state.explain(step, row, col)
+            if isinstance(box, ScoreStep):
+                parts.append(explain_text.explain_score(box, tokens, digits, full))
+            elif isinstance(box, ScaledStep):
+                parts.append(explain_text.explain_scaled(box, tokens, digits))
+        return "".join(parts)
+
     def _refresh(self) -> None:
         cell = self.state.selected_cell
         if cell is None:
@@ -43,6 +58,12 @@ class ExplainPanel(QWidget):
             return
         step, row, col = cell
         tokens, digits, full = self.state.tokens, self.state.precision, self.show_all.isChecked()
+        if col < 0 and step in ("scores", "scaled"):
+            html = self._whole_row(step, row, digits, full)
+            self.browser.setHtml(html)
+            return
+        if col < 0 and step == "weights":  # one box shows the whole softmax row
+            col = int(self.state.result.weights[row].argmax())
         box = self.state.explain(step, row, None if col < 0 else col)
         if isinstance(box, ScoreStep):
             html = explain_text.explain_score(box, tokens, digits, full)

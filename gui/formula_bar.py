@@ -4,7 +4,7 @@ and the shape chain under it."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QEnterEvent, QMouseEvent
+from PySide6.QtGui import QEnterEvent, QFont, QMouseEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from .state import AttentionState
@@ -57,10 +57,10 @@ class FormulaBar(QWidget):
         row.setSpacing(0)
         pieces = [QLabel("Attention(Q, K, V) = ", self), self.parts[3], QLabel("(", self),
                   self.parts[1], self.parts[2], QLabel(")", self), self.parts[4]]  # fmt: skip
-        font = self.font()
-        font.setPointSizeF(font.pointSizeF() * 1.7)
+        self._pieces = pieces
+        self._base_font = self.font()
+        self.set_font_scale(1.0)
         for piece in pieces:
-            piece.setFont(font)
             row.addWidget(piece)
         row.addStretch(1)
         self.shape_chain = QLabel(self)
@@ -73,6 +73,13 @@ class FormulaBar(QWidget):
         state.result_changed.connect(self._on_result_changed)
         state.highlighted_step_changed.connect(self._on_highlighted_step_changed)
         self._on_result_changed()
+
+    def set_font_scale(self, scale: float) -> None:
+        """The formula is 1.7 × the text size, times the presenter's scale."""
+        font = QFont(self._base_font)
+        font.setPointSizeF(self._base_font.pointSizeF() * 1.7 * scale)
+        for piece in self._pieces:
+            piece.setFont(font)
 
     def _on_result_changed(self) -> None:
         state, result = self.state, self.state.result

@@ -16,7 +16,7 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QWidget
 
-from .cell_labels import CellLabels, Outline
+from .cell_labels import MAX_LABEL_PX, CellLabels, Outline
 
 KINDS = ("diverging", "probability")
 NAME_CHARS = 12  # longer token names are shortened on the axes
@@ -89,16 +89,12 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._plot.hideButtons()
         self._plot.showAxes((True, True, False, False), showValues=(True, True, False, False))
         # the app font carries the CJK glyphs; larger, so a classroom can read the tokens
-        self._tick_font = QFont(QGuiApplication.font())
-        if self._tick_font.pointSizeF() > 0:
-            self._tick_font.setPointSizeF(self._tick_font.pointSizeF() * TICK_FONT_SCALE)
-        else:  # an app font sized in pixels has no point size
-            self._tick_font.setPixelSize(round(self._tick_font.pixelSize() * TICK_FONT_SCALE))
-        for side in ("left", "top"):
-            self._style_axis(self._plot.getAxis(side), self._tick_font)
+        self._base_font = QFont(QGuiApplication.font())
+        self._tick_font = QFont(self._base_font)
         self.ci.setContentsMargins(4, 4, 8, 10)
         self._row_names: list[str] = []
         self._col_names: list[str] = []
+        self.set_font_scale(1.0)
 
         # CET-CBD1: blue–grey–yellow, made to stay diverging for red-green colour blindness
         colormap = pg.colormap.get("viridis" if kind == "probability" else "CET-CBD1")
@@ -243,6 +239,27 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._highlighted = on
         self.setBackground(HIGHLIGHT_BACKGROUND if on else BACKGROUND)
         self._view.setBorder(pg.mkPen(HIGHLIGHT_BORDER, width=3) if on else None)
+
+    def set_font_scale(self, scale: float) -> None:
+        """Scale the token names and the cell labels (presenter mode, Ctrl+= / Ctrl+-)."""
+        self._tick_font = QFont(self._base_font)
+        if self._base_font.pointSizeF() > 0:
+            self._tick_font.setPointSizeF(self._base_font.pointSizeF() * TICK_FONT_SCALE * scale)
+        else:  # an app font sized in pixels has no point size
+            size = self._base_font.pixelSize() * TICK_FONT_SCALE * scale
+            self._tick_font.setPixelSize(round(size))
+        for side in ("left", "top"):
+            self._style_axis(self._plot.getAxis(side), self._tick_font)
+        if hasattr(self, "_labels"):
+            self._labels.max_px = MAX_LABEL_PX * scale
+            self._labels.update()
+        if self._row_names or self._col_names:
+            self._update_ticks()
+
+    def set_line_width(self, scale: float) -> None:
+        """Thicker outlines of the selected row and cell (presenter mode)."""
+        self._row_outline.set_width(3 * scale)
+        self._cell_outline.set_width(4 * scale)
 
     def is_highlighted(self) -> bool:
         return self._highlighted

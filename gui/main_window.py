@@ -23,6 +23,7 @@ from .formula_bar import FormulaBar
 from .inputs_panel import InputsPanel
 from .mixing_view import MixingView
 from .pipeline_view import PipelineView
+from .presenter import Presenter
 from .random_dialog import RandomPresetDialog
 from .state import AttentionState
 from .temperature_dial import TemperatureDial
@@ -80,6 +81,11 @@ class MainWindow(QMainWindow):
                          Qt.Orientation.Vertical)  # fmt: skip
 
         self._build_menus()
+        self.presenter = Presenter(self)
+        self.view_menu.insertAction(self.view_menu.actions()[0], self.presenter.toggle_action)
+        self.view_menu.insertAction(self.view_menu.actions()[1], self.presenter.larger_action)
+        self.view_menu.insertAction(self.view_menu.actions()[2], self.presenter.smaller_action)
+        self.view_menu.insertSeparator(self.view_menu.actions()[3])
         self.sessions = sessions.install(self)
         exporting.install(self)
         self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
@@ -138,6 +144,7 @@ class MainWindow(QMainWindow):
         toolbar.addSeparator()
         toolbar.addWidget(self.causal_toggle)
         self.addToolBar(toolbar)
+        self.toolbar = toolbar
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)

@@ -121,8 +121,8 @@ class AttentionState(QObject):
 
     @property
     def selected_cell(self) -> tuple[str, int, int] | None:
-        """(step, row, col) of the cell whose arithmetic is explained; col −1 for a whole
-        context row."""
+        """(step, row, col) of the cell whose arithmetic is explained; col −1 for the
+        whole row (the way the lesson walks 猫's row through each step)."""
         return self._selected_cell
 
     @property
@@ -357,7 +357,7 @@ class AttentionState(QObject):
     def select_cell(self, step: str, row: int, col: int) -> None:
         """Explain one cell of a step ("scores", "scaled", "weights", "context")."""
         rows, cols = getattr(self.result, step).shape if step in STEPS else (0, 0)
-        if not (0 <= row < rows and -1 <= col < cols) or (col < 0 and step != "context"):
+        if not (0 <= row < rows and -1 <= col < cols):  # col −1: the whole row
             return
         self._selected_cell = (step, row, col)
         self.selected_cell_changed.emit()

@@ -1,0 +1,69 @@
+"""Presenter mode: full screen, big type, editing hidden, the four steps by keyboard."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+
+def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier):
+    qtbot.keyClick(window, key, modifier)
+
+
+def test_f11_enters_presenter_mode_and_escape_leaves(window, qtbot):
+    base = QGuiApplication.font().pointSizeF()
+    press(qtbot, window, Qt.Key.Key_F11)
+    assert window.presenter.active
+    assert window.isFullScreen()
+    assert not window.docks["inputs"].isVisible()
+    assert not window.toolbar.isVisible()
+    assert QGuiApplication.font().pointSizeF() == base * 1.5
+    press(qtbot, window, Qt.Key.Key_Escape)
+    assert not window.presenter.active
+    assert not window.isFullScreen()
+    assert window.docks["inputs"].isVisible()
+    assert QGuiApplication.font().pointSizeF() == base
+
+
+def test_the_step_keys_walk_the_four_steps_for_the_selected_token(window, qtbot):
+    window.presenter.toggle_action.trigger()
+    assert window.state.highlighted_step == 1
+    assert window.state.selected_cell == ("scores", 0, -1)
+    text = window.explanation.text()
+    for product in ("= 1×1 + 1×0 + 0×1 + 0×0", "= 1×0 + 1×1 + 0×0 + 0×1", "= 1×1 + 1×1"):
+        assert product in text
+    press(qtbot, window, Qt.Key.Key_Right)
+    assert window.state.selected_cell == ("scaled", 0, -1)
+    assert "2 ÷ √4 = 1" in window.explanation.text()
+    press(qtbot, window, Qt.Key.Key_3)
+    assert window.state.highlighted_step == 3
+    assert "sum ≈ 6.02" in window.explanation.text()
+    assert window.findChild(QWidget, "weightsHeatmap").is_highlighted()
+    assert "border: 2px solid" in window.formula.parts[3].styleSheet()
+    press(qtbot, window, Qt.Key.Key_Right)
+    assert "= [1.18, 0.27, 0.27, 1.18]" in window.explanation.text()
+    press(qtbot, window, Qt.Key.Key_Right)  # stays on the last step
+    assert window.state.highlighted_step == 4
+    press(qtbot, window, Qt.Key.Key_Left)
+    assert window.state.highlighted_step == 3
+
+
+def test_step_keys_do_nothing_outside_presenter_mode(window, qtbot):
+    press(qtbot, window, Qt.Key.Key_2)
+    assert window.state.highlighted_step == 0
+
+
+def test_ctrl_plus_and_minus_scale_every_font_heatmap_labels_included(window, qtbot):
+    heatmap = window.findChild(QWidget, "weightsHeatmap")
+    base = QGuiApplication.font().pointSizeF()
+    tick = heatmap._tick_font.pointSizeF()
+    press(qtbot, window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert window.presenter.scale == 1.15
+    assert QGuiApplication.font().pointSizeF() == base * 1.15
+    assert heatmap._tick_font.pointSizeF() > tick
+    assert heatmap._labels.max_px > 28
+    press(qtbot, window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot, window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert window.presenter.scale == 0.9
+    window.presenter.set_scale(1.0)
