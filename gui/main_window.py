@@ -3,14 +3,12 @@ calculation on the right. It only assembles widgets; they talk through the state
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPaintEvent
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QPaintEvent
 from PySide6.QtWidgets import (
-    QCheckBox,
     QDockWidget,
     QMainWindow,
     QTabWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -21,6 +19,7 @@ from . import exporting, sessions
 from .explain_panel import ExplainPanel
 from .formula_bar import FormulaBar
 from .inputs_panel import InputsPanel
+from .menus import Menus
 from .mixing_view import MixingView
 from .pipeline_view import PipelineView
 from .presenter import Presenter
@@ -56,21 +55,17 @@ class MainWindow(QMainWindow):
         self.variance = VariancePanel(self)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("centralTabs")
-        self.tabs.addTab(centre, self.tr("① ② ③ ④ The four steps"))
-        self.tabs.addTab(self.variance, self.tr("Why divide by √d_k? (experiment)"))
+        self.tabs.addTab(centre, "")
+        self.tabs.addTab(self.variance, "")
         self.setCentralWidget(self.tabs)
         self._docks_before_experiment: list[QDockWidget] = []
         self.tabs.currentChanged.connect(self._on_tab_changed)
         # Docks, so a teacher can rearrange, hide or float any panel.
         self.docks = {
-            "inputs": self._dock(self.tr("Inputs: tokens, Q, K, V"), self.inputs,
-                                 Qt.DockWidgetArea.LeftDockWidgetArea),
-            "temperature": self._dock(self.tr("Temperature dial"), self.dial,
-                                      Qt.DockWidgetArea.RightDockWidgetArea),
-            "mixing": self._dock(self.tr("Mixing: z = Σ A·v"), self.mixing,
-                                 Qt.DockWidgetArea.RightDockWidgetArea),
-            "explanation": self._dock(self.tr("Hand calculation"), self.explanation,
-                                      Qt.DockWidgetArea.BottomDockWidgetArea),
+            "inputs": self._dock(self.inputs, Qt.DockWidgetArea.LeftDockWidgetArea),
+            "temperature": self._dock(self.dial, Qt.DockWidgetArea.RightDockWidgetArea),
+            "mixing": self._dock(self.mixing, Qt.DockWidgetArea.RightDockWidgetArea),
+            "explanation": self._dock(self.explanation, Qt.DockWidgetArea.BottomDockWidgetArea),
         }  # fmt: skip
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -80,7 +75,12 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.docks["temperature"], self.docks["mixing"]], [330, 330],
                          Qt.Orientation.Vertical)  # fmt: skip
 
-        self._build_menus()
+        self.menus = Menus(self)
+        self.file_menu, self.edit_menu = self.menus.file_menu, self.menus.edit_menu
+        self.view_menu, self.preset_menu = self.menus.view_menu, self.menus.preset_menu
+        self.quit_action = self.menus.quit_action  # other actions are inserted before it
+        self.undo_action, self.redo_action = self.menus.undo_action, self.menus.redo_action
+        self.toolbar, self.causal_toggle = self.menus.toolbar, self.menus.causal_toggle
         self.presenter = Presenter(self)
         self.view_menu.insertAction(self.view_menu.actions()[0], self.presenter.toggle_action)
         self.view_menu.insertAction(self.view_menu.actions()[1], self.presenter.larger_action)
@@ -90,64 +90,31 @@ class MainWindow(QMainWindow):
         exporting.install(self)
         self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.state.causal_changed.connect(self._on_causal_changed)
+        self.retranslate()
 
-    def _build_menus(self) -> None:
-        stack = self.state.undo_stack
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        self.file_menu = file_menu
-        quit_action = file_menu.addAction(self.tr("&Quit"))
-        self.quit_action = quit_action  # other actions are inserted before it
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
+    def retranslate(self) -> None:
+        """Set every text of the window's own (menus, docks, tabs) in the current language."""
+        self.setWindowTitle(self.tr("Attention Lab"))
+        self.tabs.setTabText(0, self.tr("① ② ③ ④ The four steps"))
+        self.tabs.setTabText(1, self.tr("Why divide by √d_k? (experiment)"))
+        titles = {
+            "inputs": self.tr("Inputs: tokens, Q, K, V"),
+            "temperature": self.tr("Temperature dial"),
+            "mixing": self.tr("Mixing: z = Σ A·v"),
+            "explanation": self.tr("Hand calculation"),
+        }
+        for key, dock in self.docks.items():
+            dock.setWindowTitle(titles[key])
+        self.menus.retranslate()
+        self.presenter.retranslate()
 
-        edit = self.menuBar().addMenu(self.tr("&Edit"))
-        undo = stack.createUndoAction(self, self.tr("&Undo"))
-        undo.setShortcuts([QKeySequence.StandardKey.Undo])
-        redo = stack.createRedoAction(self, self.tr("&Redo"))
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        edit.addAction(undo)
-        edit.addAction(redo)
-        self.undo_action, self.redo_action = undo, redo
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
-        presets = self.menuBar().addMenu(self.tr("&Presets"))
-        presets.setObjectName("presetMenu")
-        lesson = presets.addAction(self.tr("猫 吃 鱼 — cat eats fish (the lesson)"))
-        lesson.triggered.connect(lambda: self.load_built_in("cat-eats-fish"))
-        shape = presets.addAction(self.tr("Shape check: X·W projections (3 × 8 → 4, 6)"))
-        shape.triggered.connect(lambda: self.load_built_in("shape-check"))
-        random_action = presets.addAction(self.tr("Random…"))
-        random_action.triggered.connect(self._on_random_preset)
-        self.preset_menu = presets
-
-        view = self.menuBar().addMenu(self.tr("&View"))
-        self.view_menu = view
-        self.edit_menu = edit
-        for dock in self.docks.values():
-            view.addAction(dock.toggleViewAction())
-        view.addSeparator()
-        digits = view.addMenu(self.tr("Decimals"))
-        group = QActionGroup(self)
-        for count in range(5):
-            action = QAction(str(count), group, checkable=True)
-            action.setChecked(count == self.state.precision)
-            action.triggered.connect(lambda _=False, n=count: self.state.set_precision(n))
-            digits.addAction(action)
-
-        toolbar = QToolBar(self.tr("Pipeline"), self)
-        toolbar.setObjectName("pipelineToolbar")
-        self.causal_toggle = QCheckBox(self.tr("Causal mask (hide future tokens)"), toolbar)
-        self.causal_toggle.setObjectName("causalToggle")
-        self.causal_toggle.setChecked(self.state.causal)
-        self.causal_toggle.toggled.connect(self.state.set_causal)
-        toolbar.addAction(undo)
-        toolbar.addAction(redo)
-        toolbar.addSeparator()
-        toolbar.addWidget(self.causal_toggle)
-        self.addToolBar(toolbar)
-        self.toolbar = toolbar
-
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)
+    def _dock(self, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(self)
         dock.setObjectName(f"{widget.objectName() or type(widget).__name__}Dock")
         dock.setWidget(widget)
         dock.setFeatures(
@@ -180,7 +147,7 @@ class MainWindow(QMainWindow):
     def load_built_in(self, name: str) -> None:
         self.state.load_built_in(name)
 
-    def _on_random_preset(self) -> None:
+    def ask_random_preset(self) -> None:
         dialog = RandomPresetDialog(self)
         if dialog.exec():
             self.state.load_random(*dialog.values())

@@ -113,8 +113,13 @@ class Presenter(QObject):
             for toolbar in window.findChildren(type(window.toolbar)):
                 toolbar.hide()
             window.tabs.setCurrentIndex(0)
+            window.setGeometry(window.screen().geometry())  # where no window manager obliges
             window.showFullScreen()
             self.set_scale(PRESENTER_SCALE)
+            height = window.screen().geometry().height()
+            window.resizeDocks(
+                [window.docks["explanation"]], [height // 3], Qt.Orientation.Vertical
+            )
             self.go_to_step(1)
         else:
             self.set_scale(1.0)
