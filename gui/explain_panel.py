@@ -7,10 +7,11 @@ from PySide6.QtWidgets import QCheckBox, QTextBrowser, QVBoxLayout, QWidget
 from engine.explain import ScaledStep, ScoreStep, WeightStep
 
 from . import explain_text
+from .language import Retranslating
 from .state import AttentionState
 
 
-class ExplainPanel(QWidget):
+class ExplainPanel(Retranslating, QWidget):
     """Subscribes to the state's selected cell and result; formats the engine's steps."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -19,8 +20,7 @@ class ExplainPanel(QWidget):
         self.state = state
         self.browser = QTextBrowser(self)
         self.browser.setOpenLinks(False)
-        self.show_all = QCheckBox(self.tr("Show every term"), self)
-        self.show_all.setToolTip(self.tr("Long sums are shortened; tick to see every term"))
+        self.show_all = QCheckBox(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)
@@ -29,6 +29,11 @@ class ExplainPanel(QWidget):
         for signal in (state.selected_cell_changed, state.result_changed,
                        state.precision_changed, state.tokens_changed):  # fmt: skip
             signal.connect(self._refresh)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.show_all.setText(self.tr("Show every term"))
+        self.show_all.setToolTip(self.tr("Long sums are shortened; tick to see every term"))
         self._refresh()
 
     def text(self) -> str:

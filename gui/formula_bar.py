@@ -7,6 +7,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QEnterEvent, QFont, QMouseEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from .language import Retranslating
 from .state import AttentionState
 
 STEP_COLOURS = {1: "#1f77b4", 2: "#9467bd", 3: "#2ca02c", 4: "#d62728"}
@@ -45,7 +46,7 @@ class FormulaPart(QLabel):
         super().mousePressEvent(event)
 
 
-class FormulaBar(QWidget):
+class FormulaBar(Retranslating, QWidget):
     """Attention(Q, K, V) = softmax(QKᵀ / √d_k) · V, then the live shape chain."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -72,6 +73,9 @@ class FormulaBar(QWidget):
         layout.addWidget(self.shape_chain)
         state.result_changed.connect(self._on_result_changed)
         state.highlighted_step_changed.connect(self._on_highlighted_step_changed)
+        self._on_result_changed()
+
+    def retranslate(self) -> None:
         self._on_result_changed()
 
     def set_font_scale(self, scale: float) -> None:

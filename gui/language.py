@@ -6,7 +6,7 @@ answer it by setting their texts again (their ``retranslate`` methods).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QTranslator
 
 from resources import resource_path
 
@@ -47,3 +47,16 @@ def set_language(code: str) -> None:
     QLocale.setDefault(
         QLocale(QLocale.Language.Chinese if code == "zh_CN" else QLocale.Language.English)
     )
+
+
+class Retranslating:
+    """Mixin for widgets: on a language switch, Qt sends LanguageChange and the widget's
+    ``retranslate`` sets its texts again. List it before the Qt class."""
+
+    def retranslate(self) -> None:
+        raise NotImplementedError
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)  # type: ignore[misc]

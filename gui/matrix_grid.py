@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .language import Retranslating
 from .numbers import format_number, split_block
 from .state import LABELS, AttentionState
 
@@ -126,7 +127,7 @@ class InputModel(QAbstractTableModel):
             )
 
 
-class MatrixGrid(QWidget):
+class MatrixGrid(Retranslating, QWidget):
     """A titled QTableView of one matrix with copy and paste of rectangular blocks."""
 
     def __init__(self, state: AttentionState, name: str, parent: QWidget | None = None) -> None:
@@ -156,6 +157,9 @@ class MatrixGrid(QWidget):
         self.view.selectionModel().currentRowChanged.connect(self._on_current_row_changed)
         state.structure_changed.connect(self._on_structure_changed)
         state.selected_token_changed.connect(self._on_selected_token_changed)
+        self._on_structure_changed()
+
+    def retranslate(self) -> None:
         self._on_structure_changed()
 
     def detach(self) -> None:

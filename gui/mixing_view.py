@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
 
 from .heatmap import nice_ceiling
+from .language import Retranslating
 from .state import AttentionState
 from .token_colours import token_colour
 
@@ -27,7 +28,7 @@ OTHERS = QColor("#9e9e9e")
 STREAM_SECONDS = 0.06  # updates closer than this are a stream (the dial): no gliding
 
 
-class MixingView(QWidget):
+class MixingView(Retranslating, QWidget):
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mixingView")
@@ -76,6 +77,9 @@ class MixingView(QWidget):
             signal.connect(self._refresh)
         state.tokens_changed.connect(lambda: self._refresh(force=True))
         self._refresh(force=True)
+
+    def retranslate(self) -> None:
+        self._update_ingredients_and_legend()
 
     # ------------------------------------------------------------- for tests
     def segments(self) -> np.ndarray:

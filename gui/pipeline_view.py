@@ -6,10 +6,11 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from .formula_bar import STEP_COLOURS
 from .heatmap import Heatmap
+from .language import Retranslating
 from .state import STEPS, AttentionState
 
 
-class PipelineView(QWidget):
+class PipelineView(Retranslating, QWidget):
     """Subscribes to the result, the selection and the highlighted step."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -68,6 +69,9 @@ class PipelineView(QWidget):
             mask = result.mask if step in ("scaled", "weights") else None
             heatmap.set_data(matrix, tokens, columns, mask)
         self._on_selected_cell_changed()
+
+    def retranslate(self) -> None:
+        self._on_tokens_changed()
 
     def _on_tokens_changed(self) -> None:
         self._shown.clear()

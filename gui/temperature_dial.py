@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .language import Retranslating
 from .state import AttentionState
 from .weight_bars import WeightBars
 
@@ -38,7 +39,7 @@ def position_to_tau(position: int) -> float:
     return math.exp(_LOG_MIN + position / DIAL_STEPS * (_LOG_MAX - _LOG_MIN))
 
 
-class TemperatureDial(QWidget):
+class TemperatureDial(Retranslating, QWidget):
     """Dial, readout, marked positions, play/pause with a speed, and the row's bars."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -59,7 +60,7 @@ class TemperatureDial(QWidget):
         self.entry.setDecimals(3)
         self.entry.setPrefix("τ = ")
         self.entry.setKeyboardTracking(False)
-        self.play_button = QPushButton(self.tr("▶ Play"), self)
+        self.play_button = QPushButton(self)
         self.play_button.setObjectName("playButton")
         self.play_button.setCheckable(True)
         self.speed = QSlider(Qt.Orientation.Horizontal, self)
@@ -67,23 +68,16 @@ class TemperatureDial(QWidget):
         self.speed.setRange(2, 30)  # seconds for one sweep from τ = 0.05 to τ = 20
         self.speed.setValue(8)
         self.speed.setInvertedAppearance(True)  # right is faster
-        self.speed.setToolTip(self.tr("Speed of the sweep"))
         self.markers = {
-            "winner": QPushButton(self.tr("τ → 0: one winner"), self),
-            "even": QPushButton(self.tr("τ = 20: all equal"), self),
-            "raw": QPushButton(self.tr("τ = 1: raw scores"), self),
-            "standard": QPushButton(self.tr("τ = √d_k (reset)"), self),
+            "winner": QPushButton(self),
+            "even": QPushButton(self),
+            "raw": QPushButton(self),
+            "standard": QPushButton(self),
         }
         self.markers["standard"].setObjectName("resetTemperature")
         self.bars = WeightBars(state, self)
         self.caption = QLabel(self)
         self.caption.setWordWrap(True)
-        self.caption.setText(
-            self.tr(
-                "Small differences between scores give an even spread; large differences "
-                "give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores."
-            )
-        )
         self._layout()
 
         self._tween = QVariantAnimation(self)
@@ -108,7 +102,24 @@ class TemperatureDial(QWidget):
         state.temperature_changed.connect(self._on_temperature_changed)
         state.structure_changed.connect(self._on_structure_changed)
         self._on_temperature_changed(state.temperature)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.speed.setToolTip(self.tr("Speed of the sweep"))
+        self.markers["winner"].setText(self.tr("τ → 0: one winner"))
+        self.markers["even"].setText(self.tr("τ = 20: all equal"))
+        self.markers["raw"].setText(self.tr("τ = 1: raw scores"))
+        self.caption.setText(
+            self.tr(
+                "Small differences between scores give an even spread; large differences "
+                "give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores."
+            )
+        )
+        self._set_play_text(self.play_button.isChecked())
         self._on_structure_changed()
+
+    def _set_play_text(self, playing: bool) -> None:
+        self.play_button.setText(self.tr("⏸ Pause") if playing else self.tr("▶ Play"))
 
     def _layout(self) -> None:
         controls = QGridLayout()
@@ -172,7 +183,7 @@ class TemperatureDial(QWidget):
         self.state.set_temperature(math.exp(value))
 
     def _on_play_toggled(self, playing: bool) -> None:
-        self.play_button.setText(self.tr("⏸ Pause") if playing else self.tr("▶ Play"))
+        self._set_play_text(playing)
         if not playing:
             self._player.stop()
             return

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .language import Retranslating
 from .state import MAX_DIM, MAX_TOKENS, AttentionState
 
 Index = QModelIndex | QPersistentModelIndex
@@ -76,7 +77,7 @@ class TokenModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, 0), self.index(0, self.columnCount() - 1))
 
 
-class TokenEditor(QWidget):
+class TokenEditor(Retranslating, QWidget):
     """Token names with add and remove, and spin boxes for the dimensions."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -94,28 +95,28 @@ class TokenEditor(QWidget):
         scroll_bar = self.view.horizontalScrollBar().sizeHint().height()
         self.view.setFixedHeight(self.view.horizontalHeader().sizeHint().height() + 34 + scroll_bar)
         self.view.horizontalHeader().setMinimumSectionSize(48)
-        self.add_button = QPushButton(self.tr("+ token"), self)
-        self.remove_button = QPushButton(self.tr("− token"), self)
-        self.add_button.setToolTip(self.tr("Add a token at the end (its numbers start at 0)"))
-        self.remove_button.setToolTip(self.tr("Remove the selected token"))
+        self.add_button = QPushButton(self)
+        self.remove_button = QPushButton(self)
         self.d_k = self._spin_box("dkSpin", self.state.set_d_k)
         self.d_v = self._spin_box("dvSpin", self.state.set_d_v)
         self.d_model = self._spin_box("dModelSpin", self.state.set_d_model)
-        self.d_model_label = QLabel(self.tr("d_model"), self)
+        self.d_model_label = QLabel(self)
+        self.d_k_label, self.d_v_label = QLabel(self), QLabel(self)
+        self.heading = QLabel(self)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
         buttons.addSpacing(12)
-        for label, box in ((QLabel(self.tr("d_k"), self), self.d_k),
-                           (QLabel(self.tr("d_v"), self), self.d_v),
+        for label, box in ((self.d_k_label, self.d_k),
+                           (self.d_v_label, self.d_v),
                            (self.d_model_label, self.d_model)):  # fmt: skip
             buttons.addWidget(label)
             buttons.addWidget(box)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel(self.tr("<b>Tokens</b> (double-click to rename)"), self))
+        layout.addWidget(self.heading)
         layout.addWidget(self.view)
         layout.addLayout(buttons)
 
@@ -125,6 +126,17 @@ class TokenEditor(QWidget):
         state.structure_changed.connect(self._on_structure_changed)
         state.selected_token_changed.connect(self._on_selected_token_changed)
         self._on_structure_changed()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.heading.setText(self.tr("<b>Tokens</b> (double-click to rename)"))
+        self.add_button.setText(self.tr("+ token"))
+        self.remove_button.setText(self.tr("− token"))
+        self.add_button.setToolTip(self.tr("Add a token at the end (its numbers start at 0)"))
+        self.remove_button.setToolTip(self.tr("Remove the selected token"))
+        self.d_k_label.setText("d_k")
+        self.d_v_label.setText("d_v")
+        self.d_model_label.setText("d_model")
 
     def _spin_box(self, name: str, setter: object) -> QSpinBox:
         box = QSpinBox(self)

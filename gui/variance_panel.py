@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from engine import VarianceResult
 
 from .experiment import ExperimentRunner, ExperimentSettings
+from .language import Retranslating
 from .variance_plots import VariancePlots
 from .variance_table import VarianceTableModel
 
@@ -42,17 +43,16 @@ def parse_whole(text: str, name: str) -> int:
     raise ValueError(f"{name}: “{text.strip()}” is not a whole number")
 
 
-class VariancePanel(QWidget):
+class VariancePanel(Retranslating, QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("varianceExperiment")
         self.runner = ExperimentRunner(self)
         self.fields = {key: QLineEdit(value, self) for key, value in DEFAULTS.items()}
-        self.fields["d_ks"].setToolTip(self.tr("Positive whole numbers up to 4096, e.g. 4, 16, 64"))
-        self.defaults_button = QPushButton(self.tr("Lesson defaults"), self)
-        self.run_button = QPushButton(self.tr("Run"), self)
+        self.defaults_button = QPushButton(self)
+        self.run_button = QPushButton(self)
         self.run_button.setObjectName("runExperiment")
-        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button = QPushButton(self)
         self.cancel_button.setObjectName("cancelExperiment")
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar(self)
@@ -69,8 +69,10 @@ class VariancePanel(QWidget):
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().hide()
-        self.copy_button = QPushButton(self.tr("Copy table"), self)
-        self.save_button = QPushButton(self.tr("Save CSV…"), self)
+        self.copy_button = QPushButton(self)
+        self.save_button = QPushButton(self)
+        self.histogram_label = QLabel(self)
+        self.field_labels = {key: QLabel(self) for key in DEFAULTS}
         self.histogram_choice = QComboBox(self)
         self.plots = VariancePlots(self)
         self.caption = QLabel(self)
@@ -91,21 +93,36 @@ class VariancePanel(QWidget):
         self.runner.failed.connect(self.message.setText)
         self.runner.running_changed.connect(self._on_running_changed)
         self._on_running_changed(False)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        texts = {"d_ks": self.tr("d_k values"), "samples": self.tr("samples per d_k"),
+                 "candidates": self.tr("candidate keys"), "trials": self.tr("trials"),
+                 "seed": self.tr("random seed")}  # fmt: skip
+        for key, label in self.field_labels.items():
+            label.setText(texts[key])
+        self.fields["d_ks"].setToolTip(self.tr("Positive whole numbers up to 4096, e.g. 4, 16, 64"))
+        self.defaults_button.setText(self.tr("Lesson defaults"))
+        self.run_button.setText(self.tr("Run"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.copy_button.setText(self.tr("Copy table"))
+        self.save_button.setText(self.tr("Save CSV…"))
+        self.histogram_label.setText(self.tr("histogram of d_k"))
+        self.plots.retranslate()
+        if self.runner.result is not None:
+            self._update_caption(self.runner.result)
 
     def _layout(self) -> None:
         form = QFormLayout()
-        labels = {"d_ks": self.tr("d_k values"), "samples": self.tr("samples per d_k"),
-                  "candidates": self.tr("candidate keys"), "trials": self.tr("trials"),
-                  "seed": self.tr("random seed")}  # fmt: skip
         for key, field in self.fields.items():
-            form.addRow(labels[key], field)
+            form.addRow(self.field_labels[key], field)
         buttons = QHBoxLayout()
         for button in (self.defaults_button, self.run_button, self.cancel_button):
             buttons.addWidget(button)
         table_buttons = QHBoxLayout()
         table_buttons.addWidget(self.copy_button)
         table_buttons.addWidget(self.save_button)
-        table_buttons.addWidget(QLabel(self.tr("histogram of d_k"), self))
+        table_buttons.addWidget(self.histogram_label)
         table_buttons.addWidget(self.histogram_choice)
         left = QWidget(self)
         column = QVBoxLayout(left)

@@ -21,9 +21,9 @@ def _tr(text: str) -> str:
 
 
 def _plot(
-    layout: pg.GraphicsLayoutWidget, row: int, col: int, title: str, corner: tuple[int, int]
+    layout: pg.GraphicsLayoutWidget, row: int, col: int, corner: tuple[int, int]
 ) -> pg.PlotItem:
-    plot = layout.addPlot(row=row, col=col, title=title)
+    plot = layout.addPlot(row=row, col=col)
     plot.setMenuEnabled(False)
     plot.hideButtons()
     plot.setMouseEnabled(False, False)
@@ -42,19 +42,29 @@ class VariancePlots(pg.GraphicsLayoutWidget):
         super().__init__(parent)
         self.setObjectName("variancePlots")
         self.setBackground("w")
-        self.spread = _plot(self, 0, 0, _tr("spread of q·k grows like √d_k"), (8, 8))
-        self.histogram = _plot(self, 0, 1, _tr("q·k for one d_k: raw and ÷√d_k"), (8, 8))
-        self.winner = _plot(self, 1, 0, _tr("mean largest weight of the candidates"), (-8, -8))
-        self.gradient = _plot(self, 1, 1, _tr("size of the softmax's gradient ‖J‖"), (8, -8))
+        self.spread = _plot(self, 0, 0, (8, 8))
+        self.histogram = _plot(self, 0, 1, (8, 8))
+        self.winner = _plot(self, 1, 0, (-8, -8))
+        self.gradient = _plot(self, 1, 1, (8, -8))
         self.spread.setLogMode(x=True, y=True)
         self.winner.setLogMode(x=True, y=False)
         self.gradient.setLogMode(x=True, y=False)
         self.winner.setYRange(0, 1, padding=0.02)
         for plot in (self.spread, self.winner, self.gradient):
             plot.setLabel("bottom", "d_k")
-        self.spread.setLabel("left", _tr("std of q·k"))
         self.histogram.setLabel("bottom", "q·k")
         self.result: VarianceResult | None = None
+        self._histogram_d_k: int | None = None
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.spread.setTitle(_tr("spread of q·k grows like √d_k"))
+        self.histogram.setTitle(_tr("q·k for one d_k: raw and ÷√d_k"))
+        self.winner.setTitle(_tr("mean largest weight of the candidates"))
+        self.gradient.setTitle(_tr("size of the softmax's gradient ‖J‖"))
+        self.spread.setLabel("left", _tr("std of q·k"))
+        if self.result is not None:  # the legends carry words too
+            self.show_result(self.result, self._histogram_d_k)
 
     def show_result(self, result: VarianceResult, histogram_d_k: int | None = None) -> None:
         self.result = result
@@ -87,6 +97,7 @@ class VariancePlots(pg.GraphicsLayoutWidget):
 
     def show_histogram(self, d_k: int) -> None:
         """Overlay the raw and scaled q·k histograms of one d_k of the last result."""
+        self._histogram_d_k = d_k
         self.histogram.clear()
         if self.result is None:
             return

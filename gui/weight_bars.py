@@ -9,11 +9,12 @@ import pyqtgraph as pg
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from .language import Retranslating
 from .state import AttentionState
 from .token_colours import token_colour
 
 
-class WeightBars(QWidget):
+class WeightBars(Retranslating, QWidget):
     """Bars of A[i, :] for the selected token i, an entropy readout and the largest weight."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -49,6 +50,9 @@ class WeightBars(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
         self._refresh()  # how many names and numbers fit depends on the width
+
+    def retranslate(self) -> None:
+        self._refresh()
 
     def weights(self) -> np.ndarray:
         """The heights of the bars now shown."""
