@@ -17,10 +17,6 @@ _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {
 }
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("numbers", text)
-
-
 def decimal_comma(locale: QLocale | None = None) -> bool:
     """True where the user's locale writes 0,5 for one half."""
     return (locale or QLocale()).decimalPoint() == ","
@@ -36,13 +32,17 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
     if decimal_comma(locale) and "," in cleaned and "." not in cleaned:
         cleaned = cleaned.replace(",", ".", 1)
     if not cleaned:
-        raise ValueError(_tr("it is empty"))
+        raise ValueError(QCoreApplication.translate("numbers", "it is empty"))
     if len(cleaned) > 64 or not _NUMBER.fullmatch(cleaned):
         shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:20] + "…"
-        raise ValueError(_tr("“{0}” is not a number").format(shown))
+        raise ValueError(
+            QCoreApplication.translate("numbers", "“{0}” is not a number").format(shown)
+        )
     value = float(cleaned)  # safe: the text matched the plain number pattern above
     if not math.isfinite(value) or abs(value) > LIMIT:
-        raise ValueError(_tr("{0} is beyond ±1,000,000").format(cleaned))
+        raise ValueError(
+            QCoreApplication.translate("numbers", "{0} is beyond ±1,000,000").format(cleaned)
+        )
     return value
 
 

@@ -16,10 +16,6 @@ SCALED = "#0072B2"  # Okabe–Ito blue
 THEORY = "#555555"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("VariancePlots", text)
-
-
 def _plot(
     layout: pg.GraphicsLayoutWidget, row: int, col: int, corner: tuple[int, int]
 ) -> pg.PlotItem:
@@ -58,11 +54,19 @@ class VariancePlots(pg.GraphicsLayoutWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.spread.setTitle(_tr("spread of q·k grows like √d_k"))
-        self.histogram.setTitle(_tr("q·k for one d_k: raw and ÷√d_k"))
-        self.winner.setTitle(_tr("mean largest weight of the candidates"))
-        self.gradient.setTitle(_tr("size of the softmax's gradient ‖J‖"))
-        self.spread.setLabel("left", _tr("std of q·k"))
+        self.spread.setTitle(
+            QCoreApplication.translate("VariancePlots", "spread of q·k grows like √d_k")
+        )
+        self.histogram.setTitle(
+            QCoreApplication.translate("VariancePlots", "q·k for one d_k: raw and ÷√d_k")
+        )
+        self.winner.setTitle(
+            QCoreApplication.translate("VariancePlots", "mean largest weight of the candidates")
+        )
+        self.gradient.setTitle(
+            QCoreApplication.translate("VariancePlots", "size of the softmax's gradient ‖J‖")
+        )
+        self.spread.setLabel("left", QCoreApplication.translate("VariancePlots", "std of q·k"))
         if self.result is not None:  # the legends carry words too
             self.show_result(self.result, self._histogram_d_k)
 
@@ -75,17 +79,20 @@ class VariancePlots(pg.GraphicsLayoutWidget):
         self.spread.plot(curve, np.sqrt(curve), pen=pg.mkPen(THEORY, width=2, dash=[5, 4]),
                          name="√d_k")  # fmt: skip
         self.spread.plot(d, [r.std for r in result.rows], pen=None, symbol="o",
-                         symbolBrush=UNSCALED, symbolSize=9, name=_tr("measured"))  # fmt: skip
+                         symbolBrush=UNSCALED, symbolSize=9,
+                         name=QCoreApplication.translate("VariancePlots", "measured"))  # fmt: skip
         for plot, unscaled, scaled in (
             (self.winner, [r.max_weight_unscaled for r in result.rows],
              [r.max_weight_scaled for r in result.rows]),
             (self.gradient, [r.gradient_unscaled for r in result.rows],
              [r.gradient_scaled for r in result.rows]),
         ):  # fmt: skip
+            unscaled_name = QCoreApplication.translate("VariancePlots", "unscaled")
+            scaled_name = QCoreApplication.translate("VariancePlots", "÷ √d_k")
             plot.plot(d, unscaled, pen=pg.mkPen(UNSCALED, width=2), symbol="o",
-                      symbolBrush=UNSCALED, name=_tr("unscaled"))  # fmt: skip
+                      symbolBrush=UNSCALED, name=unscaled_name)  # fmt: skip
             plot.plot(d, scaled, pen=pg.mkPen(SCALED, width=2), symbol="s",
-                      symbolBrush=SCALED, name=_tr("÷ √d_k"))  # fmt: skip
+                      symbolBrush=SCALED, name=scaled_name)  # fmt: skip
         # ticks at the measured d_k values themselves, not at powers of ten
         ticks = [[(math.log10(v), f"{v:g}") for v in d]]
         for plot in (self.spread, self.winner, self.gradient):
@@ -107,10 +114,12 @@ class VariancePlots(pg.GraphicsLayoutWidget):
         density = chosen.counts / max(chosen.counts.sum(), 1)
         raw_width = np.diff(chosen.edges_raw)
         scaled_width = np.diff(chosen.edges_scaled)
+        raw_name = QCoreApplication.translate("VariancePlots", "q·k (d_k = {0})").format(d_k)
+        scaled_name = QCoreApplication.translate("VariancePlots", "q·k ÷ √d_k")
         self.histogram.plot(chosen.edges_raw, density / raw_width, stepMode="center",
                             fillLevel=0, brush=(213, 94, 0, 70), pen=pg.mkPen(UNSCALED, width=2),
-                            name=_tr("q·k (d_k = {0})").format(d_k))  # fmt: skip
+                            name=raw_name)  # fmt: skip
         self.histogram.plot(chosen.edges_scaled, density / scaled_width, stepMode="center",
                             fillLevel=0, brush=(0, 114, 178, 70), pen=pg.mkPen(SCALED, width=2),
-                            name=_tr("q·k ÷ √d_k"))  # fmt: skip
-        self.histogram.setLabel("left", _tr("density"))
+                            name=scaled_name)  # fmt: skip
+        self.histogram.setLabel("left", QCoreApplication.translate("VariancePlots", "density"))

@@ -25,15 +25,14 @@ FIELDS = ("d_k", "std", "sqrt_d_k", "max_weight_unscaled", "max_weight_scaled",
 
 
 def headers() -> list[str]:
-    tr = QCoreApplication.translate
     return [
         "d_k",
-        tr("VarianceTable", "std of q·k"),
+        QCoreApplication.translate("VarianceTable", "std of q·k"),
         "√d_k",
-        tr("VarianceTable", "max weight, unscaled"),
-        tr("VarianceTable", "max weight, ÷√d_k"),
-        tr("VarianceTable", "‖J‖ unscaled"),
-        tr("VarianceTable", "‖J‖ ÷√d_k"),
+        QCoreApplication.translate("VarianceTable", "max weight, unscaled"),
+        QCoreApplication.translate("VarianceTable", "max weight, ÷√d_k"),
+        QCoreApplication.translate("VarianceTable", "‖J‖ unscaled"),
+        QCoreApplication.translate("VarianceTable", "‖J‖ ÷√d_k"),
     ]
 
 
