@@ -118,10 +118,11 @@ def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: b
             f"{number(step.total, digits)} ≈ <b>{number(step.value, digits)}</b>"
         )
     scaled_row = QCoreApplication.translate("Explanation", "scaled row")
+    total = QCoreApplication.translate("Explanation", "sum")
     return (
         f"<p><b>{head}</b></p><p>{scaled_row} {vector(step.scaled_row, digits, full)}"
         f"<br>{shift}→ {', '.join(_shorten(powers, full))}"
-        f"<br>→ {QCoreApplication.translate('Explanation', 'sum')} ≈ {number(step.total, digits)}"
+        f"<br>→ {total} ≈ {number(step.total, digits)}"
         f"<br>→ {vector(step.weights, digits, full)}<br>{result}</p>"
     )
 
