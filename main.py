@@ -1,6 +1,7 @@
 """Attention Lab: type Q, K and V and watch attention computed step by step.
 
 Usage: python main.py [--preset NAME] [--smoke] [--version]
+       python main.py export --out DIR [...]   (figures, matrices, session; no window)
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = _Parser(
         prog="attention-lab",
         description="Type Q, K and V and watch softmax(QKᵀ/√d_k)·V computed step by step.",
+        epilog="python main.py export --help: write every figure, the matrices and the "
+        "session into a folder, without a window.",
     )
     parser.add_argument(
         "--preset",
@@ -45,6 +48,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["export"]:
+        from gui.cli_export import run
+
+        return run(argv[1:])
     args = parse_args(argv)
     headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     if args.smoke and sys.platform.startswith("linux") and headless:

@@ -1,0 +1,159 @@
+"""The matrices of the pipeline as text: CSV and JSON files, tab-separated text and LaTeX.
+
+Files keep every digit (a number written reads back as the same float); the clipboard
+formats show what the heatmaps show, at the state's precision, whole numbers without
+decimals. Masked cells of S/τ (−∞) are written ``-inf`` in CSV and tab-separated text,
+``null`` in JSON (which has no infinity), ``-\\infty`` in LaTeX.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from PySide6.QtCore import QCoreApplication
+
+from .explain_text import number
+from .state import AttentionState
+
+# key → (symbol, file stem); the order of the lesson: inputs, then steps ① to ④
+MATRICES = {
+    "q": ("Q", "Q"),
+    "k": ("K", "K"),
+    "v": ("V", "V"),
+    "scores": ("S", "S"),
+    "scaled": ("S/τ", "S-scaled"),
+    "weights": ("A", "A"),
+    "context": ("Z", "Z"),
+}
+
+
+def matrix_title(key: str) -> str:
+    """How a matrix is named in menus."""
+    titles = {
+        "q": QCoreApplication.translate("MatrixExport", "Q (queries)"),
+        "k": QCoreApplication.translate("MatrixExport", "K (keys)"),
+        "v": QCoreApplication.translate("MatrixExport", "V (values)"),
+        "scores": QCoreApplication.translate("MatrixExport", "S = QKᵀ (scores)"),
+        "scaled": QCoreApplication.translate("MatrixExport", "S/τ (scaled scores)"),
+        "weights": QCoreApplication.translate("MatrixExport", "A (weights)"),
+        "context": QCoreApplication.translate("MatrixExport", "Z = A·V (context)"),
+    }
+    return titles[key]
+
+
+def matrix_values(state: AttentionState, key: str) -> np.ndarray:
+    """The matrix as the engine computed it (a copy)."""
+    if key not in MATRICES:
+        raise ValueError(f"unknown matrix {key!r}; choose from {', '.join(MATRICES)}")
+    return np.array(getattr(state.result, key), dtype=np.float64)
+
+
+def headers(state: AttentionState, key: str) -> tuple[list[str], list[str]]:
+    """Row names (the tokens) and column names (tokens for S, S/τ, A; d0, d1, … else)."""
+    values = matrix_values(state, key)
+    tokens = list(state.tokens)
+    columns = (
+        tokens
+        if key in ("scores", "scaled", "weights")
+        else [f"d{j}" for j in range(values.shape[1])]
+    )
+    return tokens, columns
+
+
+def full_number(value: float) -> str:
+    """Every digit: whole numbers as 2, others as the shortest text that reads back exactly."""
+    if math.isinf(value):
+        return "-inf" if value < 0 else "inf"
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value)
+
+
+def shown_number(value: float, digits: int) -> str:
+    """As the lesson writes it (1, 0.5, 0.27), with an ASCII minus for other programs."""
+    if math.isinf(value):
+        return "-inf" if value < 0 else "inf"
+    return number(value, digits).replace("−", "-")
+
+
+def matrix_csv(state: AttentionState, key: str) -> bytes:
+    """One matrix as CSV: a corner cell with its symbol, column names, then named rows.
+
+    UTF-8 with a byte-order mark, so that spreadsheet programs read 猫 吃 鱼 correctly.
+    """
+    rows, columns = headers(state, key)
+    values = matrix_values(state, key)
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow([MATRICES[key][0], *columns])
+    for name, row in zip(rows, values.tolist(), strict=True):
+        writer.writerow([name, *(full_number(v) for v in row)])
+    return text.getvalue().encode("utf-8-sig")
+
+
+def tokens_csv(state: AttentionState) -> bytes:
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(["index", "token"])
+    for index, token in enumerate(state.tokens):
+        writer.writerow([index, token])
+    return text.getvalue().encode("utf-8-sig")
+
+
+def matrices_csv(state: AttentionState) -> dict[str, bytes]:
+    """File name → contents: tokens.csv, Q.csv, K.csv, V.csv, S.csv, S-scaled.csv, A.csv,
+    Z.csv."""
+    files = {"tokens.csv": tokens_csv(state)}
+    for key, (_, stem) in MATRICES.items():
+        files[f"{stem}.csv"] = matrix_csv(state, key)
+    return files
+
+
+def _json_rows(values: np.ndarray) -> list[list[float | None]]:
+    return [[None if math.isinf(v) else v for v in row] for row in values.tolist()]
+
+
+def matrices_json(state: AttentionState) -> bytes:
+    """Tokens, settings and every matrix in one JSON document (masked cells as null)."""
+    result = state.result
+    document = {
+        "format": "attention-lab-matrices",
+        "version": 1,
+        "tokens": list(state.tokens),
+        "d_k": result.d_k,
+        "d_v": int(result.v.shape[1]),
+        "temperature": result.temperature,
+        "standard_scaling": result.is_standard_scaling,
+        "causal": state.causal,
+        "mask": None if result.mask is None else result.mask.tolist(),
+        "matrices": {MATRICES[key][0]: _json_rows(matrix_values(state, key)) for key in MATRICES},
+    }
+    return (json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n").encode()
+
+
+def matrix_tsv(state: AttentionState, key: str) -> str:
+    """Tab-separated numbers, one row a line: pastes into a spreadsheet or back into a grid."""
+    digits = state.precision
+    rows = matrix_values(state, key).tolist()
+    return "\n".join("\t".join(shown_number(v, digits) for v in row) for row in rows) + "\n"
+
+
+def _latex_number(value: float, digits: int) -> str:
+    if math.isinf(value):
+        return r"-\infty" if value < 0 else r"\infty"
+    return shown_number(value, digits)
+
+
+def latex_bmatrix(rows: Sequence[Sequence[float]], digits: int) -> str:
+    r"""``\begin{bmatrix} 1 & 1 & 2 \\ 0 & 4 & 2 \end{bmatrix}`` (one line)."""
+    body = r" \\ ".join(" & ".join(_latex_number(v, digits) for v in row) for row in rows)
+    return rf"\begin{{bmatrix}} {body} \end{{bmatrix}}"
+
+
+def matrix_latex(state: AttentionState, key: str) -> str:
+    return latex_bmatrix(matrix_values(state, key).tolist(), state.precision)
