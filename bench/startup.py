@@ -1,0 +1,93 @@
+"""Start-up: `python main.py --smoke` (window open on the default preset, first paint done)
+against a minimal pyqtgraph window (one PlotWidget with one ImageItem) started the same
+way; alternating runs, medians and the ratio. Also the resident memory of each.
+
+Run: python bench/startup.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNS = 7
+FLOOR = """
+import time
+START = time.perf_counter()
+import resource, sys
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+window = pg.PlotWidget()
+window.addItem(pg.ImageItem(np.random.default_rng(0).random((3, 3))))
+class Painted(pg.QtCore.QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == pg.QtCore.QEvent.Type.Paint:
+            app.exit(0)
+        return False
+painted = Painted()
+window.viewport().installEventFilter(painted)  # a QGraphicsView paints its viewport
+window.show()
+app.exec()
+print(f"first paint after {(time.perf_counter() - START) * 1000:.0f} ms")
+"""
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """Wall time of the whole process (launch to exit) and its own reported first paint."""
+    env = dict(os.environ)
+    if not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True, cwd=ROOT)
+    wall = time.perf_counter() - start
+    painted = float(done.stdout.split("first paint after ")[1].split(" ms")[0]) / 1000
+    return wall, painted
+
+
+def peak_rss_mb(command: list[str]) -> float:
+    code = (
+        "import resource, subprocess, sys, os\n"
+        f"subprocess.run({command!r}, check=True, capture_output=True, cwd={str(ROOT)!r})\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env).stdout  # fmt: skip
+    return int(out.strip()) / 1024
+
+
+def main() -> None:
+    app = [sys.executable, str(ROOT / "main.py"), "--smoke"]
+    floor = [sys.executable, "-c", FLOOR]
+    results: dict[str, list[tuple[float, float]]] = {"app": [], "floor": []}
+    timed(app), timed(floor)  # warm the file cache
+    for _ in range(RUNS):
+        results["floor"].append(timed(floor))
+        results["app"].append(timed(app))
+    rows = []
+    for index, what in ((1, "first paint"), (0, "process start to exit")):
+        app_s = statistics.median(r[index] for r in results["app"])
+        floor_s = statistics.median(r[index] for r in results["floor"])
+        rows.append({"name": f"start-up, {what}", "seconds": app_s, "floor_seconds": floor_s,
+                     "ratio": app_s / floor_s, "goal": 1.3})  # fmt: skip
+    app_mb, floor_mb = peak_rss_mb(app), peak_rss_mb(floor)
+    rows.append({"name": "resident memory after start-up (MB)", "seconds": app_mb,
+                 "floor_seconds": floor_mb, "ratio": app_mb / floor_mb, "goal": 1.3})  # fmt: skip
+    for row in rows:
+        print(json.dumps(row))
+    print()
+    for row in rows:
+        print(f"{row['name']:<40} {row['seconds']:>9.3f} {row['floor_seconds']:>9.3f} "
+              f"{row['ratio']:>6.2f}×  (goal {row['goal']}×)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
