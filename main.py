@@ -43,6 +43,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="open the window, wait for its first paint, print the time it took, exit",
     )
+    parser.add_argument(
+        "--lang",
+        choices=("zh_CN", "en"),
+        help="the interface language (default: the last one chosen, else the system's)",
+    )
     parser.add_argument("--version", action="version", version=f"Attention Lab {__version__}")
     return parser.parse_args(argv)
 
@@ -64,12 +69,14 @@ def main(argv: list[str] | None = None) -> int:
 
     from engine import load_preset
     from gui import MainWindow, install_fonts
+    from gui.language import remembered_language, set_language
 
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Attention Lab")
     app.setOrganizationName("Attention Lab")
     install_fonts(app)  # type: ignore[arg-type]
+    set_language(args.lang or remembered_language())
     window = MainWindow(load_preset(args.preset))
     if args.smoke:
         window.first_paint.connect(lambda: app.exit(0))  # type: ignore[attr-defined]

@@ -6,7 +6,14 @@ answer it by setting their texts again (their ``retranslate`` methods).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QLibraryInfo,
+    QLocale,
+    QSettings,
+    QTranslator,
+)
 
 from resources import resource_path
 
@@ -18,6 +25,12 @@ _current = "en"
 def system_language() -> str:
     """zh_CN where the system speaks Chinese, else English."""
     return "zh_CN" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+
+
+def remembered_language() -> str:
+    """The language chosen last time (View → Language), else the system's."""
+    code = QSettings().value("language", "", type=str)
+    return code if code in LANGUAGES else system_language()
 
 
 def current_language() -> str:
@@ -44,6 +57,9 @@ def set_language(code: str) -> None:
                 app.installTranslator(translator)
                 _installed.append(translator)
     _current = code
+    # Qt posts LanguageChange to the widgets: deliver them now, so that the window is
+    # retranslated when this returns.
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
     QLocale.setDefault(
         QLocale(QLocale.Language.Chinese if code == "zh_CN" else QLocale.Language.English)
     )
