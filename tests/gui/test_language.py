@@ -32,8 +32,8 @@ def test_every_string_has_a_finished_chinese_translation():
     missing = []
     for context, source, message in messages(TS):
         translation = message.find("translation")
-        if message.get("type") == "obsolete" or (translation is not None and
-                                                 translation.get("type") == "vanished"):  # fmt: skip
+        gone = translation is not None and translation.get("type") == "vanished"
+        if message.get("type") == "obsolete" or gone:
             continue
         text = "" if translation is None else (translation.text or "")
         if not text.strip() or translation.get("type") == "unfinished":
@@ -55,7 +55,7 @@ def test_no_user_visible_string_in_the_code_is_missing_from_the_translations(tmp
     if not lupdate.exists():
         pytest.skip("pyside6-lupdate is not installed beside this Python")
     fresh = tmp_path / "fresh.ts"
-    sources = sorted(str(p) for p in (ROOT / "gui").glob("*.py")) + [str(ROOT / "main.py")]
+    sources = [*sorted(str(p) for p in (ROOT / "gui").glob("*.py")), str(ROOT / "main.py")]
     subprocess.run([str(lupdate), *sources, "-ts", str(fresh)], check=True, capture_output=True)
     shipped = {(c, s) for c, s, m in messages(TS) if m.get("type") != "obsolete"}
     new = [f"{c}: {s}" for c, s, _ in messages(fresh) if (c, s) not in shipped]
