@@ -87,6 +87,8 @@ class Presenter(QObject):
         font.setPointSizeF(self._base_font.pointSizeF() * scale)
         QGuiApplication.setFont(font)
         self.window.formula.set_font_scale(scale)
+        for title in self.window.pipeline.titles.values():  # styled labels keep their font
+            title.setFont(font)
         for heatmap in self.window.pipeline.heatmaps.values():
             heatmap.set_font_scale(scale)
             heatmap.set_line_width(scale)

@@ -1,11 +1,54 @@
-"""Fixtures for the GUI tests: the app with its fonts, and a shown main window."""
+"""Fixtures for the GUI tests: the app with its fonts, and a shown main window; every
+test gets its own QSettings and data folders, and dialogs that answer without a click."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pyqtgraph as pg
 import pytest
+from PySide6.QtCore import QCoreApplication, QStandardPaths
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from gui import MainWindow, install_fonts
+
+from .isolation import Dialogs, isolate
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(qapp, tmp_path_factory, monkeypatch):
+    """No test (nor a subprocess it starts) reads or writes the user's settings or data.
+    Returns the folder that holds this test's HOME and QSettings (not tmp_path, which
+    tests may expect to hold only their own files)."""
+    names = QCoreApplication.organizationName(), QCoreApplication.applicationName()
+    sandbox = tmp_path_factory.mktemp("qt-sandbox")
+    home = sandbox / "home"
+    home.mkdir()
+    # Keep the font cache where it is, so that subprocesses need not rebuild it.
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", cache)
+    for variable, folder in (("HOME", home), ("XDG_CONFIG_HOME", home / ".config"),
+                             ("XDG_DATA_HOME", home / ".local" / "share")):  # fmt: skip
+        monkeypatch.setenv(variable, str(folder))
+    isolate(sandbox / "settings")
+    yield sandbox
+    QStandardPaths.setTestModeEnabled(False)
+    QCoreApplication.setOrganizationName(names[0])
+    QCoreApplication.setApplicationName(names[1])
+
+
+@pytest.fixture(autouse=True)
+def dialogs(monkeypatch):
+    """Modal dialogs answered by a script (see isolation.Dialogs)."""
+    script = Dialogs()
+    monkeypatch.setattr(QMessageBox, "question", script.question)
+    for name in ("warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, name, script.warning)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", script.open_file)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", script.open_file)
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", script.open_files)
+    return script
 
 
 @pytest.fixture
