@@ -1,0 +1,337 @@
+"""Import Q, K, V (or X, W_q, W_k, W_v) from CSV, NumPy ``.npy`` and ``.npz`` files.
+
+A file says which matrix it holds by its name: ``q.csv``, ``K.npy``, ``layer0_w_q.npy``
+(the name, or its last ``_``/``-``/``.`` part, is q, k, v, x, w_q, w_k, w_v or wq, wk, wv).
+An ``.npz`` archive holds its arrays under such names, e.g. ``np.savez(f, q=q, k=k, v=v)``.
+
+CSV: one matrix per file, comma-separated (a tab or a semicolon also works), numbers only,
+with an optional header row (column names, ignored) and an optional header column (row
+names; for Q, K, V or X these become the token names). A first row or column counts as a
+header when none of its cells is a number.
+
+Nothing is unpickled: an array of Python objects is refused from its header, and so is
+an array of more than ``MAX_ELEMENTS`` numbers, before any of its data is read. Every
+problem raises :class:`MatrixImportError` (a ``ValueError``) naming the file and the cell.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+import zipfile
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+import numpy as np
+
+from ._checks import Matrix
+from .attention import project
+from .presets import MAX_DIM, MAX_FILE_BYTES, MAX_TOKEN_CHARS, MAX_TOKENS, Preset, Projection
+
+MAX_ELEMENTS = 10**8
+DIRECT = ("q", "k", "v")
+PROJECTION = ("x", "w_q", "w_k", "w_v")
+LABELS = {"q": "Q", "k": "K", "v": "V", "x": "X", "w_q": "W_q", "w_k": "W_k", "w_v": "W_v"}
+_SPELLINGS = ("w_q", "w_k", "w_v", "wq", "wk", "wv", "q", "k", "v", "x")  # longest first
+
+
+class MatrixImportError(ValueError):
+    """A matrix file that cannot be imported; ``source`` names the file (and array)."""
+
+    def __init__(self, source: str, message: str) -> None:
+        super().__init__(f"{source}: {message}" if source else message)
+        self.source = source
+
+
+@dataclass(frozen=True)
+class Table:
+    """A matrix read from a CSV file, with the names of its rows if it had a header column."""
+
+    matrix: Matrix
+    row_names: tuple[str, ...] | None = None
+
+
+def matrix_name(label: str) -> str | None:
+    """Which input a file or array name stands for: "Q" → "q", "layer0_wq" → "w_q"."""
+    stem = label.strip().lower().replace("-", "_").replace(" ", "_")
+    for spelling in _SPELLINGS:
+        if stem == spelling or stem.endswith(("_" + spelling, "." + spelling)):
+            return spelling if "_" in spelling or len(spelling) == 1 else f"w_{spelling[1]}"
+    return None
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return "_" not in text  # float() reads "1_000"; a spreadsheet would not
+
+
+def _check_size(rows: int, cols: int, source: str) -> None:
+    if rows <= 0 or cols <= 0:
+        raise MatrixImportError(source, "holds no numbers")
+    if rows > MAX_TOKENS:
+        raise MatrixImportError(source, f"has {rows:,} rows; at most {MAX_TOKENS} are allowed")
+    if cols > MAX_DIM:
+        raise MatrixImportError(source, f"has {cols:,} columns; at most {MAX_DIM} are allowed")
+
+
+def _read_text(path: Path) -> str:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise MatrixImportError(
+                path.name, f"is {size / 2**20:,.0f} MB; at most {MAX_FILE_BYTES // 2**20} MB"
+            )
+        return path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise MatrixImportError(path.name, "is not UTF-8 text") from None
+    except OSError as error:
+        raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
+
+
+def _csv_rows(text: str, source: str) -> list[tuple[int, list[str]]]:
+    """The non-blank rows of a CSV text with their line numbers, all of one width."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = "\t" if "\t" in first else ";" if ";" in first else ","
+    rows: list[tuple[int, list[str]]] = []
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        for cells in reader:
+            cells = [cell.strip() for cell in cells]
+            if not any(cells):
+                continue
+            if len(rows) > MAX_TOKENS:  # one more may be a header; stop reading early
+                raise MatrixImportError(source, f"has more than {MAX_TOKENS} rows of numbers")
+            if len(cells) > MAX_DIM + 1:
+                raise MatrixImportError(source, f"line {reader.line_num}: over {MAX_DIM} cells")
+            if rows and len(cells) != len(rows[0][1]):
+                raise MatrixImportError(
+                    source, f"line {reader.line_num} has {len(cells)} cells "
+                    f"but line {rows[0][0]} has {len(rows[0][1])}"
+                )  # fmt: skip
+            rows.append((reader.line_num, cells))
+    except csv.Error as error:
+        raise MatrixImportError(source, f"line {reader.line_num}: {error}") from None
+    if not rows:
+        raise MatrixImportError(source, "holds no numbers")
+    return rows
+
+
+def read_csv(path: str | os.PathLike[str]) -> Table:
+    """One matrix from a CSV file (see the module's docstring for the layout)."""
+    path = Path(path)
+    source = path.name
+    rows = _csv_rows(_read_text(path), source)
+    top = 0 if any(_is_number(cell) for cell in rows[0][1]) else 1
+    rows = rows[top:]
+    left = 0 if any(_is_number(cells[0]) for _, cells in rows) else 1
+    _check_size(len(rows), len(rows[0][1]) - left if rows else 0, source)
+    matrix = np.empty((len(rows), len(rows[0][1]) - left))  # (rows, cols)
+    for i, (line, cells) in enumerate(rows):
+        for j, cell in enumerate(cells[left:]):
+            where = f"line {line}, column {j + left + 1}"
+            if not _is_number(cell):
+                problem = "is empty" if not cell else f"{cell!r} is not a number"
+                raise MatrixImportError(source, f"{where}: {problem}")
+            matrix[i, j] = float(cell)
+            if not math.isfinite(matrix[i, j]):
+                raise MatrixImportError(source, f"{where}: {cell} is not a finite number")
+    names = tuple(cells[0] for _, cells in rows) if left else ()
+    for (line, _), name in zip(rows, names, strict=False):
+        if len(name) > MAX_TOKEN_CHARS:
+            raise MatrixImportError(source, f"line {line}: a name over {MAX_TOKEN_CHARS} chars")
+    return Table(matrix, names if any(names) else None)
+
+
+def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
+    """The matrix in one .npy stream of ``available`` bytes, judged by its header first."""
+    fmt = np.lib.format
+    try:
+        version = fmt.read_magic(stream)
+    except ValueError:
+        raise MatrixImportError(source, "is not a NumPy .npy array") from None
+    readers = {(1, 0): fmt.read_array_header_1_0, (2, 0): fmt.read_array_header_2_0}
+    if version not in readers:
+        raise MatrixImportError(source, f"uses .npy version {version[0]}.{version[1]}")
+    try:
+        shape, fortran_order, dtype = readers[version](stream)
+    except (ValueError, SyntaxError) as error:
+        raise MatrixImportError(source, f"has a damaged header ({error})") from None
+    if dtype.hasobject:
+        raise MatrixImportError(
+            source, "holds Python objects (a pickle); refused, since loading one can run code"
+        )
+    count = math.prod(shape)
+    shape_text = "×".join(str(n) for n in shape) or "a single number"
+    if count > MAX_ELEMENTS:
+        raise MatrixImportError(
+            source, f"holds {count:,} numbers ({shape_text}), over the {MAX_ELEMENTS:,} allowed"
+        )
+    if dtype.kind not in "iuf":
+        raise MatrixImportError(source, f"holds {dtype} values; only real numbers can be used")
+    dims = tuple(shape)
+    while len(dims) > 2 and dims[0] == 1:  # a batch or head axis of one: (1, 1, L, d)
+        dims = dims[1:]
+    if len(dims) != 2:
+        raise MatrixImportError(
+            source, f"has shape {shape_text} ({len(shape)}-D); a matrix has 2 dimensions"
+        )
+    _check_size(dims[0], dims[1], source)
+    needed = count * dtype.itemsize
+    remaining = available - stream.tell()
+    if remaining < needed:
+        raise MatrixImportError(
+            source, f"is truncated: its header promises {needed:,} bytes of numbers, "
+            f"but {max(remaining, 0):,} follow"
+        )  # fmt: skip
+    data = stream.read(needed)
+    if len(data) < needed:
+        raise MatrixImportError(source, "is truncated")
+    array = np.frombuffer(data, dtype=dtype, count=count)
+    matrix = array.reshape(dims, order="F" if fortran_order else "C").astype(np.float64)
+    bad = np.argwhere(~np.isfinite(matrix))
+    if len(bad):
+        row, col = bad[0]
+        raise MatrixImportError(
+            source, f"[{row}, {col}] (from 0) is {matrix[row, col]}: every number must be finite"
+        )
+    return np.ascontiguousarray(matrix)
+
+
+def read_npy(path: str | os.PathLike[str]) -> Matrix:
+    """One matrix from a .npy file; object arrays and absurd sizes are refused unread."""
+    path = Path(path)
+    try:
+        with path.open("rb") as stream:
+            return _read_npy(stream, path.name, os.fstat(stream.fileno()).st_size)
+    except OSError as error:
+        raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
+
+
+def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
+    """The arrays of a .npz archive named after inputs (q, k, v, x, w_q …), by input."""
+    path = Path(path)
+    members: dict[str, str] = {}
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for member in archive.namelist():
+                name = matrix_name(member[:-4]) if member.endswith(".npy") else None
+                if name is None:
+                    continue
+                if name in members:
+                    raise MatrixImportError(
+                        path.name, f"has two arrays for {LABELS[name]}: "
+                        f"{members[name][:-4]!r} and {member[:-4]!r}"
+                    )  # fmt: skip
+                members[name] = member
+            if not members:
+                found = ", ".join(repr(m.removesuffix(".npy")) for m in archive.namelist())
+                raise MatrixImportError(
+                    path.name, "holds no array named q, k, v or x, w_q, w_k, w_v "
+                    f"(it holds {found or 'nothing'})"
+                )  # fmt: skip
+            matrices = {}
+            for name, member in members.items():
+                info = archive.getinfo(member)
+                source = f"{path.name}, array {member[:-4]!r}"
+                with archive.open(info) as stream:
+                    matrices[name] = _read_npy(stream, source, info.file_size)
+            return matrices
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as error:
+        raise MatrixImportError(path.name, f"is not a readable .npz archive ({error})") from None
+    except OSError as error:
+        raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
+
+
+def import_preset(paths: Sequence[str | os.PathLike[str]]) -> Preset:
+    """Read matrix files into a :class:`Preset`: Q, K, V, or X, W_q, W_k, W_v.
+
+    Token names come from the header column of a CSV file of Q, K, V (or X), else they
+    are t1 … tL. Raises :class:`MatrixImportError` naming the file and the problem.
+    """
+    matrices: dict[str, Matrix] = {}
+    sources: dict[str, str] = {}
+    row_names: dict[str, tuple[str, ...]] = {}
+    found: list[tuple[str, Matrix, str]] = []
+    for raw in paths:
+        path = Path(raw)
+        suffix = path.suffix.lower()
+        if suffix == ".npz":
+            found += [(n, m, f"{path.name}, {n}") for n, m in read_npz(path).items()]
+            continue
+        if suffix not in (".csv", ".tsv", ".txt", ".npy"):
+            raise MatrixImportError(path.name, "is not a .csv, .npy or .npz file")
+        name = matrix_name(path.stem)
+        if name is None:
+            raise MatrixImportError(
+                path.name, "does not say which matrix it holds: name the file after it, "
+                "like q.csv, k.npy, v.csv (or x, w_q, w_k, w_v)"
+            )  # fmt: skip
+        if suffix == ".npy":
+            found.append((name, read_npy(path), path.name))
+        else:
+            table = read_csv(path)
+            found.append((name, table.matrix, path.name))
+            if table.row_names is not None:
+                row_names[name] = table.row_names
+    for name, matrix, source in found:
+        if name in matrices:
+            raise MatrixImportError(
+                "", f"{LABELS[name]} is given twice: by {sources[name]} and by {source}"
+            )
+        matrices[name], sources[name] = matrix, source
+    return _assemble(matrices, sources, row_names)
+
+
+def _assemble(
+    matrices: dict[str, Matrix], sources: dict[str, str], row_names: dict[str, tuple[str, ...]]
+) -> Preset:
+    def label(name: str) -> str:
+        return f"{LABELS[name]} ({sources[name]})"
+
+    def same(name: str, axis: int, other: str, other_axis: int, why: str) -> None:
+        size, wanted = matrices[name].shape[axis], matrices[other].shape[other_axis]
+        if size != wanted:
+            what = ("rows", "columns")
+            raise MatrixImportError(
+                "", f"{label(name)} has {size} {what[axis]} but {label(other)} has "
+                f"{wanted} {what[other_axis]}: {why}"
+            )  # fmt: skip
+
+    projection_mode = any(name in matrices for name in PROJECTION)
+    if projection_mode and any(name in matrices for name in DIRECT):
+        given = ", ".join(label(n) for n in (*DIRECT, *PROJECTION) if n in matrices)
+        raise MatrixImportError(
+            "", f"choose either Q, K, V or X with W_q, W_k, W_v, not both (given: {given})"
+        )
+    needed = PROJECTION if projection_mode else DIRECT
+    missing = [LABELS[name] for name in needed if name not in matrices]
+    if missing:
+        raise MatrixImportError(
+            "", f"{', '.join(missing)} missing: import all of "
+            f"{', '.join(LABELS[n] for n in needed)} (files or arrays named {', '.join(needed)})"
+        )  # fmt: skip
+    if projection_mode:
+        for name in ("w_q", "w_k", "w_v"):
+            same(name, 0, "x", 1, "each W has one row per column of X (d_model)")
+        same("w_k", 1, "w_q", 1, "Q and K need the same width d_k")
+        x, w_q, w_k, w_v = (matrices[name] for name in PROJECTION)
+        q, k, v = project(x, w_q, w_k, w_v)
+        projection: Projection | None = Projection(x, w_q, w_k, w_v)
+    else:
+        same("k", 1, "q", 1, "Q and K need the same width d_k")
+        same("k", 0, "q", 0, "every token has one query, one key and one value")
+        same("v", 0, "k", 0, "every key needs its value")
+        q, k, v = (matrices[name] for name in DIRECT)
+        projection = None
+    length = q.shape[0]
+    names = next((row_names[n] for n in ("x", *DIRECT) if n in row_names), None)
+    tokens = tuple(name or f"t{i + 1}" for i, name in enumerate(names or ("",) * length))
+    return Preset(tokens=tokens, q=q, k=k, v=v, projection=projection)

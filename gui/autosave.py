@@ -1,0 +1,131 @@
+"""Autosave: while a session has unsaved changes, it is written to a file in the app's
+data folder every 20 s and a few seconds after the last change, so that a crash loses
+little. A clean close removes the file; one found at the next start was left by a crash.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QDateTime, QLocale, QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from engine import Preset, PresetError, read_preset, write_preset
+
+AUTOSAVE_FILE = "autosave.json"
+INTERVAL_MS = 20_000
+DELAY_MS = 3_000  # after the last change: a burst of edits is written once
+# A write of the largest sessions (4096 × 1024) takes seconds: the timers then wait this
+# many times as long before the next one, so autosave never takes over 2% of the time.
+COST_FACTOR = 50
+
+
+def app_data_dir() -> Path:
+    """Where the app keeps its own files (autosave, last session); per user."""
+    location = QStandardPaths.StandardLocation.AppDataLocation
+    return Path(QStandardPaths.writableLocation(location))
+
+
+class Autosave(QObject):
+    """Writes ``session()`` when it has changed since the last write; ``session()``
+    returns None when there is nothing unsaved, and the autosave file is then removed."""
+
+    failed = Signal(str)  # why writing failed
+
+    def __init__(self, session: Callable[[], Preset | None], parent: QObject) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._changes = 0
+        self._written = 0
+        self._quiet_until = 0.0  # time.monotonic() before which the timers do not write
+        self._periodic = QTimer(self)
+        self._periodic.setInterval(INTERVAL_MS)
+        self._periodic.timeout.connect(self._on_timer)
+        self._periodic.start()
+        self._delay = QTimer(self)
+        self._delay.setSingleShot(True)
+        self._delay.setInterval(DELAY_MS)
+        self._delay.timeout.connect(self._on_timer)
+
+    def set_intervals(self, delay_ms: int, interval_ms: int) -> None:
+        """How long after a change, and how often while changes go on, it writes."""
+        self._delay.setInterval(delay_ms)
+        self._periodic.setInterval(interval_ms)
+
+    @property
+    def path(self) -> Path:
+        return app_data_dir() / AUTOSAVE_FILE
+
+    @property
+    def pending(self) -> bool:
+        """True while a change has not been written yet."""
+        return self._changes != self._written
+
+    def note_change(self) -> None:
+        """Called on every change; cheap, since the dial may change τ 60 times a second."""
+        self._changes += 1
+        self._delay.start()
+
+    def _on_timer(self) -> None:
+        if self.pending and time.monotonic() >= self._quiet_until:
+            self.write()
+
+    def write(self) -> bool:
+        """Write the session now; True if a file was written."""
+        start = time.monotonic()
+        self._written = self._changes
+        preset = self._session()
+        if preset is None:
+            self.remove()
+            return False
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_preset(self.path, preset)
+        except (OSError, TypeError, ValueError) as error:
+            self.failed.emit(str(error))
+            return False
+        finally:
+            now = time.monotonic()
+            self._quiet_until = now + COST_FACTOR * (now - start)
+        return True
+
+    def ask_to_recover(self, parent: QWidget) -> Preset | None:
+        """The session in an autosave left by a crash, if the user wants it back; an
+        autosave that is declined or unreadable is removed."""
+        path = self.path
+        if not path.is_file():
+            return None
+        try:
+            preset = read_preset(path)
+        except PresetError as error:
+            text = self.tr("The autosaved session cannot be read and was discarded.\n\n{0}")
+            QMessageBox.warning(parent, self.tr("Cannot recover"), text.format(error))
+            self.remove()
+            return None
+        when = QDateTime.fromSecsSinceEpoch(int(path.stat().st_mtime))
+        answer = QMessageBox.question(
+            parent,
+            self.tr("Recover unsaved work?"),
+            self.tr(
+                "Attention Lab did not close properly. Recover the session autosaved "
+                "at {0}?\n\nNo discards it."
+            ).format(QLocale().toString(when, QLocale.FormatType.ShortFormat)),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            self.remove()
+            return None
+        return preset
+
+    def remove(self) -> None:
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as error:
+            self.failed.emit(str(error))
+
+    def stop(self) -> None:
+        self._periodic.stop()
+        self._delay.stop()

@@ -1,0 +1,71 @@
+"""File → Recent files: the last sessions opened or saved, most recent first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QDir, QSettings, Signal
+from PySide6.QtWidgets import QMenu, QWidget
+
+MAX_RECENT = 8
+KEY = "session/recent"
+
+
+class RecentFiles(QMenu):
+    """A submenu of up to :data:`MAX_RECENT` files kept in QSettings; files that no longer
+    exist are dropped whenever the list is read."""
+
+    open_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("recentMenu")
+        self.setToolTipsVisible(True)
+        self.aboutToShow.connect(self.rebuild)
+        self.retranslate()
+
+    def paths(self) -> list[Path]:
+        """The recent files that still exist, most recent first."""
+        stored = QSettings().value(KEY, [], type=list)
+        paths = [Path(p) for p in stored if isinstance(p, str) and p]
+        existing = [p for p in paths if p.is_file()]
+        if len(existing) != len(paths):
+            self._save(existing)
+        return existing
+
+    def add(self, path: str | Path) -> None:
+        path = Path(path).resolve()
+        self._store([path, *(p for p in self.paths() if p != path)])
+
+    def remove(self, path: str | Path) -> None:
+        path = Path(path).resolve()
+        self._store([p for p in self.paths() if p != path])
+
+    def clear_list(self) -> None:
+        self._store([])
+
+    def _store(self, paths: list[Path]) -> None:
+        self._save(paths)
+        self.rebuild()
+
+    @staticmethod
+    def _save(paths: list[Path]) -> None:
+        QSettings().setValue(KEY, [str(p) for p in paths[:MAX_RECENT]])
+
+    def rebuild(self) -> None:
+        self.clear()
+        paths = self.paths()
+        for number, path in enumerate(paths, start=1):
+            name = path.name.replace("&", "&&")  # & would mark a shortcut letter
+            action = self.addAction(self.tr("&{0} {1}").format(number, name))
+            action.setToolTip(QDir.toNativeSeparators(str(path)))
+            action.setData(str(path))
+            action.triggered.connect(lambda _=False, p=str(path): self.open_requested.emit(p))
+        if paths:
+            self.addSeparator()
+            self.addAction(self.tr("Clear the list"), self.clear_list)
+        self.setEnabled(bool(paths))
+
+    def retranslate(self) -> None:
+        self.setTitle(self.tr("Recent files"))
+        self.rebuild()
