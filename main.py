@@ -35,8 +35,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--preset",
         choices=BUILT_IN,
-        default="cat-eats-fish",
-        help="the example to open (default: %(default)s)",
+        default=None,
+        help="open this built-in example (default: the last session, else cat-eats-fish)",
     )
     parser.add_argument(
         "--smoke",
@@ -77,10 +77,12 @@ def main(argv: list[str] | None = None) -> int:
     app.setOrganizationName("Attention Lab")
     install_fonts(app)  # type: ignore[arg-type]
     set_language(args.lang or remembered_language())
-    window = MainWindow(load_preset(args.preset))
+    window = MainWindow(load_preset(args.preset or "cat-eats-fish"))
     if args.smoke:
         window.first_paint.connect(lambda: app.exit(0))  # type: ignore[attr-defined]
     window.show()
+    if not args.smoke:
+        window.sessions.start(restore_last=args.preset is None)
     status = app.exec()  # type: ignore[attr-defined]
     if args.smoke:
         print(f"first paint after {(time.perf_counter() - START) * 1000:.0f} ms", flush=True)

@@ -94,7 +94,7 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Set every text of the window's own (menus, docks, tabs) in the current language."""
-        self.setWindowTitle(self.tr("Attention Lab"))
+        self.sessions.retranslate()  # the title names the session file
         self.tabs.setTabText(0, self.tr("① ② ③ ④ The four steps"))
         self.tabs.setTabText(1, self.tr("Why divide by √d_k? (experiment)"))
         titles = {

@@ -57,11 +57,14 @@ class Menus(QObject):
         self.view_menu.addSeparator()
         self.digits_menu = self.view_menu.addMenu("")
         group = QActionGroup(self)
+        self._digit_actions: dict[int, QAction] = {}
         for count in range(5):
             action = QAction(str(count), group, checkable=True)
             action.setChecked(count == state.precision)
             action.triggered.connect(lambda _=False, n=count: state.set_precision(n))
             self.digits_menu.addAction(action)
+            self._digit_actions[count] = action
+        state.precision_changed.connect(self._on_precision_changed)
         self.language_menu = self.view_menu.addMenu("")
         self.language_menu.setObjectName("languageMenu")
         languages = QActionGroup(self)
@@ -106,6 +109,10 @@ class Menus(QObject):
         self.causal_toggle.setText(self.tr("Causal mask (hide future tokens)"))
         self.language_actions[current_language()].setChecked(True)
         self._on_stack_changed()
+
+    def _on_precision_changed(self, digits: int) -> None:
+        if digits in self._digit_actions:  # a session or the settings chose the decimals
+            self._digit_actions[digits].setChecked(True)
 
     def _on_stack_changed(self, *_: object) -> None:
         stack = self.window.state.undo_stack

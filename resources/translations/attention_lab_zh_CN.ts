@@ -664,7 +664,6 @@ Replace them?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../gui/main_window.py" line="41" />
-        <location filename="../../gui/main_window.py" line="97" />
         <source>Attention Lab</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
@@ -795,82 +794,82 @@ Replace them?</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../gui/menus.py" line="95" />
+        <location filename="../../gui/menus.py" line="98" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="96" />
+        <location filename="../../gui/menus.py" line="99" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="97" />
+        <location filename="../../gui/menus.py" line="100" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="98" />
+        <location filename="../../gui/menus.py" line="101" />
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="99" />
+        <location filename="../../gui/menus.py" line="102" />
         <source>猫 吃 鱼 — cat eats fish (the lesson)</source>
         <translation>猫 吃 鱼（课文的例子）</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="100" />
+        <location filename="../../gui/menus.py" line="103" />
         <source>Shape check: X·W projections (3 × 8 → 4, 6)</source>
         <translation>形状体检：X·W 投影（3 × 8 → 4, 6）</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="101" />
+        <location filename="../../gui/menus.py" line="104" />
         <source>Random…</source>
         <translation>随机…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="102" />
+        <location filename="../../gui/menus.py" line="105" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="103" />
+        <location filename="../../gui/menus.py" line="106" />
         <source>Decimals</source>
         <translation>小数位数</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="104" />
+        <location filename="../../gui/menus.py" line="107" />
         <source>Language / 语言</source>
         <translation>语言 / Language</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="105" />
+        <location filename="../../gui/menus.py" line="108" />
         <source>Pipeline</source>
         <translation>流程</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="106" />
+        <location filename="../../gui/menus.py" line="109" />
         <source>Causal mask (hide future tokens)</source>
         <translation>因果掩码（遮住未来的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="117" />
+        <location filename="../../gui/menus.py" line="124" />
         <source>&amp;Undo {0}</source>
         <translation>撤销 {0}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="117" />
+        <location filename="../../gui/menus.py" line="124" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="118" />
+        <location filename="../../gui/menus.py" line="125" />
         <source>&amp;Redo {0}</source>
         <translation>重做 {0}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="118" />
+        <location filename="../../gui/menus.py" line="125" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
