@@ -31,7 +31,15 @@ import numpy as np
 
 from ._checks import Matrix
 from .attention import project
-from .presets import MAX_DIM, MAX_FILE_BYTES, MAX_TOKEN_CHARS, MAX_TOKENS, Preset, Projection
+from .presets import (
+    MAX_DIM,
+    MAX_FILE_BYTES,
+    MAX_TOKEN_CHARS,
+    MAX_TOKENS,
+    MAX_VALUE,
+    Preset,
+    Projection,
+)
 
 MAX_ELEMENTS = 10**8
 DIRECT = ("q", "k", "v")
@@ -143,6 +151,8 @@ def read_csv(path: str | os.PathLike[str]) -> Table:
             matrix[i, j] = float(cell)
             if not math.isfinite(matrix[i, j]):
                 raise MatrixImportError(source, f"{where}: {cell} is not a finite number")
+            if abs(matrix[i, j]) > MAX_VALUE:
+                raise MatrixImportError(source, f"{where}: {cell} is beyond ±1,000,000")
     names = tuple(cells[0] for _, cells in rows) if left else ()
     for (line, _), name in zip(rows, names, strict=False):
         if len(name) > MAX_TOKEN_CHARS:
@@ -201,6 +211,12 @@ def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
         row, col = bad[0]
         raise MatrixImportError(
             source, f"[{row}, {col}] (from 0) is {matrix[row, col]}: every number must be finite"
+        )
+    large = np.argwhere(np.abs(matrix) > MAX_VALUE)
+    if len(large):
+        row, col = large[0]
+        raise MatrixImportError(
+            source, f"[{row}, {col}] (from 0) is {matrix[row, col]:g}, beyond ±1,000,000"
         )
     return np.ascontiguousarray(matrix)
 

@@ -30,6 +30,9 @@ MAX_TOKENS = 4096
 MAX_DIM = 1024
 MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_TOKEN_CHARS = 200
+#: The largest magnitude of an input number, as for a typed cell: beyond it q·k over
+#: 1024 dimensions could leave 64-bit floats.
+MAX_VALUE = 1e6
 BUILT_IN = ("cat-eats-fish", "shape-check")
 _KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temperature",
           "causal", "mask", "selected_token", "view"}  # fmt: skip
@@ -94,6 +97,8 @@ def _matrix(data: object, name: str, rows: int | None = None, cols: int | None =
                 raise PresetError(f"{name}[{i}][{j}]", f"must be a number, not {value!r}")
             if not math.isfinite(value):
                 raise PresetError(f"{name}[{i}][{j}]", "must be finite")
+            if abs(value) > MAX_VALUE:
+                raise PresetError(f"{name}[{i}][{j}]", f"is {value:g}, beyond ±1,000,000")
     array = np.array(data, dtype=np.float64)
     if rows is not None and array.shape[0] != rows:
         raise PresetError(name, f"has {array.shape[0]} rows but {rows} are needed")
@@ -278,6 +283,16 @@ def preset_to_dict(preset: Preset) -> dict[str, Any]:
     }
 
 
+def shareable_mode(path: Path) -> int:
+    """The permissions a new file gets anyway (0o666 less the umask), or the old file's."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_preset(path: str | os.PathLike[str], preset: Preset) -> None:
     """Save atomically: write a temporary file beside ``path``, then rename it over."""
     path = Path(path)
@@ -288,6 +303,7 @@ def write_preset(path: str | os.PathLike[str], preset: Preset) -> None:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
+        os.chmod(temporary, shareable_mode(path))  # mkstemp makes it owner-only
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -95,7 +95,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         type=_scale,
         default=2.0,
         metavar="N",
-        help=f"PNG size against the screen, above 0 and at most {MAX_SCALE:g} (default: 2)",
+        help=f"PNG size against the screen, from 0.25 to {MAX_SCALE:g} (default: 2)",
     )
     parser.add_argument("--lang", choices=tuple(LANGUAGES), help="language of titles and labels")
     parser.add_argument(
@@ -179,10 +179,12 @@ def run(argv: list[str]) -> int:
     """The export command; returns the exit status."""
     args = parse_args(argv)
     try:
+        if not args.out.strip():  # Path("") would quietly mean the current folder
+            raise CliError("--out needs a folder name, not an empty one")
         create = check_out(Path(args.out))
         preset = load(args)
         written = export(args, preset, create)
-    except (CliError, ExportError) as error:
+    except (CliError, ExportError, ValueError) as error:  # ValueError: numbers the engine refuses
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
     print(f"wrote {len(written)} files to {args.out}")

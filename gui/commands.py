@@ -23,6 +23,8 @@ class Snapshot:
     matrices: dict[str, NDArray[np.float64]]
     causal: bool
     temperature: float | None  # None: the standard √d_k
+    # Only loading a preset brings its τ along; other steps leave the dial where it is.
+    sets_temperature: bool = False
 
 
 class SnapshotCommand(QUndoCommand):

@@ -23,6 +23,7 @@ def number(value: float, digits: int) -> str:
         return "−∞" if value < 0 else "∞"
     if value == int(value) and abs(value) < 1e15:
         return str(int(value))
+    digits = max(digits, 2)  # "1 ÷ √4 = 0" would teach nothing: a hand calculation keeps two
     scaled = value * 10**digits
     if abs(scaled - round(scaled)) < 1e-9 * max(1.0, abs(scaled)):
         text = f"{value:.{digits}f}".rstrip("0").rstrip(".")

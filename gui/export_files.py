@@ -20,6 +20,7 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 
 from engine import Preset, write_preset
+from engine.presets import shareable_mode
 
 from .figure_export import FORMATS as FIGURE_FORMATS
 from .figure_export import Figure, check_scale, render_figure
@@ -78,6 +79,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         os.close(handle)
         temporary = Path(name)
         _write(temporary, data)
+        os.chmod(temporary, shareable_mode(path))  # mkstemp makes it owner-only
         os.replace(temporary, path)
     except OSError as error:
         raise ExportError(describe_os_error(error, path)) from error

@@ -146,7 +146,7 @@ class ExportController(QObject):
             action = menu.addAction(text)
             action.setObjectName(f"export-{fmt}")
             action.triggered.connect(lambda _=False, f=fmt: self.ask_export_figure(name, f))
-        step = name.split("-", 1)[1]
+        step = name.split("-", 1)[-1]  # "3-weights" → "weights"; "mixing" has no step
         if step in STEPS:
             menu.addSeparator()
             for kind, text in (

@@ -224,9 +224,12 @@ def figure_pdf(figure: Figure) -> bytes:
     return bytes(data.data())
 
 
+MIN_SCALE = 0.25  # below this a figure is a few pixels: surely a typo
+
+
 def check_scale(scale: float) -> None:
-    if not 0 < scale <= MAX_SCALE:
-        raise ValueError(f"the scale must be above 0 and at most {MAX_SCALE:g}, not {scale:g}")
+    if not MIN_SCALE <= scale <= MAX_SCALE:
+        raise ValueError(f"the scale must be from {MIN_SCALE:g} to {MAX_SCALE:g}, not {scale:g}")
 
 
 def render_figure(figure: Figure, fmt: str, scale: float = 1.0) -> bytes:

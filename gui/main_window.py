@@ -126,6 +126,8 @@ class MainWindow(QMainWindow):
         return dock
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if self.presenter.active:  # its full-screen layout is not the one to remember
+            self.presenter.toggle_action.setChecked(False)
         if not self.sessions.confirm_close():
             event.ignore()
             return

@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from engine import Preset, PresetError, load_preset, read_preset, write_preset
+from resources import resource_path
 
 from .autosave import Autosave
 from .between_starts import (
@@ -177,7 +178,12 @@ class SessionController(QObject):
             if not path.exists():
                 self.recent_menu.remove(path)
             return False
-        self._load_document(preset, path.resolve(), self.tr("Open {0}").format(path.name))
+        # A built-in preset opens as an untitled copy: Save must not change the lesson.
+        built_in = path.resolve().parent == resource_path("presets")
+        document = None if built_in else path.resolve()
+        self._load_document(preset, document, self.tr("Open {0}").format(path.name))
+        if built_in:
+            return True
         self.recent_menu.add(path)
         QSettings().setValue(FOLDER_KEY, str(path.resolve().parent))
         return True

@@ -8,6 +8,7 @@ the inputs is an undoable command on :attr:`AttentionState.undo_stack`.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 from numpy.typing import NDArray
@@ -290,7 +291,9 @@ class AttentionState(QObject):
 
     def load_preset(self, preset: Preset, text: str | None = None) -> None:
         """Replace the inputs by a preset's, as one undoable step."""
-        self._push(self._snapshot_of(preset), text or self.tr("Load preset"))
+        before = replace(self._snapshot(), sets_temperature=True)
+        after = replace(self._snapshot_of(preset), sets_temperature=True)
+        self.undo_stack.push(SnapshotCommand(self, before, after, text or self.tr("Load preset")))
         self.select_token(preset.selected_token)
         self._apply_view(preset.view)
 
@@ -407,7 +410,8 @@ class AttentionState(QObject):
         causal_changed = snapshot.causal != self._causal
         self._causal = snapshot.causal
         old_temperature = self.temperature if hasattr(self, "result") else None
-        self._temperature = snapshot.temperature
+        if snapshot.sets_temperature or not hasattr(self, "result"):
+            self._temperature = snapshot.temperature
         # Everything is in place before any signal: subscribers see one consistent state.
         token_moved = self._selected_token >= len(self._tokens)
         if token_moved:

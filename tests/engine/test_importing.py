@@ -241,3 +241,12 @@ def test_importing_loads_no_qt():
     code = "import sys, engine.importing; print(any(m.startswith('PySide6') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_numbers_beyond_a_million_are_refused_from_csv_and_npy(tmp_path):
+    (tmp_path / "q.csv").write_text("1,2\n3,1e200\n")
+    with pytest.raises(MatrixImportError, match=r"line 2, column 2: 1e200 is beyond ±1,000,000"):
+        read_csv(tmp_path / "q.csv")
+    np.save(tmp_path / "k.npy", np.full((2, 2), 2e6))
+    with pytest.raises(MatrixImportError, match="beyond ±1,000,000"):
+        read_npy(tmp_path / "k.npy")

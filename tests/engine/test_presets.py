@@ -161,3 +161,22 @@ def test_saving_replaces_the_file_atomically_and_leaves_no_temporary(tmp_path, m
         write_preset(path, load_preset("shape-check"))
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["lesson.json"]
+
+
+def test_numbers_beyond_a_million_are_refused_like_a_typed_cell():
+    data = lesson_dict()
+    data["inputs"]["k"][2][1] = 1e308  # finite, but q·k would overflow
+    with pytest.raises(PresetError, match="beyond ±1,000,000") as caught:
+        parse_preset(json.dumps(data))
+    assert caught.value.field == "inputs.k[2][1]"
+
+
+def test_saved_files_are_readable_by_others_as_usual(tmp_path):
+    path = tmp_path / "shared.json"
+    write_preset(path, load_preset("cat-eats-fish"))
+    umask = os.umask(0)
+    os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask
+    path.chmod(0o640)
+    write_preset(path, load_preset("shape-check"))
+    assert path.stat().st_mode & 0o777 == 0o640  # a replaced file keeps its mode

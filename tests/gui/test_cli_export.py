@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 import gui.export_files
-from engine import load_preset, read_preset, write_preset
+from engine import load_preset, preset_to_dict, read_preset, write_preset
 from gui.cli_export import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,12 +82,18 @@ BAD = {
     "out is a file": ["--out", "{tmp}/corrupt.json"],
     "out has no parent": ["--out", "{tmp}/no/such/folder"],
     "no out": [],
+    "empty out": ["--out", ""],
+    "scale tiny": ["--scale", "1e-9"],
+    "huge numbers": ["--session", "{tmp}/huge.json"],
 }
 
 
 @pytest.mark.parametrize("case", list(BAD))
 def test_a_bad_argument_or_file_exits_two_with_one_line_and_writes_nothing(tmp_path, case):
     (tmp_path / "corrupt.json").write_text('{"format": "attention-lab", "version": 1, "tokens"')
+    huge = preset_to_dict(load_preset("cat-eats-fish"))
+    huge["inputs"]["q"][0][0] = 1e308  # finite, but q·k would overflow
+    (tmp_path / "huge.json").write_text(json.dumps(huge))
     args = [a.format(tmp=tmp_path) for a in BAD[case]]
     if "--out" not in args and case != "no out":
         args = ["--out", str(tmp_path / "out"), *args]
@@ -105,7 +111,7 @@ def test_the_messages_name_the_problem(tmp_path):
     done = export("--out", str(tmp_path), "--session", str(tmp_path / "corrupt.json"))
     assert "corrupt.json: not valid JSON" in done.stderr
     done = export("--out", str(tmp_path), "--scale", "9")
-    assert "at most 8" in done.stderr
+    assert "from 0.25 to 8" in done.stderr
 
 
 @pytest.mark.parametrize("existing", [True, False])

@@ -306,3 +306,12 @@ def test_an_empty_token_name_is_refused(window, qtbot):
         assert not window.state.rename_token(0, "   ")
     assert window.state.tokens[0] == "猫"
     assert window.state.rename_token(1, "猫")  # duplicates are real: "the cat saw the dog"
+
+
+def test_undoing_an_edit_leaves_the_dial_where_it_is(window):
+    window.dial.set_temperature(1.0, animate=False)
+    window.state.set_causal(True)
+    window.dial.set_temperature(0.5, animate=False)
+    window.undo_action.trigger()
+    assert not window.state.causal
+    assert window.state.temperature == 0.5

@@ -199,3 +199,15 @@ def test_the_experiments_context_menu_exports_the_plot_under_the_pointer(window,
         assert window.exports.figure_at(plots, centre) == f"variance-{key}"
     menu = window.exports.context_menu(plots, QPoint(1, 1))
     assert menu is None or len(menu.actions()) == 3
+
+
+def test_every_figure_has_a_context_menu_the_mixing_view_included(window):
+    from PySide6.QtCore import QPoint
+
+    for view in (window.mixing.canvas, window.dial.bars.plot,
+                 window.pipeline.heatmaps["weights"]):  # fmt: skip
+        centre = QPoint(view.width() // 2, view.height() // 2)
+        menu = window.exports.context_menu(view, centre)
+        assert menu is not None
+        names = [action.objectName() for action in menu.actions()]
+        assert "export-png" in names

@@ -67,3 +67,12 @@ def test_ctrl_plus_and_minus_scale_every_font_heatmap_labels_included(window, qt
     press(qtbot, window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     assert window.presenter.scale == 0.9
     window.presenter.set_scale(1.0)
+
+
+def test_closing_in_presenter_mode_remembers_the_normal_layout(window, qtbot):
+    window.presenter.toggle_action.trigger()
+    window.state.undo_stack.setClean()
+    window.close()
+    assert not window.presenter.active
+    assert not window.isFullScreen()
+    assert window.docks["inputs"].isVisibleTo(window)

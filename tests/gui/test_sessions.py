@@ -281,3 +281,15 @@ def test_a_language_switch_keeps_the_file_name_in_the_title(window, qtbot, tmp_p
     QCoreApplication.sendEvent(window, QEvent(QEvent.Type.LanguageChange))
     qtbot.waitUntil(lambda: window.windowTitle() == "Attention Lab — lesson.json")
     assert window.sessions.new_action.text() == "&New"
+
+
+def test_a_built_in_preset_opens_as_an_untitled_copy(window, tmp_path):
+    from resources import resource_path
+
+    lesson = resource_path("presets", "cat-eats-fish.json")
+    before = lesson.read_bytes()
+    assert window.sessions.open_path(lesson)
+    assert window.sessions.path is None  # Save asks for a new name instead of overwriting
+    window.state.set_cell("q", 0, 0, "5")
+    window.sessions.save_to(tmp_path / "mine.json")
+    assert lesson.read_bytes() == before
