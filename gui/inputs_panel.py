@@ -48,8 +48,12 @@ class InputsPanel(QWidget):
         if self._projection == self.state.is_projection:
             return
         self._projection = self.state.is_projection
+        # All detached before any is hidden: hiding the grid with the focus passes it to the
+        # next grid, whose view then reads its model, which must not ask for a matrix of
+        # the old mode.
         for grid in self.grids.values():
             grid.detach()
+        for grid in self.grids.values():
             grid.hide()
             self._layout.removeWidget(grid)
             grid.deleteLater()

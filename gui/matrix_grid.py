@@ -133,6 +133,7 @@ class MatrixGrid(Retranslating, QWidget):
     def __init__(self, state: AttentionState, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.state, self.name = state, name
+        self._detached = False
         self.model = InputModel(state, name, self)
         self.title = QLabel(self)
         self.view = QTableView(self)
@@ -160,10 +161,12 @@ class MatrixGrid(Retranslating, QWidget):
         self._on_structure_changed()
 
     def retranslate(self) -> None:
-        self._on_structure_changed()
+        if not self._detached:  # a replaced grid may name a matrix the state no longer has
+            self._on_structure_changed()
 
     def detach(self) -> None:
         """Stop following the state before the grid is deleted (the mode changed)."""
+        self._detached = True
         self.model.detach()
         self.state.structure_changed.disconnect(self._on_structure_changed)
         self.state.selected_token_changed.disconnect(self._on_selected_token_changed)

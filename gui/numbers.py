@@ -56,8 +56,12 @@ def split_block(text: str, locale: QLocale | None = None) -> list[list[str]]:
     """Cells of a pasted block: rows by line; columns by tab (spreadsheets), else by comma
     (semicolon where the decimal mark is a comma), else by spaces. Brackets around a row,
     as in the lesson's ``[1, 1, 0, 0]``, are dropped."""
-    lines = [line.strip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    lines = [line.rstrip(",").strip().strip("[]") for line in lines if line]
+    # A tab at either end of a row bounds an empty cell (a spreadsheet's blank): stripping
+    # it would shift the row's numbers into the wrong columns.
+    blanks = " " if "\t" in text else None
+    rows = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = [line.strip(blanks) for line in rows]
+    lines = [line.rstrip(",").strip(blanks).strip("[]") for line in lines if line]
     comma = ";" if decimal_comma(locale) else ","
     if "\t" in text:
         return [line.split("\t") for line in lines]

@@ -174,6 +174,15 @@ def test_a_paste_past_the_edge_is_refused(window, qtbot):
     np.testing.assert_array_equal(window.state.matrix("q"), LESSON["q"])
 
 
+def test_a_spreadsheet_row_with_an_empty_end_cell_is_refused_not_shifted(window, qtbot):
+    # The tab before 7 bounds an empty cell: stripping it pasted 7 and 8 one column left.
+    for text in ("\t7\t8\n", "7\t8\t\n"):
+        with qtbot.waitSignal(window.state.message) as message:
+            paste(qtbot, window, "q", 0, 0, text)
+        assert "it is empty" in message.args[0]
+    np.testing.assert_array_equal(window.state.matrix("q"), LESSON["q"])
+
+
 def test_comma_separated_paste_works():
     cells = [["1", " 2.5"], ["-3", "4"]]
     from gui.numbers import split_block

@@ -96,6 +96,22 @@ def test_switching_language_retranslates_menus_and_panels_live(window, chinese):
     assert window.dial.play_button.text() == "▶ Play"
 
 
+def test_a_language_switch_before_replaced_grids_are_deleted_is_safe(window):
+    window.load_built_in("shape-check")
+    replaced = window.inputs.grid("x")
+    window.load_built_in("cat-eats-fish")
+    # Until the event loop deletes it, the old X grid still gets LanguageChange; asking the
+    # state (now without X) for its shape raised KeyError there and crashed PySide6. Called
+    # directly first, so that a regression fails here instead of ending the test run.
+    replaced.retranslate()
+    try:
+        set_language("zh_CN")
+    finally:
+        set_language("en")
+    assert replaced.model.rowCount() == 0
+    assert window.inputs.grid("q").title.text().startswith("<b>Q</b> 3×4")
+
+
 def test_qt_dialogs_follow_the_language(chinese):
     from PySide6.QtCore import QCoreApplication
 

@@ -95,6 +95,20 @@ def test_the_shape_check_preset_is_live_in_projection_mode(window, qtbot):
     np.testing.assert_array_equal(heatmap(window, "weights").matrix().round(4), LESSON_A)
 
 
+def test_undoing_shape_check_with_the_focus_in_a_w_grid_raises_nothing(window, qtbot):
+    window.load_built_in("shape-check")
+    w_q = window.inputs.grid("w_q").view
+    qtbot.waitUntil(w_q.isVisible)  # new grids are shown by the event loop
+    window.activateWindow()
+    w_q.setFocus()
+    qtbot.waitUntil(w_q.hasFocus)
+    # Hiding W_q passed the focus to W_k, whose model then asked the state (back in
+    # direct mode) for W_k: a KeyError in a Qt virtual, once per grid.
+    window.undo_action.trigger()
+    assert not window.state.is_projection
+    assert set(window.inputs.grids) == {"q", "k", "v"}
+
+
 def test_at_classroom_sizes_numbers_are_labelled_and_the_formula_fits(window, tmp_path, qapp):
     for size in ((1280, 720), (1920, 1080)):
         window.resize(*size)
