@@ -46,11 +46,13 @@ class Autosave(QObject):
         self._periodic.start()
         self._delay = QTimer(self)
         self._delay.setSingleShot(True)
+        self._delay_ms = DELAY_MS
         self._delay.setInterval(DELAY_MS)
         self._delay.timeout.connect(self._on_timer)
 
     def set_intervals(self, delay_ms: int, interval_ms: int) -> None:
         """How long after a change, and how often while changes go on, it writes."""
+        self._delay_ms = delay_ms
         self._delay.setInterval(delay_ms)
         self._periodic.setInterval(interval_ms)
 
@@ -66,11 +68,16 @@ class Autosave(QObject):
     def note_change(self) -> None:
         """Called on every change; cheap, since the dial may change τ 60 times a second."""
         self._changes += 1
-        self._delay.start()
+        self._delay.start(self._delay_ms)
 
     def _on_timer(self) -> None:
-        if self.pending and time.monotonic() >= self._quiet_until:
-            self.write()
+        if not self.pending:
+            return
+        wait = self._quiet_until - time.monotonic()
+        if wait > 0:  # resting after a slow write: write when the rest is over, not never
+            self._delay.start(int(wait * 1000) + 1)
+            return
+        self.write()
 
     def write(self) -> bool:
         """Write the session now; True if a file was written."""
