@@ -15,6 +15,8 @@ from gui import MainWindow, install_fonts
 
 from .isolation import Dialogs, isolate
 
+pytest.register_assert_rewrite("tests.gui.random_user")  # its asserts show their values too
+
 
 @pytest.fixture(autouse=True)
 def isolated_settings(qapp, tmp_path_factory, monkeypatch):
