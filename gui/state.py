@@ -343,12 +343,14 @@ class AttentionState(QObject):
         if temperature is not None and not (math.isfinite(temperature) and temperature > 0):
             self.message.emit(self.tr("τ must be a positive number"))
             return
-        old = self.temperature
+        old, old_setting = self.temperature, self._temperature
         self._temperature = temperature
         if self.temperature != old:
             # Only steps ② to ④ depend on τ: the dial reuses the scores every frame.
             self.result = with_temperature(self.result, self._temperature)
             self.result_changed.emit()
+            self.temperature_changed.emit(self.temperature)
+        elif temperature != old_setting:  # same τ, but now fixed (or following √d_k again)
             self.temperature_changed.emit(self.temperature)
 
     def select_token(self, index: int) -> None:

@@ -293,3 +293,10 @@ def test_a_built_in_preset_opens_as_an_untitled_copy(window, tmp_path):
     window.state.set_cell("q", 0, 0, "5")
     window.sessions.save_to(tmp_path / "mine.json")
     assert lesson.read_bytes() == before
+
+
+def test_fixing_tau_at_its_current_value_still_counts_as_a_change(window):
+    assert not window.sessions.is_dirty
+    window.state.set_temperature(2.0)  # √4: the same τ, but no longer following d_k
+    assert window.sessions.is_dirty
+    assert window.windowTitle().endswith("*")
