@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from gui import MainWindow, install_fonts
+from gui import install_fonts
 
-from .isolation import Dialogs, isolate
+from .isolation import Dialogs, isolate, shown_window
 
 pytest.register_assert_rewrite("tests.gui.random_user")  # its asserts show their values too
 
@@ -57,8 +57,4 @@ def dialogs(monkeypatch):
 def window(qtbot, qapp):
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
     install_fonts(qapp)
-    window = MainWindow()
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.first_paint, timeout=5000):
-        window.show()
-    return window
+    return shown_window(qtbot)

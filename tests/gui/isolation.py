@@ -58,3 +58,14 @@ class Dialogs:
 
     def open_files(self, *args, **kwargs):
         return (self.files.pop(0) if self.files else [], "")
+
+
+def shown_window(qtbot):
+    """A main window as the app starts one: built, shown, first paint done."""
+    from gui import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.first_paint, timeout=5000):
+        window.show()
+    return window

@@ -14,10 +14,11 @@ import numpy as np
 from PySide6.QtWidgets import QMessageBox
 
 from engine import read_preset
-from gui import MainWindow
 from gui.autosave import app_data_dir
 from gui.between_starts import LAST_SESSION_FILE
 from gui.sessions import AUTOSAVE_ORIGIN
+
+from .isolation import shown_window
 
 ROOT = Path(__file__).resolve().parents[2]
 Button = QMessageBox.StandardButton
@@ -53,11 +54,8 @@ os.kill(os.getpid(), signal.SIGKILL)
 
 
 def another_window(qtbot):
-    window = MainWindow()
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.first_paint, timeout=5000):
-        window.show()
-    return window
+    """A second start of the app, built as the ``window`` fixture builds the first."""
+    return shown_window(qtbot)
 
 
 def test_after_a_kill_9_the_autosave_recovers_what_was_on_screen(window, dialogs,

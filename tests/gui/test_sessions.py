@@ -14,19 +14,16 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from engine import load_preset, preset_to_dict, read_preset
-from gui import MainWindow
 from gui.autosave import app_data_dir
+
+from .isolation import shown_window
 
 Button = QMessageBox.StandardButton
 
 
 def another_window(qtbot):
     """A second start of the app, built as the ``window`` fixture builds the first."""
-    window = MainWindow()
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.first_paint, timeout=5000):
-        window.show()
-    return window
+    return shown_window(qtbot)
 
 
 def on_screen(window):
