@@ -85,6 +85,7 @@ class TemperatureDial(Retranslating, QWidget):
         self._tween.setEasingCurve(QEasingCurve.Type.InOutCubic)
         self._tween.valueChanged.connect(self._on_tween_value)
         self._tween_to_standard = False
+        self._tween_target = 1.0
         self._tween.finished.connect(self._on_tween_finished)
         self._player = QVariantAnimation(self)
         self._player.setLoopCount(-1)
@@ -148,6 +149,7 @@ class TemperatureDial(Retranslating, QWidget):
         if not animate:
             self.state.set_temperature(tau)
             return
+        self._tween_target = tau
         self._tween.setStartValue(math.log(self.state.temperature))
         self._tween.setEndValue(math.log(tau))
         self._tween.start()
@@ -175,8 +177,8 @@ class TemperatureDial(Retranslating, QWidget):
         self.state.set_temperature(math.exp(value))
 
     def _on_tween_finished(self) -> None:
-        if self._tween_to_standard:
-            self.state.set_temperature(None)
+        # Land exactly on what was asked: exp(log(τ)) can miss τ in the last digit.
+        self.state.set_temperature(None if self._tween_to_standard else self._tween_target)
 
     def _on_player_value(self, value: float) -> None:
         self.frames += 1
