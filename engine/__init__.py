@@ -43,6 +43,7 @@ from .presets import (
     read_preset,
     write_preset,
 )
+from .update import update_attention
 from .variance import (
     DotHistogram,
     ExperimentCancelled,
@@ -83,6 +84,7 @@ __all__ = [
     "read_preset",
     "scores",
     "softmax",
+    "update_attention",
     "variance_experiment",
     "with_temperature",
     "write_preset",

@@ -84,7 +84,11 @@ class ContextStep:
 
 
 def _numbers(values: np.ndarray) -> Numbers:
-    return tuple(float(x) for x in values)
+    return tuple(np.asarray(values, dtype=np.float64).tolist())
+
+
+def _rows(values: np.ndarray) -> tuple[Numbers, ...]:
+    return tuple(map(tuple, np.asarray(values, dtype=np.float64).tolist()))
 
 
 def _check_cell(result: AttentionResult, row: int, col: int | None, width: int) -> None:
@@ -164,8 +168,8 @@ def explain_context(result: AttentionResult, row: int, col: int | None = None) -
         row=row,
         dims=dims,
         weights=_numbers(weights),
-        values=tuple(_numbers(v) for v in values),
-        terms=tuple(_numbers(t) for t in terms),
+        values=_rows(values),
+        terms=_rows(terms),
         value=_numbers(terms.sum(axis=0)),
     )
 

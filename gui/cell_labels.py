@@ -39,17 +39,24 @@ class CellLabels(pg.GraphicsObject):
         self._lut = lut  # (256, 3) uint8: the image's colours, to pick a text colour per cell
         self._digits = 2
         self.max_px = float(MAX_LABEL_PX)  # grows with the presenter's font scale
-        self.set_cells(np.zeros((0, 0)), np.zeros((0, 0), dtype=bool), (0.0, 1.0))
+        self.set_cells(np.zeros((0, 0)), None, (0.0, 1.0), 0.0, 0.0)
 
-    def set_cells(self, values: np.ndarray, shown: np.ndarray, levels: tuple[float, float]) -> None:
-        """Label ``values`` where ``shown`` (else hatch), coloured as the image over ``levels``."""
+    def set_cells(
+        self,
+        values: np.ndarray,
+        shown: np.ndarray | None,
+        levels: tuple[float, float],
+        low: float,
+        high: float,
+    ) -> None:
+        """Label ``values`` where ``shown`` (None: everywhere; else hatch the rest), coloured
+        as the image over ``levels``; ``low`` and ``high`` are the extremes shown."""
         self.prepareGeometryChange()
         self._values, self._shown, self._levels = values, shown, levels
-        self._any_masked = not bool(shown.all())
-        visible = values[shown]
-        largest = float(np.abs(visible).max()) if visible.size else 0.0
+        self._any_masked = shown is not None and not bool(shown.all())
+        largest = max(abs(low), abs(high))
         # the widest label has the most integer digits and a minus sign; digits share a width
-        self._widest_value = -largest if (visible < 0).any() else largest
+        self._widest_value = -largest if low < 0 else largest
         self._advance_per_px: float | None = None
         self.update()
 
@@ -93,6 +100,7 @@ class CellLabels(pg.GraphicsObject):
 
     def _paint_hatch(self, painter: QPainter, transform: QTransform) -> None:
         # one rectangle per run of masked cells in a row; the pattern lines up across them
+        assert self._shown is not None  # only called when some cell is masked
         edges = np.diff(np.pad(~self._shown, ((0, 0), (1, 1))).astype(np.int8), axis=1)
         rows, starts = np.nonzero(edges == 1)
         ends = np.nonzero(edges == -1)[1]
@@ -104,7 +112,8 @@ class CellLabels(pg.GraphicsObject):
         font = QFont(QGuiApplication.font())
         font.setPixelSize(px)
         painter.setFont(font)
-        rows, cols = np.nonzero(self._shown)
+        shown = np.ones(self._values.shape, bool) if self._shown is None else self._shown
+        rows, cols = np.nonzero(shown)
         values = self._values[rows, cols]
         low, high = self._levels
         index = np.clip((values - low) / (high - low) * len(self._lut), 0, len(self._lut) - 1)

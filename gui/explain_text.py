@@ -7,13 +7,15 @@ Text is HTML for the explanation panel; words go through QCoreApplication.transl
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
+from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication
 
 from engine import ContextStep, ScaledStep, ScoreStep, WeightStep
 
+T = TypeVar("T")
 SHORT = 8  # a vector or a sum with more terms than this is shortened unless asked
 
 
@@ -34,33 +36,33 @@ def number(value: float, digits: int) -> str:
     return text.replace("-", "−")
 
 
-def _shorten(items: Sequence[str], full: bool) -> list[str]:
+def _shorten(items: Sequence[T], full: bool, write: Callable[[T], str]) -> list[str]:
+    """Each item written out, or (unless ``full``) the first three and the last two with
+    a count of the rest between; only the items shown are written (2,048 terms cost)."""
     if full or len(items) <= SHORT:
-        return list(items)
+        return [write(item) for item in items]
     hidden = len(items) - 5
     return [
-        *items[:3],
+        *(write(item) for item in items[:3]),
         QCoreApplication.translate("Explanation", "… {0} more …").format(hidden),
-        *items[-2:],
+        *(write(item) for item in items[-2:]),
     ]
 
 
 def vector(values: Sequence[float], digits: int, full: bool) -> str:
-    return "[" + ", ".join(_shorten([number(v, digits) for v in values], full)) + "]"
+    return "[" + ", ".join(_shorten(values, full, lambda v: number(v, digits))) + "]"
 
 
 def explain_score(step: ScoreStep, tokens: Sequence[str], digits: int, full: bool) -> str:
     q_name, k_name = escape(tokens[step.row]), escape(tokens[step.col])
-    terms = [
-        f"{number(a, digits)}×{number(b, digits)}"
-        for a, b in zip(step.q_row, step.k_row, strict=True)
-    ]
+    terms = _shorten(list(zip(step.q_row, step.k_row, strict=True)), full,
+                     lambda ab: f"{number(ab[0], digits)}×{number(ab[1], digits)}")  # fmt: skip
     head = QCoreApplication.translate(
         "Explanation", "① Score S[{0}, {1}] = q<sub>{0}</sub> · k<sub>{1}</sub>"
     ).format(q_name, k_name)
     return (
         f"<p><b>{head}</b></p><p>{vector(step.q_row, digits, full)} · "
-        f"{vector(step.k_row, digits, full)}<br>= {' + '.join(_shorten(terms, full))}"
+        f"{vector(step.k_row, digits, full)}<br>= {' + '.join(terms)}"
         f"<br>= <b>{number(step.value, digits)}</b></p>"
     )
 
@@ -106,9 +108,10 @@ def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: b
             "Subtract the row's largest value m = {0} first (the result is the same):",
         )
         shift = shift.format(number(step.shift, digits)) + "<br>"
-        powers = [f"e<sup>{number(z, digits)}−m</sup> ≈ {number(e, digits)}" for z, e in visible]
-    else:
-        powers = [f"e<sup>{number(z, digits)}</sup> ≈ {number(e, digits)}" for z, e in visible]
+    minus_m = "−m" if step.shift else ""
+    powers = _shorten(visible, full,
+                      lambda ze: f"e<sup>{number(ze[0], digits)}{minus_m}</sup> ≈ "
+                                 f"{number(ze[1], digits)}")  # fmt: skip
     if step.masked:
         result = QCoreApplication.translate(
             "Explanation", "{0} is hidden by the mask: weight exactly 0"
@@ -122,7 +125,7 @@ def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: b
     total = QCoreApplication.translate("Explanation", "sum")
     return (
         f"<p><b>{head}</b></p><p>{scaled_row} {vector(step.scaled_row, digits, full)}"
-        f"<br>{shift}→ {', '.join(_shorten(powers, full))}"
+        f"<br>{shift}→ {', '.join(powers)}"
         f"<br>→ {total} ≈ {number(step.total, digits)}"
         f"<br>→ {vector(step.weights, digits, full)}<br>{result}</p>"
     )
@@ -138,13 +141,15 @@ def explain_context(step: ContextStep, tokens: Sequence[str], digits: int, full:
         head = QCoreApplication.translate(
             "Explanation", "④ Context z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>"
         ).format(name)
-    mixes = [
-        f"{number(w, digits)}×{vector(v, digits, full)}"
-        for w, v in zip(step.weights, step.values, strict=True)
-    ]
-    terms = [vector(t, digits, full) for t in step.terms]
+
+    def mix(weight_and_value: tuple[float, Sequence[float]]) -> str:
+        weight, value = weight_and_value
+        return f"{number(weight, digits)}×{vector(value, digits, full)}"
+
+    mixes = _shorten(list(zip(step.weights, step.values, strict=True)), full, mix)
+    terms = _shorten(step.terms, full, lambda t: vector(t, digits, full))
     return (
-        f"<p><b>{head}</b></p><p>{' + '.join(_shorten(mixes, full))}"
-        f"<br>= {' + '.join(_shorten(terms, full))}"
+        f"<p><b>{head}</b></p><p>{' + '.join(mixes)}"
+        f"<br>= {' + '.join(terms)}"
         f"<br>= <b>{vector(step.value, digits, full)}</b></p>"
     )

@@ -148,20 +148,33 @@ class Heatmap(pg.GraphicsLayoutWidget):
             (rows, cols) bool, True where attention is allowed; False cells are greyed and
             hatched, with no number, and left out of the levels.
         """
-        values = np.array(matrix, dtype=np.float64)
+        # Results are never changed in place, so the matrix is kept, not copied: at
+        # 2048×2048 every pass over it costs milliseconds of the edit-to-screen budget.
+        values = np.asarray(matrix, dtype=np.float64)
         if values.ndim != 2:
             raise ValueError(f"matrix must be 2-D, got shape {values.shape}")
         rows, cols = values.shape
         if (len(row_names), len(col_names)) != values.shape:
             raise ValueError(f"{len(row_names)}×{len(col_names)} names for {values.shape}")
-        allowed = np.ones_like(values, dtype=bool) if mask is None else np.asarray(mask, bool)
-        if allowed.shape != values.shape:
-            raise ValueError(f"mask shape {allowed.shape} != matrix shape {values.shape}")
+        if mask is not None and np.shape(mask) != values.shape:
+            raise ValueError(f"mask shape {np.shape(mask)} != matrix shape {values.shape}")
         self._matrix = values
-        shown = allowed & np.isfinite(values)
-        levels = self._levels_for(values, shown)
-        # the image gets 0 where a cell is masked: -inf would break its levels and rendering
-        display = np.where(shown, values, 0.0)
+        low, high = (float(values.min()), float(values.max())) if values.size else (0.0, 0.0)
+        # finite extremes (NaN propagates to them) mean every value is finite
+        if math.isfinite(low) and math.isfinite(high) and (mask is None or bool(np.all(mask))):
+            shown = None
+            display = values
+        else:
+            shown = (
+                np.isfinite(values)
+                if mask is None
+                else np.asarray(mask, bool) & np.isfinite(values)
+            )
+            # the image gets 0 where a cell is masked: -inf would break its levels and rendering
+            display = np.where(shown, values, 0.0)
+            visible = values[shown]
+            low, high = (float(visible.min()), float(visible.max())) if visible.size else (0.0, 0.0)
+        levels = self._levels_for(low, high)
         if values.size:
             self._image.setImage(display, autoLevels=False, levels=levels)
         else:
@@ -169,14 +182,14 @@ class Heatmap(pg.GraphicsLayoutWidget):
         if levels != self._levels:  # the colour bar's axis is costly to redraw
             self._levels = levels
             self._bar.setLevels(levels)
-        if values.size and not shown.all():
+        if shown is not None:
             overlay = np.zeros((rows, cols, 4), dtype=np.uint8)
             overlay[~shown] = MASK_FILL
             self._mask_image.setImage(overlay, autoLevels=False)
             self._mask_image.show()
         else:
             self._mask_image.hide()
-        self._labels.set_cells(display, shown, levels)
+        self._labels.set_cells(display, shown, levels, low, high)
         names = ([elide(name) for name in row_names], [elide(name) for name in col_names])
         if names != (self._row_names, self._col_names):  # not every frame of the dial
             self._row_names, self._col_names = names
@@ -186,12 +199,12 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._view.setRange(xRange=(0, max(cols, 1)), yRange=(0, max(rows, 1)), padding=0)
             self._update_outlines()
 
-    def _levels_for(self, values: np.ndarray, shown: np.ndarray) -> tuple[float, float]:
+    def _levels_for(self, low: float, high: float) -> tuple[float, float]:
+        """Colour levels from the smallest and largest value shown."""
         if self._kind == "probability":
             return (0.0, 1.0)
-        finite = np.abs(values[shown])
         # at least ±1e-12, so an all-zero matrix still has a usable (non-empty) range
-        limit = nice_ceiling(max(float(finite.max()) if finite.size else 0.0, 1e-12))
+        limit = nice_ceiling(max(abs(low), abs(high), 1e-12))
         return (-limit, limit)
 
     def _update_ticks(self) -> None:

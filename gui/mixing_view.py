@@ -122,15 +122,16 @@ class MixingView(Retranslating, QWidget):
         now = time.monotonic()
         streaming = now - self._last_update < STREAM_SECONDS
         self._last_update = now
-        reshaped = (
-            force
-            or target.shape != self._target.shape
-            or any(not np.array_equal(a, b) for a, b in zip(groups, self._groups, strict=False))
+        new_items = force or target.shape != self._target.shape
+        regrouped = new_items or any(
+            not np.array_equal(a, b) for a, b in zip(groups, self._groups, strict=False)
         )
         self._groups, self._target = groups, target
-        if reshaped:
+        if new_items:
             self._rebuild()
-        if reshaped or streaming:
+        elif regrouped:  # other tokens among the largest: same items, new colours
+            self._recolour()
+        if regrouped or streaming:
             self._glide.stop()
             self._draw(target)
         else:
@@ -180,6 +181,12 @@ class MixingView(Retranslating, QWidget):
             plot.getAxis("bottom").setTicks([[(d, f"d{d}") for d in range(0, dims, step)]])
         self._drawn = np.zeros_like(self._target)
         self._shown_v = None
+
+    def _recolour(self) -> None:
+        for g, (stack, bars) in enumerate(zip(self._stacks, self._vectors, strict=True)):
+            stack.setOpts(brush=self._colour(g))
+            bars.setOpts(brush=self._colour(g))
+        self._shown_v = None  # the "others" bar shows the mean of other tokens now
 
     def _draw(self, groups: np.ndarray) -> None:
         self._drawn = groups

@@ -23,6 +23,7 @@ from engine import (
     load_preset,
     project,
     random_preset,
+    update_attention,
     with_temperature,
 )
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
@@ -443,16 +444,22 @@ class AttentionState(QObject):
     def _write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
         """Called by the undo commands: write values into one matrix."""
         rows, cols = block.shape
+        self._matrices[name] = self._matrices[name].copy()  # the result keeps the old one
         self._matrices[name][top : top + rows, left : left + cols] = block
-        self._recompute()
+        self._recompute(small_edit=True)
         self.values_changed.emit(name, top, left, rows, cols)
 
-    def _recompute(self, emit: bool = True) -> None:
+    def _recompute(self, emit: bool = True, small_edit: bool = False) -> None:
+        """The engine's result for the inputs; after an edit of a few cells only what they
+        touch is computed again (an edited query row, a rank-one change of Z …)."""
         m = self._matrices
         if self.is_projection:
             q, k, v = project(m["x"], m["w_q"], m["w_k"], m["w_v"])
         else:
             q, k, v = m["q"], m["k"], m["v"]
-        self.result = attention(q, k, v, temperature=self._temperature, causal=self._causal)
+        if small_edit:
+            self.result = update_attention(self.result, q, k, v)
+        else:
+            self.result = attention(q, k, v, temperature=self._temperature, causal=self._causal)
         if emit:
             self.result_changed.emit()

@@ -13,6 +13,8 @@ from .language import Retranslating
 from .state import AttentionState
 from .token_colours import token_colour
 
+MANY = 64
+
 
 class WeightBars(Retranslating, QWidget):
     """Bars of A[i, :] for the selected token i, an entropy readout and the largest weight."""
@@ -30,6 +32,12 @@ class WeightBars(Retranslating, QWidget):
         self.plot.getAxis("left").setTicks([[(v, f"{v:g}") for v in (0, 0.25, 0.5, 0.75, 1)]])
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.7)
         self.plot.addItem(self.bars)
+        # Beyond MANY tokens one filled outline replaces the bars: thousands of separate
+        # rectangles cost milliseconds on every frame of the dial and are thinner than a pixel.
+        self.outline = pg.PlotDataItem(stepMode="center", fillLevel=0, brush="#4c72b0",
+                                       pen=pg.mkPen("#4c72b0", width=1))  # fmt: skip
+        self.outline.hide()
+        self.plot.addItem(self.outline)
         self.uniform = pg.InfiniteLine(angle=0, pen=pg.mkPen("#555555", width=2, dash=[4, 4]))
         self.plot.addItem(self.uniform)
         self.labels: list[pg.TextItem] = []
@@ -64,7 +72,12 @@ class WeightBars(Retranslating, QWidget):
         weights = result.weights[row]
         length = len(weights)
         self._weights = weights.copy()
-        if length != self._length:  # colours only change with the number of tokens
+        many = length > MANY
+        self.bars.setVisible(not many)
+        self.outline.setVisible(many)
+        if many:
+            self.outline.setData(np.arange(length + 1) - 0.5, weights)
+        elif length != self._length:  # colours only change with the number of tokens
             colours = [token_colour(j, length) for j in range(length)]
             self.bars.setOpts(x=np.arange(length), height=weights, brushes=colours,
                               pens=[pg.mkPen(None)] * length)  # fmt: skip

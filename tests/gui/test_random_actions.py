@@ -67,7 +67,11 @@ class RandomUser(RandomEditor):
         expected = attention(state.matrix("q"), state.matrix("k"), state.matrix("v"),
                              temperature=state.temperature, causal=state.causal)  # fmt: skip
         for step, heatmap in self.heatmaps.items():
-            np.testing.assert_array_equal(heatmap.matrix(), getattr(expected, step), err_msg=step)
+            # edits update the result incrementally: equal to a full computation up to rounding
+            want = getattr(expected, step)
+            scale = 1.0 + np.abs(want[np.isfinite(want)]).max(initial=0.0)
+            np.testing.assert_allclose(heatmap.matrix(), want, rtol=1e-10, atol=1e-10 * scale,
+                                       err_msg=step)  # fmt: skip
         for name in ("scores", "scaled", "weights", "context", "entropy", "max_weight"):
             assert not np.isnan(getattr(state.result, name)).any(), f"NaN in {name}"
         sums, empty = expected.weights.sum(axis=1), expected.fully_masked_rows
@@ -95,7 +99,7 @@ class RandomUser(RandomEditor):
         tolerance = 1e-12 * (1.0 + np.abs(segments).sum())
         np.testing.assert_allclose(window.mixing.totals(), expected.context[row], rtol=0,
                                    atol=tolerance, err_msg="mixing totals")  # fmt: skip
-        np.testing.assert_array_equal(window.dial.bars.weights(), expected.weights[row])
+        np.testing.assert_allclose(window.dial.bars.weights(), expected.weights[row], atol=1e-12)
         assert window.causal_toggle.isChecked() == state.causal
         assert window.dial.dial.value() == tau_to_position(state.temperature)
         stack = state.undo_stack

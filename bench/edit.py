@@ -1,0 +1,128 @@
+"""Edit to screen: one cell typed into the Q, K or V grid's model, until every view has
+repainted (the four heatmaps, the dial's bars, the mixing view, the explanation panel),
+at L ∈ {3, 64, 512, 2048} with d_k = d_v = 64. The floor is the least work a full engine
+recompute must do at the same size (bench/engine.py's ``attention_floor``), timed
+alternately in the same run.
+
+Run: python bench/edit.py  (offscreen unless a display is set)
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+
+from common import median_seconds, report
+
+if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QTableView, QWidget
+
+from bench.engine import attention_floor
+from engine import random_preset
+from gui import MainWindow, install_fonts
+
+LENGTHS = (3, 64, 512, 2048)
+ROUNDS = {3: 15, 64: 15, 512: 9, 2048: 5}
+FRAME = 1 / 60
+#: The views an edit in V changes (Z, the mixing view, the explanation of a Z cell): it
+#: leaves S, S/τ, A and the dial's bars as they were. Edits in Q or K change them all.
+CHANGED_BY_V = (3, 5, 6)
+
+
+class Painted(QObject):
+    """Counts paint events of the widgets it watches."""
+
+    def __init__(self, widgets: list[QWidget]) -> None:
+        super().__init__()
+        self.widgets = widgets
+        self.counts = dict.fromkeys(range(len(widgets)), 0)
+        for index, widget in enumerate(widgets):
+            widget.setProperty("benchIndex", index)
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Paint:
+            self.counts[int(watched.property("benchIndex"))] += 1
+        return False
+
+    def all_painted_since(self, before: dict[int, int], which: tuple[int, ...]) -> bool:
+        return all(self.counts[i] > before[i] for i in which)
+
+
+def painted_surface(widget: QWidget) -> QWidget:
+    return widget.viewport() if isinstance(widget, QAbstractScrollArea) else widget
+
+
+def views(window: MainWindow) -> list[QWidget]:
+    names = ("scoresHeatmap", "scaledHeatmap", "weightsHeatmap", "contextHeatmap")
+    found = [window.findChild(QWidget, name) for name in names]
+    explanation = window.findChild(QWidget, "explainPanel").browser
+    found += [window.dial.bars.plot, window.mixing.canvas, explanation]
+    return [painted_surface(w) for w in found]
+
+
+def edit_to_screen(app: QApplication, window: MainWindow, painted: Painted, name: str) -> float:
+    """Seconds from setData on the grid's model to every view repainted."""
+    grid = window.findChild(QTableView, f"{name}Grid")
+    model = grid.model()
+    state = window.state
+    row = state.selected_token if name == "q" else state.d_k % len(state.tokens)
+    index = model.index(row, 1)
+    value = float(state.matrix(name)[row, 1])
+    new = "0.25" if value != 0.25 else "-0.5"
+    before = dict(painted.counts)
+    start = time.perf_counter()
+    if not model.setData(index, new, Qt.ItemDataRole.EditRole):
+        raise RuntimeError(f"the edit of {name} was refused")
+    which = CHANGED_BY_V if name == "v" else tuple(painted.counts)
+    while not painted.all_painted_since(before, which):
+        app.processEvents()
+        if time.perf_counter() - start > 10:
+            missing = [i for i in which if painted.counts[i] == before[i]]
+            raise RuntimeError(f"views {missing} did not repaint after an edit in {name}")
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    install_fonts(app)
+    window = MainWindow()
+    window.resize(1280, 720)
+    window.show()
+    app.processEvents()
+    window.state.select_cell("context", 0, 1)  # the explanation panel shows a cell
+    painted = Painted(views(window))
+    rows: list[dict[str, object]] = []
+    for length in LENGTHS:
+        window.state.load_preset(random_preset(length, 64, 64, seed=0))
+        window.state.select_cell("context", 0, 1)
+        for _ in range(20):
+            app.processEvents()
+        state = window.state
+        for name in ("q", "k", "v"):
+            edit_to_screen(app, window, painted, name)  # warm
+            times, floors = [], []
+            for _ in range(ROUNDS[length]):
+                q, k, v = state.result.q, state.result.k, state.result.v
+                floors.append(median_seconds(lambda q=q, k=k, v=v: attention_floor(q, k, v), 3))
+                times.append(edit_to_screen(app, window, painted, name))
+            seconds, floor = statistics.median(times), statistics.median(floors)
+            rows.append({"name": f"edit {name.upper()} to screen L={length} d=64",
+                         "seconds": seconds, "floor_seconds": floor, "ratio": seconds / floor,
+                         "min_seconds": min(times), "max_seconds": max(times),
+                         "within_frame": seconds <= FRAME,
+                         "goal": 1.5 if length == 2048 else None})  # fmt: skip
+    report(rows)
+    print(f"\ngoal: under one 60 Hz frame ({FRAME * 1e3:.1f} ms) up to L = 512, and within "
+          "1.5× of the engine floor at L = 2048")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

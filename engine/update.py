@@ -1,0 +1,148 @@
+"""Attention after a small edit, reusing the work of the previous result.
+
+One edited number changes much less than the whole computation:
+
+- a row i of Q changes only row i of S, S/τ, A and Z (one query looks again);
+- a row j of V changes Z by one rank-one term, A[:, j] ⊗ (v_j,new − v_j,old);
+- a row j of K changes column j of S, after which every row's softmax must be redone.
+
+:func:`update_attention` finds which rows changed and takes the cheapest road; its result
+equals :func:`engine.attention` on the new inputs up to rounding (tested to 1e-12).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._checks import Matrix, as_matrix
+from .attention import AttentionResult, _from_scores, _softmax_rows, attention
+
+#: Beyond this share of changed rows, starting again costs no more.
+_MOST = 0.25
+#: A column of Z that shrank by more than this is summed again rather than updated.
+_SHRINK = 16.0
+
+
+def _changed_rows(new: Matrix, old: Matrix) -> NDArray[np.intp]:
+    return np.flatnonzero((new != old).any(axis=1))
+
+
+def _check_finite(block: Matrix) -> None:
+    if not np.isfinite(block).all():
+        raise ValueError("the scores q·k are too large for 64-bit numbers: make Q or K smaller")
+
+
+def _with_query_rows(result: AttentionResult, q: Matrix, rows: NDArray[np.intp]) -> AttentionResult:
+    """Rows ``rows`` of S, S/τ, A and Z computed again for the new queries."""
+    tau, allowed = result.temperature, result.mask
+    with np.errstate(over="ignore", invalid="ignore"):
+        s_rows = q[rows] @ result.k.T  # (r, L_k)
+    _check_finite(s_rows)
+    s = result.scores.copy()
+    s[rows] = s_rows
+    scaled = result.scaled.copy()
+    with np.errstate(over="ignore"):
+        scaled_rows = s_rows / tau
+    np.clip(scaled_rows, -np.finfo(np.float64).max, np.finfo(np.float64).max, out=scaled_rows)
+    row_allowed = None if allowed is None else allowed[rows]
+    if row_allowed is not None:
+        scaled_rows[~row_allowed] = -np.inf
+    scaled[rows] = scaled_rows
+    a_rows, entropy_rows, max_rows, empty_rows = _softmax_rows(s_rows, tau, row_allowed)
+    weights = result.weights.copy()
+    weights[rows] = a_rows
+    context = result.context.copy()
+    context[rows] = a_rows @ result.v
+    entropy, max_weight = result.entropy.copy(), result.max_weight.copy()
+    empty = result.fully_masked_rows.copy()
+    entropy[rows], max_weight[rows], empty[rows] = entropy_rows, max_rows, empty_rows
+    return AttentionResult(
+        q=q,
+        k=result.k,
+        v=result.v,
+        scores=s,
+        scaled=scaled,
+        weights=weights,
+        context=context,
+        temperature=tau,
+        d_k=result.d_k,
+        mask=allowed,
+        entropy=entropy,
+        max_weight=max_weight,
+        fully_masked_rows=empty,
+    )
+
+
+def _with_value_rows(result: AttentionResult, v: Matrix, rows: NDArray[np.intp]) -> AttentionResult:
+    """Z plus one rank-one term per changed row of V; S and A are kept as they are."""
+    delta = v[rows] - result.v[rows]  # (r, d_v)
+    context = result.context + result.weights[:, rows] @ delta  # (L_q, r) @ (r, d_v)
+    # Taking a large value back out leaves its rounding error behind (1e6 typed, then
+    # 0.5: Z would be off by ~1e-10). Where a column shrank that much, it is summed afresh.
+    columns = np.flatnonzero((delta != 0).any(axis=0))
+    before = np.abs(result.context[:, columns]).max(axis=0, initial=0.0)
+    after = np.abs(context[:, columns]).max(axis=0, initial=0.0)
+    shrunk = columns[before > _SHRINK * after]
+    if len(shrunk):
+        context[:, shrunk] = result.weights @ v[:, shrunk]
+    return AttentionResult(
+        q=result.q,
+        k=result.k,
+        v=v,
+        scores=result.scores,
+        scaled=result.scaled,
+        weights=result.weights,
+        context=context,
+        temperature=result.temperature,
+        d_k=result.d_k,
+        mask=result.mask,
+        entropy=result.entropy,
+        max_weight=result.max_weight,
+        fully_masked_rows=result.fully_masked_rows,
+    )
+
+
+def _with_key_rows(
+    result: AttentionResult,
+    q: Matrix,
+    k: Matrix,
+    v: Matrix,
+    q_rows: NDArray[np.intp],
+    k_rows: NDArray[np.intp],
+) -> AttentionResult:
+    """Rows ``q_rows`` and columns ``k_rows`` of S computed again; steps ② to ④ redone."""
+    s = result.scores.copy()
+    with np.errstate(over="ignore", invalid="ignore"):
+        s[q_rows] = q[q_rows] @ k.T  # (r, L_k)
+        s[:, k_rows] = q @ k[k_rows].T  # (L_q, r)
+    _check_finite(s[q_rows])
+    _check_finite(s[:, k_rows])
+    return _from_scores(q, k, v, s, result.temperature, result.mask)
+
+
+def update_attention(
+    result: AttentionResult, q: ArrayLike, k: ArrayLike, v: ArrayLike
+) -> AttentionResult:
+    """The attention of new inputs q, k, v at the same τ and mask as ``result``, redoing
+    only what the changed rows touch. Shapes that differ from ``result``'s mean a full
+    computation. Raises ValueError like :func:`engine.attention`.
+    """
+    q, k, v = as_matrix(q, "Q"), as_matrix(k, "K"), as_matrix(v, "V")
+    if (q.shape, k.shape, v.shape) != (result.q.shape, result.k.shape, result.v.shape):
+        return attention(q, k, v, temperature=result.temperature, mask=result.mask)
+    q_rows = _changed_rows(q, result.q)
+    k_rows = _changed_rows(k, result.k)
+    v_rows = _changed_rows(v, result.v)
+    if len(k_rows):
+        if len(k_rows) > _MOST * k.shape[0]:
+            return attention(q, k, v, temperature=result.temperature, mask=result.mask)
+        return _with_key_rows(result, q, k, v, q_rows, k_rows)
+    if len(q_rows) > _MOST * q.shape[0] or len(v_rows) > _MOST * v.shape[0]:
+        return attention(q, k, v, temperature=result.temperature, mask=result.mask)
+    if len(q_rows):
+        # The new rows of Z use the old V; the rank-one terms below bring every row to the new V.
+        result = _with_query_rows(result, q, q_rows)
+    if len(v_rows):
+        result = _with_value_rows(result, v, v_rows)
+    return result
