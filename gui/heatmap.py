@@ -48,6 +48,7 @@ AXIS_COLOUR = "#333333"
 ROW_OUTLINE = "#111111"
 CELL_OUTLINE = "#d55e00"  # Okabe–Ito vermillion
 MASK_FILL = (189, 189, 189, 255)
+MAX_IMAGE_SIDE = 1024  # image pixels per side; more than any screen gives a heatmap
 TICK_FONT_SCALE = 1.3
 
 
@@ -94,6 +95,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self.ci.setContentsMargins(4, 4, 8, 10)
         self._row_names: list[str] = []
         self._col_names: list[str] = []
+        self._name_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         self.set_font_scale(1.0)
 
         # CET-CBD1: blue–grey–yellow, made to stay diverging for red-green colour blindness
@@ -159,7 +161,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
         if mask is not None and np.shape(mask) != values.shape:
             raise ValueError(f"mask shape {np.shape(mask)} != matrix shape {values.shape}")
         self._matrix = values
-        low, high = (float(values.min()), float(values.max())) if values.size else (0.0, 0.0)
+        if self._kind == "probability":  # weights: in [0, 1] by definition, never NaN
+            low, high = 0.0, 1.0
+        else:
+            low, high = (float(values.min()), float(values.max())) if values.size else (0, 0)
         # finite extremes (NaN propagates to them) mean every value is finite
         if math.isfinite(low) and math.isfinite(high) and (mask is None or bool(np.all(mask))):
             shown = None
@@ -175,25 +180,35 @@ class Heatmap(pg.GraphicsLayoutWidget):
             visible = values[shown]
             low, high = (float(visible.min()), float(visible.max())) if visible.size else (0.0, 0.0)
         levels = self._levels_for(low, high)
+        # Beyond MAX_IMAGE_SIDE rows or columns, cells are smaller than a screen pixel and
+        # drawing keeps only some of them anyway; keeping every n-th row and column first
+        # saves colouring 4M cells per frame at 2048 tokens. Every cell keeps its place:
+        # the image is stretched over the whole matrix.
+        step_r, step_c = max(1, -(-rows // MAX_IMAGE_SIDE)), max(1, -(-cols // MAX_IMAGE_SIDE))
         if values.size:
-            self._image.setImage(display, autoLevels=False, levels=levels)
+            self._image.setImage(display[::step_r, ::step_c], autoLevels=False, levels=levels,
+                                 rect=QRectF(0, 0, cols, rows))  # fmt: skip
         else:
             self._image.clear()
         if levels != self._levels:  # the colour bar's axis is costly to redraw
             self._levels = levels
             self._bar.setLevels(levels)
         if shown is not None:
-            overlay = np.zeros((rows, cols, 4), dtype=np.uint8)
-            overlay[~shown] = MASK_FILL
-            self._mask_image.setImage(overlay, autoLevels=False)
+            hidden = ~shown[::step_r, ::step_c]
+            overlay = np.zeros((*hidden.shape, 4), dtype=np.uint8)
+            overlay[hidden] = MASK_FILL
+            self._mask_image.setImage(overlay, autoLevels=False, rect=QRectF(0, 0, cols, rows))
             self._mask_image.show()
         else:
             self._mask_image.hide()
         self._labels.set_cells(display, shown, levels, low, high)
-        names = ([elide(name) for name in row_names], [elide(name) for name in col_names])
-        if names != (self._row_names, self._col_names):  # not every frame of the dial
-            self._row_names, self._col_names = names
-            self._update_ticks()
+        sources = (tuple(row_names), tuple(col_names))
+        if sources != self._name_sources:  # not on every edit or frame of the dial
+            self._name_sources = sources
+            names = ([elide(name) for name in row_names], [elide(name) for name in col_names])
+            if names != (self._row_names, self._col_names):
+                self._row_names, self._col_names = names
+                self._update_ticks()
         if (rows, cols) != self._shape:
             self._shape = (rows, cols)
             self._view.setRange(xRange=(0, max(cols, 1)), yRange=(0, max(rows, 1)), padding=0)

@@ -184,8 +184,10 @@ class MixingView(Retranslating, QWidget):
 
     def _recolour(self) -> None:
         for g, (stack, bars) in enumerate(zip(self._stacks, self._vectors, strict=True)):
-            stack.setOpts(brush=self._colour(g))
-            bars.setOpts(brush=self._colour(g))
+            colour = self._colour(g)
+            if stack.opts["brush"] != colour:
+                stack.setOpts(brush=colour)
+                bars.setOpts(brush=colour)
         self._shown_v = None  # the "others" bar shows the mean of other tokens now
 
     def _draw(self, groups: np.ndarray) -> None:

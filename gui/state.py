@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import numpy as np
 from numpy.typing import NDArray
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine import (
@@ -66,10 +66,25 @@ class AttentionState(QObject):
         self._highlighted_step = 0
         self._precision = 2
         self._view_extra: dict[str, object] = {}
-        self.result: AttentionResult
+        self._result: AttentionResult | None = None
+        self._stale = False  # edits wait for the next turn of the event loop: see result
+        self._coalesce = QTimer(self)
+        self._coalesce.setSingleShot(True)
+        self._coalesce.setInterval(0)
+        self._coalesce.timeout.connect(self._flush)
         self._apply_preset(load_preset("cat-eats-fish") if preset is None else preset)
 
     # ----------------------------------------------------------------- reading
+    @property
+    def result(self) -> AttentionResult:
+        """The engine's result for the current inputs, computed when first read after an
+        edit. Edits made within one turn of the event loop (a frame) cost one computation
+        and one ``result_changed``, sent when the loop comes round."""
+        if self._stale or self._result is None:
+            self._recompute(emit=False, incremental=True)
+        assert self._result is not None
+        return self._result
+
     @property
     def tokens(self) -> tuple[str, ...]:
         return self._tokens
@@ -348,8 +363,8 @@ class AttentionState(QObject):
         self._temperature = temperature
         if self.temperature != old:
             # Only steps ② to ④ depend on τ: the dial reuses the scores every frame.
-            self.result = with_temperature(self.result, self._temperature)
-            self.result_changed.emit()
+            self._result = with_temperature(self.result, self._temperature)
+            self._emit_result_changed()
             self.temperature_changed.emit(self.temperature)
         elif temperature != old_setting:  # same τ, but now fixed (or following √d_k again)
             self.temperature_changed.emit(self.temperature)
@@ -404,6 +419,7 @@ class AttentionState(QObject):
 
     def _restore(self, snapshot: Snapshot) -> None:
         """Called by the undo commands: install a snapshot (copying its arrays)."""
+        old_temperature = self.temperature if self._result is not None else None
         names_changed = snapshot.tokens != self._tokens
         shapes_changed = set(snapshot.matrices) != set(self._matrices) or any(
             snapshot.matrices[k].shape != self._matrices[k].shape for k in snapshot.matrices
@@ -412,8 +428,8 @@ class AttentionState(QObject):
         self._matrices = {name: m.copy() for name, m in snapshot.matrices.items()}
         causal_changed = snapshot.causal != self._causal
         self._causal = snapshot.causal
-        old_temperature = self.temperature if hasattr(self, "result") else None
-        if snapshot.sets_temperature or not hasattr(self, "result"):
+        self._stale = False  # computed in full below, whatever edits were pending
+        if snapshot.sets_temperature or self._result is None:
             self._temperature = snapshot.temperature
         # Everything is in place before any signal: subscribers see one consistent state.
         token_moved = self._selected_token >= len(self._tokens)
@@ -425,7 +441,7 @@ class AttentionState(QObject):
         self._recompute(emit=False)
         if shapes_changed:  # models reset to the new shapes before anyone reads the result
             self.structure_changed.emit()
-        self.result_changed.emit()
+        self._emit_result_changed()
         if not shapes_changed:
             for name in self._matrices:
                 rows, cols = self._matrices[name].shape
@@ -442,24 +458,35 @@ class AttentionState(QObject):
             self.selected_cell_changed.emit()
 
     def _write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
-        """Called by the undo commands: write values into one matrix."""
+        """Called by the undo commands: write values into one matrix. The result follows
+        when it is next read, or when the event loop comes round (see ``result``)."""
         rows, cols = block.shape
         self._matrices[name] = self._matrices[name].copy()  # the result keeps the old one
         self._matrices[name][top : top + rows, left : left + cols] = block
-        self._recompute(small_edit=True)
+        self._stale = True
+        self._coalesce.start()
         self.values_changed.emit(name, top, left, rows, cols)
 
-    def _recompute(self, emit: bool = True, small_edit: bool = False) -> None:
-        """The engine's result for the inputs; after an edit of a few cells only what they
+    def _flush(self) -> None:
+        self._emit_result_changed()
+
+    def _emit_result_changed(self) -> None:
+        self._coalesce.stop()
+        self.result  # noqa: B018 (computed before anyone is told)
+        self.result_changed.emit()
+
+    def _recompute(self, emit: bool = True, incremental: bool = False) -> None:
+        """The engine's result for the inputs; after edits of a few cells only what they
         touch is computed again (an edited query row, a rank-one change of Z …)."""
         m = self._matrices
         if self.is_projection:
             q, k, v = project(m["x"], m["w_q"], m["w_k"], m["w_v"])
         else:
             q, k, v = m["q"], m["k"], m["v"]
-        if small_edit:
-            self.result = update_attention(self.result, q, k, v)
+        if incremental and self._result is not None:
+            self._result = update_attention(self._result, q, k, v)
         else:
-            self.result = attention(q, k, v, temperature=self._temperature, causal=self._causal)
+            self._result = attention(q, k, v, temperature=self._temperature, causal=self._causal)
+        self._stale = False
         if emit:
-            self.result_changed.emit()
+            self._emit_result_changed()

@@ -17,6 +17,12 @@ APPLICATION = "Attention Lab"
 Button = QMessageBox.StandardButton
 
 
+def next_frame() -> None:
+    """Let the event loop come round once: edits made so far reach the views (the state
+    folds every edit of one frame into one computation and one ``result_changed``)."""
+    QCoreApplication.processEvents()
+
+
 def isolate(folder: str | Path) -> None:
     """QSettings in ``folder``; QStandardPaths in ``$HOME/.qttest`` (point HOME at a temp
     folder first: the test mode of QStandardPaths reads HOME on every call)."""

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
 from engine import attention, random_preset
 from gui.numbers import parse_number
 
+from .isolation import next_frame
+
 LESSON = {
     "q": [[1, 1, 0, 0], [0, 2, 0, 2], [0, 0, 1, 1]],
     "k": [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]],
@@ -24,11 +26,14 @@ def heatmaps(window):
 
 
 def assert_screen_matches_the_engine(window):
+    next_frame()
     state = window.state
     expected = attention(state.matrix("q"), state.matrix("k"), state.matrix("v"),
                          temperature=state.temperature, causal=state.causal)  # fmt: skip
     for step, heatmap in heatmaps(window).items():
-        np.testing.assert_array_equal(heatmap.matrix(), getattr(expected, step), err_msg=step)
+        # edits update the result incrementally: equal to a full computation up to rounding
+        np.testing.assert_allclose(heatmap.matrix(), getattr(expected, step), rtol=1e-12,
+                                   atol=1e-12, err_msg=step)  # fmt: skip
 
 
 def open_editor(view):
@@ -324,3 +329,36 @@ def test_undoing_an_edit_leaves_the_dial_where_it_is(window):
     window.undo_action.trigger()
     assert not window.state.causal
     assert window.state.temperature == 0.5
+
+
+def test_many_edits_in_one_frame_cost_one_computation_and_one_repaint(window, monkeypatch):
+    import gui.state
+
+    computations = []
+
+    def counted(real):
+        def compute(*args, **kwargs):
+            computations.append(real.__name__)
+            return real(*args, **kwargs)
+
+        return compute
+
+    for name in ("attention", "update_attention"):
+        monkeypatch.setattr(gui.state, name, counted(getattr(gui.state, name)))
+    told = []
+    window.state.result_changed.connect(lambda: told.append(1))
+    for value in range(10):
+        window.state.set_cell("q", value % 3, value % 4, str(value))
+        window.state.set_cell("v", 2, 1, str(-value))
+    assert (computations, told) == ([], [])  # nothing yet: the frame is not over
+    next_frame()
+    assert (len(computations), len(told)) == (1, 1)
+    assert_screen_matches_the_engine(window)
+    assert window.state.matrix("v")[2, 1] == -9
+
+
+def test_the_result_read_in_the_middle_of_a_frame_is_already_up_to_date(window):
+    window.state.set_cell("v", 0, 0, "5")
+    expected = attention(window.state.matrix("q"), window.state.matrix("k"),
+                         window.state.matrix("v"))  # fmt: skip
+    np.testing.assert_allclose(window.state.result.context, expected.context, rtol=1e-12)

@@ -7,6 +7,8 @@ from PySide6.QtWidgets import QWidget
 
 from engine import random_preset
 
+from .isolation import next_frame
+
 
 def click(window, step, row, col):
     window.findChild(QWidget, f"{step}Heatmap").cell_clicked.emit(row, col)
@@ -49,6 +51,7 @@ def test_clicking_a_cell_selects_its_query_token_everywhere(window):
 def test_the_explanation_follows_edits(window):
     click(window, "scores", 0, 2)
     window.state.set_cell("q", 0, 0, 3)
+    next_frame()
     assert "= 3×1 + 1×1 + 0×0 + 0×0" in window.explanation.text()
     assert window.explanation.text().rstrip().endswith("= 4")
 

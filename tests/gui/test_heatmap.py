@@ -302,3 +302,15 @@ def test_hovering_a_cell_shows_its_value_in_a_tooltip(qtbot):
     assert heatmap.toolTip() == "[一个很长很长很长很长的…, b] = 0.75"
     heatmap._set_hovered((-1, -1))
     assert heatmap.toolTip() == ""
+
+
+def test_a_matrix_larger_than_any_screen_is_coloured_from_every_nth_cell_in_place(make_heatmap):
+    heatmap = make_heatmap("diverging")
+    names = [str(i) for i in range(2048)]
+    values = np.random.default_rng(0).normal(size=(2048, 2048))
+    heatmap.set_data(values, names, names)
+    image = heatmap._image
+    assert image.image.shape == (1024, 1024)  # a quarter of the cells to colour each frame
+    np.testing.assert_array_equal(image.image, values[::2, ::2])
+    assert image.mapRectToParent(image.boundingRect()) == pg.QtCore.QRectF(0, 0, 2048, 2048)
+    np.testing.assert_array_equal(heatmap.matrix(), values)  # tooltips and clicks: every cell

@@ -25,6 +25,7 @@ from gui.language import set_language
 from gui.state import MAX_TOKENS, STEPS
 from gui.temperature_dial import DIAL_STEPS, TAU_MAX, TAU_MIN, position_to_tau, tau_to_position
 
+from .isolation import next_frame
 from .random_user import RandomEditor, assert_same_inputs, inputs, preset_inputs
 
 _REPLAY = os.environ.get("ATTENTION_LAB_SEED")
@@ -59,6 +60,7 @@ class RandomUser(RandomEditor):
 
     # ------------------------------------------------------------------ invariants
     def check(self) -> None:
+        next_frame()
         if self.exceptions:
             text = "".join(traceback.format_exception(*self.exceptions[0]))
             raise AssertionError(f"an exception in a Qt slot or virtual method:\n{text}")

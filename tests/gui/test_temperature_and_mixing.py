@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QDial, QWidget
 
 from engine import attention, load_preset
 
+from .isolation import next_frame
+
 
 def weights_heatmap(window):
     return window.findChild(QWidget, "weightsHeatmap")
@@ -128,6 +130,7 @@ def test_mixing_follows_every_kind_of_edit(window):
     ]
     for edit in edits:
         edit()
+        next_frame()
         for token in range(len(state.tokens)):
             state.select_token(token)
             np.testing.assert_allclose(window.mixing.totals(), state.result.context[token],
@@ -137,6 +140,7 @@ def test_mixing_follows_every_kind_of_edit(window):
 def test_negative_contributions_stack_below_zero(window):
     window.state.set_cell("v", 1, 0, "-2")
     window.state.set_cell("v", 2, 0, "-1")
+    next_frame()
     window.mixing._glide.stop()
     window.mixing._draw(window.mixing._target)
     bases = [item.opts["y0"][0] for item in window.mixing._stacks]
@@ -156,6 +160,7 @@ def test_stacks_glide_to_new_heights_after_an_edit(window, qtbot):
     time.sleep(0.1)  # let the last update age past the stream window: this is one edit
     before = mixing.drawn()
     window.state.set_cell("v", 2, 0, "4")
+    next_frame()
     assert mixing._glide.state() == mixing._glide.State.Running
     qtbot.waitUntil(lambda: np.allclose(mixing.drawn(), mixing._target), timeout=3000)
     assert not np.allclose(before, mixing.drawn())
