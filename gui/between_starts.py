@@ -35,7 +35,7 @@ def restore_window_settings(window: MainWindow) -> None:
 
 
 def save_window_settings(window: MainWindow) -> None:
-    if window.tabs.currentWidget() is window.variance:
+    if window.has_variance_panel() and window.tabs.currentWidget() is window.variance:
         window.tabs.setCurrentIndex(0)  # the experiment tab hides the docks: save them shown
     settings = QSettings()
     settings.setValue(GEOMETRY_KEY, window.saveGeometry())

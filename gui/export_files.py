@@ -22,6 +22,8 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 from engine import Preset, write_preset
 from engine.presets import shareable_mode
 
+from .export_formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
+from .export_formats import SESSION_FILE, VARIANCE_PLOTS
 from .figure_export import FORMATS as FIGURE_FORMATS
 from .figure_export import Figure, check_scale, render_figure
 from .matrix_export import matrices_csv, matrices_json
@@ -31,13 +33,9 @@ from .variance_plots import VariancePlots
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-DATA_FORMATS = ("csv", "json")
-ALL_FORMATS = (*FIGURE_FORMATS, *DATA_FORMATS)
-SESSION_FILE = "session.json"
 JSON_FILE = "matrices.json"
 VARIANCE_SIZE = (960, 720)  # the experiment's plots when their tab was never shown
 VARIANCE_TIMEOUT_MS = 120_000
-VARIANCE_PLOTS = ("spread", "histogram", "winner", "gradient")
 
 
 class ExportError(Exception):

@@ -16,29 +16,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox
 
-from .export_dialogs import (
-    ExportAllDialog,
-    FigureDialog,
-    HandoutDialog,
-    ask_save_path,
-    confirm_replace,
-)
-from .export_files import (
-    ALL_FORMATS,
-    SESSION_FILE,
-    VARIANCE_PLOTS,
-    ExportError,
-    ensure_variance_result,
-    existing,
-    export_all_files,
-    figure_titles,
-    window_figures,
-    write_atomic,
-    write_export,
-)
-from .figure_export import FORMATS as FIGURE_FORMATS
-from .figure_export import render_figure
-from .handout import handout_pdf
+from .export_formats import ALL_FORMATS, FIGURE_FORMATS, SESSION_FILE, VARIANCE_PLOTS
 from .matrix_export import MATRICES, matrix_latex, matrix_title, matrix_tsv
 from .state import STEPS
 
@@ -82,12 +60,16 @@ class ExportController(QObject):
                 self.copy_actions[(key, kind)] = self._action(submenu, f"copy-{key}-{kind}", slot)
 
         for view in self._views():
-            view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-            view.customContextMenuRequested.connect(
-                lambda pos, v=view: self._on_context_menu_requested(v, pos)
-            )
+            self._offer_context_menu(view)
+        window.variance_built.connect(lambda: self._offer_context_menu(window.variance.plots))
         window.installEventFilter(self)
         self.retranslate()
+
+    def _offer_context_menu(self, view: pg.GraphicsView) -> None:
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(
+            lambda pos, v=view: self._on_context_menu_requested(v, pos)
+        )
 
     @staticmethod
     def _action(menu: QMenu, name: str, slot: object) -> QAction:
@@ -121,13 +103,16 @@ class ExportController(QObject):
         }
         views[window.dial.bars.plot] = "weight-bars"
         views[window.mixing.canvas] = "mixing"
-        views[window.variance.plots] = None
+        if window.has_variance_panel():
+            views[window.variance.plots] = None
         return views
 
     def figure_at(self, view: pg.GraphicsView, pos: QPoint) -> str | None:
         """The figure under ``pos`` (viewport coordinates) of ``view``."""
         name = self._views().get(view)
-        if name is not None or view is not self.window.variance.plots:
+        if name is not None or not self.window.has_variance_panel():
+            return name
+        if view is not self.window.variance.plots:
             return name
         scene_pos = view.mapToScene(pos)
         for key in VARIANCE_PLOTS:
@@ -179,6 +164,9 @@ class ExportController(QObject):
 
     def export_figure(self, name: str, path: str | Path, fmt: str, scale: float = 2.0) -> bool:
         """Write one figure to ``path``; False if refused or failed (and said why)."""
+        from .export_files import ExportError, ensure_variance_result, window_figures, write_atomic
+        from .figure_export import render_figure
+
         path = Path(path)
         if path.exists() and not self.confirm_overwrite([path.name], path.parent):
             return False
@@ -201,6 +189,8 @@ class ExportController(QObject):
     def export_all(self, folder: str | Path, formats: tuple[str, ...] | None = None,
                    scale: float | None = None) -> list[Path] | None:  # fmt: skip
         """Every figure, the matrices and the session into ``folder``; None if refused."""
+        from .export_files import ExportError, existing, export_all_files, write_export
+
         folder = Path(folder)
         if not folder.is_dir():
             self._fail(self.tr("The folder {0} does not exist").format(folder))
@@ -226,6 +216,9 @@ class ExportController(QObject):
         return written
 
     def write_handout(self, path: str | Path, page: str = "A4") -> bool:
+        from .export_files import ExportError, write_atomic
+        from .handout import handout_pdf
+
         path = Path(path)
         if path.exists() and not self.confirm_overwrite([path.name], path.parent):
             return False
@@ -238,16 +231,24 @@ class ExportController(QObject):
         return True
 
     # ------------------------------------------------------------ asking
+    # The export code and its dialogs are loaded when first used, not at start-up.
     def confirm_overwrite(self, names: list[str], folder: Path) -> bool:
+        from .export_dialogs import confirm_replace
+
         return confirm_replace(self.window, names, folder)
 
     def _save_path(self, suggested: str, fmt: str) -> Path | None:
+        from .export_dialogs import ask_save_path
+
         chosen = ask_save_path(self.window, self.folder / suggested, fmt)
         if chosen is not None:
             self.folder = chosen.parent
         return chosen
 
     def ask_export_figure(self, name: str | None = None, fmt: str = "png") -> bool:
+        from .export_dialogs import FigureDialog
+        from .export_files import figure_titles
+
         dialog = FigureDialog(figure_titles(), name, fmt, self.scale, self.window)
         if not dialog.exec():
             return False
@@ -258,6 +259,8 @@ class ExportController(QObject):
         return path is not None and self.export_figure(name, path, fmt, scale)
 
     def ask_export_all(self) -> list[Path] | None:
+        from .export_dialogs import ExportAllDialog
+
         dialog = ExportAllDialog(self.formats, self.scale, self.window)
         if not dialog.exec():
             return None
@@ -270,6 +273,8 @@ class ExportController(QObject):
         return self.export_all(folder)
 
     def ask_handout(self) -> bool:
+        from .export_dialogs import HandoutDialog
+
         dialog = HandoutDialog(self.window)
         if not dialog.exec():
             return False

@@ -34,7 +34,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-FORMATS = ("png", "svg", "pdf")
+from .export_formats import FIGURE_FORMATS
+
+FORMATS = FIGURE_FORMATS
 MAX_SCALE = 8.0
 VECTOR_CELLS = 64 * 64  # larger matrices keep their image: their cells are tiny anyway
 SEAM = 0.02  # each cell overlaps its right and lower neighbour: no hairline gaps in viewers

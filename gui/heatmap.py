@@ -17,6 +17,7 @@ from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 from .cell_labels import MAX_LABEL_PX, CellLabels, Outline
+from .colour_bar import ColourBar
 
 KINDS = ("diverging", "probability")
 NAME_CHARS = 12  # longer token names are shortened on the axes
@@ -81,7 +82,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._selected_cell: tuple[int, int] | None = None
         self.setBackground(BACKGROUND)
 
-        self._plot = self.addPlot()
+        self._plot = self.addPlot(viewBox=pg.ViewBox(enableMenu=False))
         self._view = self._plot.getViewBox()
         self._plot.invertY(True)
         self._plot.setDefaultPadding(0.0)
@@ -112,12 +113,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
             item.setZValue(z)
             self._plot.addItem(item)
 
-        self._bar = pg.ColorBarItem(
-            values=(0, 1), colorMap=colormap, interactive=False, width=16, colorMapMenu=False
-        )
-        self._bar.setImageItem(self._image, insert_in=self._plot)
-        for side in ("left", "top", "right", "bottom"):
-            self._style_axis(self._bar.getAxis(side), QGuiApplication.font())
+        self._bar = ColourBar(self._lut)
+        self._bar.setImageItem(self._image)
+        self.addItem(self._bar, row=0, col=1)
+        self._style_axis(self._bar.axis, QGuiApplication.font())
 
         self.scene().sigMouseClicked.connect(self._on_scene_clicked)
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)

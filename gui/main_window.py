@@ -3,6 +3,8 @@ calculation on the right. It only assembles widgets; they talk through the state
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QPaintEvent
 from PySide6.QtWidgets import (
@@ -26,13 +28,16 @@ from .presenter import Presenter
 from .random_dialog import RandomPresetDialog
 from .state import AttentionState
 from .temperature_dial import TemperatureDial
-from .variance_panel import VariancePanel
+
+if TYPE_CHECKING:
+    from .variance_panel import VariancePanel
 
 
 class MainWindow(QMainWindow):
     """``window.state`` owns the inputs; ``window.state.result`` is what is on screen."""
 
     first_paint = Signal()
+    variance_built = Signal()  # the experiment's panel exists now (see ``variance``)
 
     def __init__(self, preset: Preset | None = None) -> None:
         super().__init__()
@@ -52,11 +57,13 @@ class MainWindow(QMainWindow):
         centre_layout.setContentsMargins(4, 0, 4, 4)
         centre_layout.addWidget(self.formula)
         centre_layout.addWidget(self.pipeline, 1)
-        self.variance = VariancePanel(self)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("centralTabs")
         self.tabs.addTab(centre, "")
-        self.tabs.addTab(self.variance, "")
+        # The experiment's panel is built when first needed: not on the way to the first paint.
+        self._variance: VariancePanel | None = None
+        self._variance_page = QWidget(self)
+        self.tabs.addTab(self._variance_page, "")
         self.setCentralWidget(self.tabs)
         self._docks_before_experiment: list[QDockWidget] = []
         self.tabs.currentChanged.connect(self._on_tab_changed)
@@ -132,12 +139,37 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.dial.pause()
-        self.variance.shutdown()
+        if self._variance is not None:
+            self._variance.shutdown()
         super().closeEvent(event)
+
+    @property
+    def variance(self) -> VariancePanel:
+        """The variance experiment's panel (its tab), built the first time it is asked for."""
+        if self._variance is None:
+            from .variance_panel import VariancePanel
+
+            panel = VariancePanel(self)
+            index, current = self.tabs.indexOf(self._variance_page), self.tabs.currentIndex()
+            title = self.tabs.tabText(index)
+            with QSignalBlocker(self.tabs):
+                self.tabs.removeTab(index)
+                self.tabs.insertTab(index, panel, title)
+                self.tabs.setCurrentIndex(current)
+            self._variance_page.deleteLater()
+            self._variance = panel
+            self.variance_built.emit()
+        return self._variance
+
+    def has_variance_panel(self) -> bool:
+        """True once the experiment's panel has been built (asking ``variance`` builds it)."""
+        return self._variance is not None
 
     def _on_tab_changed(self, index: int) -> None:
         """The experiment gets the whole window; the docks come back with the four steps."""
-        if self.tabs.widget(index) is self.variance:
+        if self.tabs.widget(index) is self._variance_page:
+            self.variance  # noqa: B018 (built now, shown in place of the empty page)
+        if self.tabs.widget(index) is self._variance:
             self._docks_before_experiment = [d for d in self.docks.values() if d.isVisible()]
             for dock in self._docks_before_experiment:
                 dock.hide()

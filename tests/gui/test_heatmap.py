@@ -10,6 +10,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from gui.cell_labels import format_label
+from gui.colour_bar import ColourBar
 from gui.heatmap import Heatmap
 
 TOKENS = ["猫", "吃", "鱼"]
@@ -40,14 +41,14 @@ def every_mouse_move():
     pg.setConfigOptions(mouseRateLimit=previous)
 
 
-def colour_bar(heatmap: Heatmap) -> pg.ColorBarItem:
-    (bar,) = [item for item in heatmap.scene().items() if isinstance(item, pg.ColorBarItem)]
+def colour_bar(heatmap: Heatmap) -> ColourBar:
+    (bar,) = [item for item in heatmap.scene().items() if isinstance(item, ColourBar)]
     return bar
 
 
 def shown_image(heatmap: Heatmap) -> pg.ImageItem:
     # the image the colour bar is linked to, which is also a check that they are linked
-    return colour_bar(heatmap).img_list[0]()
+    return colour_bar(heatmap).linked_image()
 
 
 def cell_centre(heatmap: Heatmap, row: int, col: int) -> QPoint:
