@@ -80,6 +80,11 @@ def _brief(error: Exception) -> str:
     return reason if len(reason) <= 120 else reason[:119] + "…"
 
 
+def _short(cell: str) -> str:
+    """A cell as a message quotes it: a 100,000-character cell is not a message."""
+    return cell if len(cell) <= 40 else cell[:39] + "…"
+
+
 def _is_number(text: str) -> bool:
     try:
         float(text)
@@ -161,13 +166,13 @@ def read_csv(path: str | os.PathLike[str]) -> Table:
         for j, cell in enumerate(cells[left:]):
             where = f"line {line}, column {j + left + 1}"
             if not _is_number(cell):
-                problem = "is empty" if not cell else f"{cell!r} is not a number"
+                problem = "is empty" if not cell else f"{_short(cell)!r} is not a number"
                 raise MatrixImportError(source, f"{where}: {problem}")
             matrix[i, j] = float(cell)
             if not math.isfinite(matrix[i, j]):
-                raise MatrixImportError(source, f"{where}: {cell} is not a finite number")
+                raise MatrixImportError(source, f"{where}: {_short(cell)} is not a finite number")
             if abs(matrix[i, j]) > MAX_VALUE:
-                raise MatrixImportError(source, f"{where}: {cell} is beyond ±1,000,000")
+                raise MatrixImportError(source, f"{where}: {_short(cell)} is beyond ±1,000,000")
     names = tuple(cells[0] for _, cells in rows) if left else ()
     for (line, _), name in zip(rows, names, strict=False):
         if len(name) > MAX_TOKEN_CHARS:
@@ -263,7 +268,9 @@ def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
                     )  # fmt: skip
                 members[name] = member
             if not members:
-                found = ", ".join(repr(m.removesuffix(".npy")) for m in archive.namelist())
+                names = archive.namelist()
+                found = ", ".join(repr(_short(m.removesuffix(".npy"))) for m in names[:6])
+                found += ", …" if len(names) > 6 else ""
                 raise MatrixImportError(
                     path.name, "holds no array named q, k, v or x, w_q, w_k, w_v "
                     f"(it holds {found or 'nothing'})"

@@ -116,6 +116,8 @@ def csv_files(draw):
 @example(b'"1","2"\r\n"3","4"\r\n')
 @example(b"1,2\n3\x00,4\n")
 @example(b"1," * 2000 + b"1\n")
+@example(b"1,2\n3," + b"9" * 100_000 + b"\n")  # quoted in the message, cut short
+@example(b"1,2\n3," + b"x" * 100_000 + b"\n")
 def test_a_hostile_csv_gives_a_matrix_or_a_clear_error(data):
     folder, path = in_file("q.csv", data)
     with folder:
@@ -242,6 +244,15 @@ def test_an_encrypted_npz_member_is_refused_as_unreadable(tmp_path):
     (tmp_path / "m.npz").write_bytes(flagged_encrypted(GOOD_NPZ))
     with pytest.raises(MatrixImportError, match=r"m\.npz: is not a readable \.npz archive"):
         read_npz(tmp_path / "m.npz")
+
+
+def test_an_npz_of_other_arrays_names_a_few_of_them_not_all(tmp_path):
+    arrays = {f"scores_{'x' * 200}_{i}": np.ones(1) for i in range(1000)}
+    np.savez(tmp_path / "m.npz", **arrays)
+    with pytest.raises(MatrixImportError, match=r"holds no array named q") as caught:
+        read_npz(tmp_path / "m.npz")
+    assert len(str(caught.value)) < 400
+    assert str(caught.value).endswith(", …)")
 
 
 @settings(max_examples=100, deadline=None, derandomize=True)
