@@ -19,6 +19,10 @@ from typing import NoReturn  # noqa: E402
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """A bad flag or value: one line on stderr, exit status 2."""
+        # An unknown argument is quoted as typed: a line break in it must not break the
+        # line (gui.cli_export.one_line does the same; importing it would load Qt).
+        breaks = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+        message = "".join(repr(c)[1:-1] if c in breaks else c for c in message)
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 

@@ -20,6 +20,7 @@ import csv
 import io
 import math
 import os
+import stat
 import zipfile
 import zlib
 from collections.abc import Sequence
@@ -73,6 +74,17 @@ def matrix_name(label: str) -> str | None:
     return None
 
 
+def _brief(error: Exception) -> str:
+    """A library's reason, cut short: zipfile and NumPy quote whole damaged headers."""
+    reason = str(error)
+    return reason if len(reason) <= 120 else reason[:119] + "…"
+
+
+def _short(cell: str) -> str:
+    """A cell as a message quotes it: a 100,000-character cell is not a message."""
+    return cell if len(cell) <= 40 else cell[:39] + "…"
+
+
 def _is_number(text: str) -> bool:
     try:
         float(text)
@@ -92,12 +104,20 @@ def _check_size(rows: int, cols: int, source: str) -> None:
 
 def _read_text(path: Path) -> str:
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
+        status = path.stat()
+        if status.st_size > MAX_FILE_BYTES:
             raise MatrixImportError(
-                path.name, f"is {size / 2**20:,.0f} MB; at most {MAX_FILE_BYTES // 2**20} MB"
+                path.name,
+                f"is {status.st_size / 2**20:,.0f} MB; at most {MAX_FILE_BYTES // 2**20} MB",
             )
-        return path.read_bytes().decode("utf-8-sig")
+        if not (stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode)):
+            # a device or a pipe: /dev/zero would be read until memory runs out
+            raise MatrixImportError(path.name, "cannot be read: it is not a file")
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)  # it may have grown since stat()
+        if len(data) > MAX_FILE_BYTES:
+            raise MatrixImportError(path.name, f"is over {MAX_FILE_BYTES // 2**20} MB")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise MatrixImportError(path.name, "is not UTF-8 text") from None
     except OSError as error:
@@ -146,13 +166,13 @@ def read_csv(path: str | os.PathLike[str]) -> Table:
         for j, cell in enumerate(cells[left:]):
             where = f"line {line}, column {j + left + 1}"
             if not _is_number(cell):
-                problem = "is empty" if not cell else f"{cell!r} is not a number"
+                problem = "is empty" if not cell else f"{_short(cell)!r} is not a number"
                 raise MatrixImportError(source, f"{where}: {problem}")
             matrix[i, j] = float(cell)
             if not math.isfinite(matrix[i, j]):
-                raise MatrixImportError(source, f"{where}: {cell} is not a finite number")
+                raise MatrixImportError(source, f"{where}: {_short(cell)} is not a finite number")
             if abs(matrix[i, j]) > MAX_VALUE:
-                raise MatrixImportError(source, f"{where}: {cell} is beyond ±1,000,000")
+                raise MatrixImportError(source, f"{where}: {_short(cell)} is beyond ±1,000,000")
     names = tuple(cells[0] for _, cells in rows) if left else ()
     for (line, _), name in zip(rows, names, strict=False):
         if len(name) > MAX_TOKEN_CHARS:
@@ -173,7 +193,7 @@ def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
     try:
         shape, fortran_order, dtype = readers[version](stream)
     except (ValueError, SyntaxError) as error:
-        raise MatrixImportError(source, f"has a damaged header ({error})") from None
+        raise MatrixImportError(source, f"has a damaged header ({_brief(error)})") from None
     if dtype.hasobject:
         raise MatrixImportError(
             source, "holds Python objects (a pickle); refused, since loading one can run code"
@@ -248,7 +268,9 @@ def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
                     )  # fmt: skip
                 members[name] = member
             if not members:
-                found = ", ".join(repr(m.removesuffix(".npy")) for m in archive.namelist())
+                names = archive.namelist()
+                found = ", ".join(repr(_short(m.removesuffix(".npy"))) for m in names[:6])
+                found += ", …" if len(names) > 6 else ""
                 raise MatrixImportError(
                     path.name, "holds no array named q, k, v or x, w_q, w_k, w_v "
                     f"(it holds {found or 'nothing'})"
@@ -260,8 +282,11 @@ def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
                 with archive.open(info) as stream:
                     matrices[name] = _read_npy(stream, source, info.file_size)
             return matrices
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as error:
-        raise MatrixImportError(path.name, f"is not a readable .npz archive ({error})") from None
+    # RuntimeError: zipfile's word for an encrypted member
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as error:
+        raise MatrixImportError(
+            path.name, f"is not a readable .npz archive ({_brief(error)})"
+        ) from None
     except OSError as error:
         raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 import json
 import math
 import os
+import reprlib
+import stat
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +24,7 @@ from numpy.typing import NDArray
 
 from resources import resource_path
 
-from ._checks import Matrix
+from ._checks import MIN_TEMPERATURE, Matrix
 from .attention import project
 
 FORMAT = "attention-lab"
@@ -33,6 +36,9 @@ MAX_TOKEN_CHARS = 200
 #: The largest magnitude of an input number, as for a typed cell: beyond it q·k over
 #: 1024 dimensions could leave 64-bit floats.
 MAX_VALUE = 1e6
+#: How deep the free-form parts (``view``, unknown fields) may nest: deeper data could not
+#: be saved again from a deep call stack (json recurses), and no setting needs it.
+MAX_NESTING = 64
 BUILT_IN = ("cat-eats-fish", "shape-check")
 _KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temperature",
           "causal", "mask", "selected_token", "view"}  # fmt: skip
@@ -75,8 +81,45 @@ class Preset:
     extra: dict[str, Any] = field(default_factory=dict)  # unknown fields, kept as read
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 40
+_SHORT.maxlist = _SHORT.maxdict = 4
+_SHORT.maxlevel = 2
+
+
+def _shown(value: object) -> str:
+    """``value`` for a message: its repr, cut short (a file may hold a megabyte string)."""
+    return _SHORT.repr(value)
+
+
 def _reject_constant(name: str) -> None:
     raise PresetError("", f"{name} is not allowed: every number must be finite")
+
+
+def _check_text(text: str, name: str) -> None:
+    """Refuse a lone surrogate (JSON's "\\ud800"): it is not text and cannot be saved."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        bad = _shown(text[error.start])
+        raise PresetError(name, f"holds {bad}, half of a UTF-16 pair, which is not text") from None
+
+
+def _check_free_form(value: object, name: str) -> None:
+    """Any JSON, nested at most MAX_NESTING deep, its text all valid (without recursion)."""
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if depth > MAX_NESTING:
+            raise PresetError(name, f"is nested more than {MAX_NESTING} levels deep")
+        if isinstance(item, str):
+            _check_text(item, name)
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                _check_text(key, name)
+                pending.append((child, depth + 1))
+        elif isinstance(item, list):
+            pending.extend((child, depth + 1) for child in item)
 
 
 def _matrix(data: object, name: str, rows: int | None = None, cols: int | None = None) -> Matrix:
@@ -94,11 +137,12 @@ def _matrix(data: object, name: str, rows: int | None = None, cols: int | None =
             raise PresetError(f"{name}[{i}]", f"has {len(row)} numbers but row 0 has {width}")
         for j, value in enumerate(row):
             if type(value) not in (int, float):
-                raise PresetError(f"{name}[{i}][{j}]", f"must be a number, not {value!r}")
-            if not math.isfinite(value):
+                raise PresetError(f"{name}[{i}][{j}]", f"must be a number, not {_shown(value)}")
+            if type(value) is float and not math.isfinite(value):
                 raise PresetError(f"{name}[{i}][{j}]", "must be finite")
-            if abs(value) > MAX_VALUE:
-                raise PresetError(f"{name}[{i}][{j}]", f"is {value:g}, beyond ±1,000,000")
+            if abs(value) > MAX_VALUE:  # exact for an int of any size, too
+                shown = f"{value:g}" if abs(value) < 1e300 else _shown(value)
+                raise PresetError(f"{name}[{i}][{j}]", f"is {shown}, beyond ±1,000,000")
     array = np.array(data, dtype=np.float64)
     if rows is not None and array.shape[0] != rows:
         raise PresetError(name, f"has {array.shape[0]} rows but {rows} are needed")
@@ -116,6 +160,9 @@ def _texts(data: object, name: str) -> dict[str, str]:
         isinstance(k, str) and isinstance(v, str) for k, v in data.items()
     ):
         raise PresetError(name, 'must map language codes to text, like {"en": "…"}')
+    for key, text in data.items():
+        _check_text(key, name)
+        _check_text(text, f"{name}.{key}")
     return dict(data)
 
 
@@ -126,9 +173,10 @@ def _tokens(data: object) -> tuple[str, ...]:
         raise PresetError("tokens", f"has {len(data):,} tokens; at most {MAX_TOKENS} are allowed")
     for i, token in enumerate(data):
         if not isinstance(token, str):
-            raise PresetError(f"tokens[{i}]", f"must be text, not {token!r}")
+            raise PresetError(f"tokens[{i}]", f"must be text, not {_shown(token)}")
         if len(token) > MAX_TOKEN_CHARS:
             raise PresetError(f"tokens[{i}]", f"is longer than {MAX_TOKEN_CHARS} characters")
+        _check_text(token, f"tokens[{i}]")
     return tuple(data)
 
 
@@ -165,25 +213,31 @@ def preset_from_dict(data: object) -> Preset:
         raise PresetError("format", f'must be "{FORMAT}": this is not an Attention Lab file')
     version = data.get("version")
     if type(version) is not int:
-        raise PresetError("version", f"must be a whole number, not {version!r}")
+        raise PresetError("version", f"must be a whole number, not {_shown(version)}")
     if version > VERSION:
         raise PresetError(
-            "version", f"is {version}, written by a newer Attention Lab (this one reads {VERSION})"
+            "version",
+            f"is {_shown(version)}, written by a newer Attention Lab (this one reads {VERSION})",
         )
     if version < 1:
-        raise PresetError("version", f"must be at least 1, not {version}")
+        raise PresetError("version", f"must be at least 1, not {_shown(version)}")
     tokens = _tokens(data.get("tokens"))
     q, k, v, projection = _inputs(data.get("inputs"), len(tokens))
     temperature = data.get("temperature")
     if temperature is not None:
-        if type(temperature) not in (int, float) or not 0 < temperature < math.inf:
+        # As the engine takes it: from 1e-300 (below, 1/τ overflows) to the largest float.
+        if type(temperature) not in (int, float) or not (
+            MIN_TEMPERATURE <= temperature <= sys.float_info.max
+        ):
             raise PresetError(
-                "temperature", f"must be a positive number or null, not {temperature!r}"
+                "temperature",
+                f"must be a positive number (at least {MIN_TEMPERATURE:g}) or null, "
+                f"not {_shown(temperature)}",
             )
         temperature = float(temperature)
     causal = data.get("causal", False)
     if not isinstance(causal, bool):
-        raise PresetError("causal", f"must be true or false, not {causal!r}")
+        raise PresetError("causal", f"must be true or false, not {_shown(causal)}")
     mask = None
     if data.get("mask") is not None:
         raw = data["mask"]
@@ -202,6 +256,12 @@ def preset_from_dict(data: object) -> Preset:
     view = data.get("view", {})
     if not isinstance(view, dict):
         raise PresetError("view", "must be an object")
+    _check_free_form(view, "view")
+    extra = {key: value for key, value in data.items() if key not in _KNOWN}
+    for key, value in extra.items():
+        name = key if key.isprintable() and 0 < len(key) <= 40 else _shown(key)
+        _check_text(key, name)
+        _check_free_form(value, name)
     return Preset(
         tokens=tokens,
         q=q,
@@ -215,7 +275,7 @@ def preset_from_dict(data: object) -> Preset:
         title=_texts(data.get("title"), "title"),
         description=_texts(data.get("description"), "description"),
         view=view,
-        extra={key: value for key, value in data.items() if key not in _KNOWN},
+        extra=extra,
     )
 
 
@@ -235,6 +295,8 @@ def parse_preset(text: str | bytes) -> Preset:
         raise PresetError(
             "", f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
         ) from None
+    except ValueError:  # Python refuses to read a whole number of over 4300 digits
+        raise PresetError("", "the file holds a number with thousands of digits") from None
     return preset_from_dict(data)
 
 
@@ -242,14 +304,23 @@ def read_preset(path: str | os.PathLike[str]) -> Preset:
     """Read a preset or session file, refusing one that is too large before reading it."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
+        status = path.stat()
+        if status.st_size > MAX_FILE_BYTES:
             raise PresetError(
-                "", f"{path.name} is {size / 2**20:,.0f} MB; at most {MAX_FILE_BYTES // 2**20} MB"
+                "",
+                f"{path.name} is {status.st_size / 2**20:,.0f} MB; "
+                f"at most {MAX_FILE_BYTES // 2**20} MB",
             )
-        return parse_preset(path.read_bytes())
+        if not (stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode)):
+            # a device or a pipe: /dev/zero would be read until memory runs out
+            raise PresetError("", f"cannot read {path.name}: it is not a file")
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)  # it may have grown since stat()
     except OSError as error:
         raise PresetError("", f"cannot read {path.name}: {error.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise PresetError("", f"{path.name} is over {MAX_FILE_BYTES // 2**20} MB")
+    return parse_preset(data)
 
 
 def load_preset(name: str) -> Preset:

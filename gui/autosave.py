@@ -82,7 +82,7 @@ class Autosave(QObject):
     def write(self) -> bool:
         """Write the session now; True if a file was written."""
         start = time.monotonic()
-        self._written = self._changes
+        written, self._written = self._written, self._changes
         preset = self._session()
         if preset is None:
             self.remove()
@@ -90,7 +90,8 @@ class Autosave(QObject):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_preset(self.path, preset)
-        except (OSError, TypeError, ValueError) as error:
+        except Exception as error:  # a timer calls this: nothing may escape unsaid
+            self._written = written  # still pending: the timers try again
             self.failed.emit(str(error))
             return False
         finally:

@@ -12,24 +12,38 @@ import argparse
 import math
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from engine import Preset, PresetError, load_preset, read_preset
-from engine.presets import BUILT_IN
+from engine.presets import BUILT_IN, MIN_TEMPERATURE
 
 from .export_files import ALL_FORMATS, ExportError, check_formats
 from .figure_export import MAX_SCALE, check_scale
 from .language import LANGUAGES
 
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
 PROG = "attention-lab export"
+#: What str.splitlines() splits on: each is written as its escape, to keep one line.
+LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+#: Said by Qt's offscreen platform when the window is laid out; nothing to act on.
+QT_NOISE = ("This plugin does not support propagateSizeHints()",)
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line of stderr: a folder named "a⏎b" is shown as a\\nb."""
+    return "".join(repr(c)[1:-1] if c in LINE_BREAKS else c for c in text)
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """A bad flag or value: one line on stderr, exit status 2."""
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 
 
 class CliError(Exception):
@@ -63,7 +77,10 @@ def _scale(text: str) -> float:
 
 
 def _temperature(text: str) -> float:
-    return _positive(text, "τ")
+    value = _positive(text, "τ")
+    if value < MIN_TEMPERATURE:  # the engine's floor: below it 1/τ overflows
+        raise argparse.ArgumentTypeError(f"τ must be at least {MIN_TEMPERATURE:g}, not {text!r}")
+    return value
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -135,6 +152,22 @@ def load(args: argparse.Namespace) -> Preset:
     return replace(preset, temperature=temperature, causal=preset.causal or args.causal)
 
 
+@contextmanager
+def _without_qt_noise() -> Iterator[None]:
+    """Qt's harmless platform messages stay off stderr, which is for one line of error."""
+    from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
+
+    def handle(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if message not in QT_NOISE:
+            print(message, file=sys.stderr)
+
+    previous = qInstallMessageHandler(handle)
+    try:
+        yield
+    finally:
+        qInstallMessageHandler(previous)
+
+
 def export(args: argparse.Namespace, preset: Preset, create: bool) -> list[Path]:
     """Start Qt, build the window (never shown on screen), render, write."""
     headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
@@ -142,12 +175,9 @@ def export(args: argparse.Namespace, preset: Preset, create: bool) -> list[Path]
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
     import pyqtgraph as pg
-    import shiboken6
-    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
-    from . import MainWindow, install_fonts
-    from .export_files import export_all_files, write_export
+    from . import install_fonts
     from .language import set_language
 
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
@@ -155,6 +185,19 @@ def export(args: argparse.Namespace, preset: Preset, create: bool) -> list[Path]
     install_fonts(app)  # type: ignore[arg-type]
     if args.lang:
         set_language(args.lang)
+    with _without_qt_noise():
+        return _render_and_write(app, args, preset, create)
+
+
+def _render_and_write(
+    app: QApplication, args: argparse.Namespace, preset: Preset, create: bool
+) -> list[Path]:
+    import shiboken6
+    from PySide6.QtCore import Qt
+
+    from . import MainWindow
+    from .export_files import export_all_files, write_export
+
     window = MainWindow(preset)
     try:
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
@@ -163,7 +206,10 @@ def export(args: argparse.Namespace, preset: Preset, create: bool) -> list[Path]
         files = export_all_files(window, args.format, args.scale)
         out = Path(args.out)
         if create:
-            out.mkdir()
+            try:
+                out.mkdir()
+            except OSError as error:  # checked before, but /proc, a race, a full disk …
+                raise CliError(f"--out {out}: cannot create it ({error.strerror})") from None
         try:
             return write_export(out, files, window.state.to_preset())
         except ExportError:
@@ -185,7 +231,7 @@ def run(argv: list[str]) -> int:
         preset = load(args)
         written = export(args, preset, create)
     except (CliError, ExportError, ValueError) as error:  # ValueError: numbers the engine refuses
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     print(f"wrote {len(written)} files to {args.out}")
     return 0

@@ -56,9 +56,12 @@ def describe_os_error(error: OSError, target: Path) -> str:
         return QCoreApplication.translate("Export", "The folder {0} does not exist").format(
             target.parent
         )
-    return QCoreApplication.translate("Export", "Could not write {0}: {1}").format(
-        target, error.strerror or error
-    )
+    return describe_error(error.strerror or error, target)
+
+
+def describe_error(reason: object, target: Path) -> str:
+    """The message "Could not write …: reason", for a failure not described by errno."""
+    return QCoreApplication.translate("Export", "Could not write {0}: {1}").format(target, reason)
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -81,6 +84,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         os.replace(temporary, path)
     except OSError as error:
         raise ExportError(describe_os_error(error, path)) from error
+    except Exception as error:  # anything else that stops a write is still the user's to know
+        raise ExportError(describe_error(error, path)) from error
     finally:
         if temporary is not None:
             temporary.unlink(missing_ok=True)
@@ -108,6 +113,8 @@ def write_export(
             os.replace(stage / name, folder / name)
     except OSError as error:
         raise ExportError(describe_os_error(error, current)) from error
+    except Exception as error:
+        raise ExportError(describe_error(error, current)) from error
     finally:
         if stage is not None:
             shutil.rmtree(stage, ignore_errors=True)

@@ -206,8 +206,8 @@ class SessionController(QObject):
         path = Path(path)
         try:
             write_preset(path, self.session_preset())
-        except (OSError, TypeError, ValueError) as error:
-            reason = error.strerror if isinstance(error, OSError) else str(error)
+        except Exception as error:  # whatever stopped it, the old file is intact: say so
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             text = self.tr("{0} could not be written: {1}").format(path, reason)
             QMessageBox.warning(self.window, self.tr("Cannot save the session"), text)
             return False

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from engine import attention, softmax
+from engine import attention, softmax, with_temperature
 
 finite = st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
 extreme = st.floats(-1e300, 1e300, allow_nan=False, allow_infinity=False)
@@ -117,3 +117,62 @@ def test_queries_and_keys_may_differ_in_number():
     result = attention(rng.normal(size=(2, 3)), rng.normal(size=(5, 3)), rng.normal(size=(5, 4)))
     assert result.scores.shape == (2, 5)
     assert result.context.shape == (2, 4)
+
+
+# τ at both ends of its range: the smallest the engine takes and the largest float.
+end_temperatures = st.sampled_from([1e-300, 1e-150, 1.0, 1e150, 1.7976931348623157e308])
+unit = st.floats(-1, 1, allow_nan=False)
+
+
+@st.composite
+def extreme_inputs(draw):
+    """Q and K scaled so that scores reach ±1e300, V as large; rows that may all be equal."""
+    length = draw(st.sampled_from([1, 1, 2, 3, 5]))
+    d_k = draw(st.sampled_from([1, 1, 2, 4]))
+    d_v = draw(st.integers(1, 3))
+    scale = draw(st.sampled_from([1.0, 1e-300, 1e100, 1e150]))
+    q = draw(arrays(np.float64, (length, d_k), elements=unit)) * scale
+    k = draw(arrays(np.float64, (length, d_k), elements=unit)) * scale
+    if draw(st.booleans()):  # every key the same: each row of S holds one value
+        k[:] = k[0]
+    v = draw(arrays(np.float64, (length, d_v), elements=unit)) * draw(st.sampled_from([1.0, 1e300]))
+    mask = draw(st.none() | arrays(np.bool_, (length, length)))
+    return q, k, v, mask
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(extreme_inputs(), end_temperatures | temperatures, st.booleans())
+def test_extreme_scores_temperatures_and_masks_give_finite_defined_results(inputs, tau, causal):
+    q, k, v, mask = inputs
+    result = attention(q, k, v, temperature=tau, causal=causal, mask=mask)
+    allowed = np.ones(result.weights.shape, dtype=bool) if mask is None else mask.copy()
+    if causal:
+        allowed &= np.tri(*allowed.shape, dtype=bool)
+    empty = ~allowed.any(axis=1)
+    assert result.fully_masked_rows.tolist() == empty.tolist()
+    for array in (result.weights, result.context, result.entropy, result.max_weight):
+        assert np.isfinite(array).all()
+    assert not np.isnan(result.scaled).any()
+    assert (result.weights >= 0).all()
+    assert (result.weights[~allowed] == 0).all()  # hidden keys get exactly nothing
+    sums = result.weights.sum(axis=1)
+    np.testing.assert_allclose(sums[~empty], 1.0, rtol=1e-12)
+    assert (sums[empty] == 0).all()
+    assert (result.context[empty] == 0).all()
+    top = np.abs(v).max()
+    assert (np.abs(result.context) <= top * (1 + 1e-12)).all()  # a mix never exceeds its parts
+    # each row of S that holds one value (all keys equal) shares its weight equally
+    equal_rows = (result.scores == result.scores[:, :1]).all(axis=1) & ~empty
+    for i in np.flatnonzero(equal_rows):
+        np.testing.assert_allclose(result.weights[i][allowed[i]], 1 / allowed[i].sum(), rtol=1e-12)
+    again = with_temperature(attention(q, k, v, causal=causal, mask=mask), tau)
+    np.testing.assert_array_equal(again.weights, result.weights)
+
+
+def test_one_token_with_d_k_1_at_both_ends_of_tau():
+    for tau in (1e-300, 1.7976931348623157e308):
+        for score in (-1e300, 0.0, 1e300):
+            result = attention([[score / 1e150]], [[1e150]], [[-1e300]], temperature=tau)
+            assert result.weights.tolist() == [[1.0]]
+            assert result.context.tolist() == [[-1e300]]
+            assert (result.entropy[0], result.max_weight[0]) == (0.0, 1.0)
