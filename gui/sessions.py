@@ -134,14 +134,17 @@ class SessionController(QObject):
         self.autosaver.write()  # nothing unsaved: removes the autosave
         self.update_title()
 
-    def _load_document(self, preset: Preset, path: Path | None, text: str) -> None:
-        """Make ``preset`` the session of ``path``, with a fresh undo history."""
+    def _load_document(self, preset: Preset, path: Path | None, text: str) -> bool:
+        """Make ``preset`` the session of ``path``, with a fresh undo history; False if the
+        engine refused its numbers (said in the status bar; nothing changed)."""
         extra = {k: v for k, v in preset.extra.items() if k != AUTOSAVE_ORIGIN}
-        self.state.load_preset(preset, text)
+        if not self.state.load_preset(preset, text):
+            return False
         self.state.undo_stack.clear()
         self.path = path
         self._document = dataclasses.replace(preset, extra=extra)
         self._mark_clean()
+        return True
 
     # ------------------------------------------------------------------ File menu
     def new_session(self) -> bool:
@@ -181,7 +184,8 @@ class SessionController(QObject):
         # A built-in preset opens as an untitled copy: Save must not change the lesson.
         built_in = path.resolve().parent == resource_path("presets")
         document = None if built_in else path.resolve()
-        self._load_document(preset, document, self.tr("Open {0}").format(path.name))
+        if not self._load_document(preset, document, self.tr("Open {0}").format(path.name)):
+            return False
         if built_in:
             return True
         self.recent_menu.add(path)
@@ -269,9 +273,9 @@ class SessionController(QObject):
             return False
         if isinstance(last, Path):
             return self.open_path(last, warn=False)
-        if last is not None:
-            self._load_document(last, None, self.tr("Restore the last session"))
-        return last is not None
+        return last is not None and self._load_document(
+            last, None, self.tr("Restore the last session")
+        )
 
     def autosave(self) -> bool:
         """Write the autosave file now if there are unsaved changes (the timers call this)."""
@@ -284,7 +288,8 @@ class SessionController(QObject):
             return False
         origin = preset.extra.get(AUTOSAVE_ORIGIN)
         file = Path(origin) if isinstance(origin, str) and origin else None
-        self._load_document(preset, file, self.tr("Recover the autosaved session"))
+        if not self._load_document(preset, file, self.tr("Recover the autosaved session")):
+            return False
         self.state.undo_stack.resetClean()  # recovered work is unsaved work
         self.autosaver.write()
         self.update_title()

@@ -305,13 +305,21 @@ class AttentionState(QObject):
             text = self.tr("Causal mask on") if causal else self.tr("Causal mask off")
             self._push(Snapshot(before.tokens, before.matrices, causal, before.temperature), text)
 
-    def load_preset(self, preset: Preset, text: str | None = None) -> None:
-        """Replace the inputs by a preset's, as one undoable step."""
+    def load_preset(self, preset: Preset, text: str | None = None) -> bool:
+        """Replace the inputs by a preset's, as one undoable step. False (and a message)
+        if the engine refuses its numbers: nothing has changed then."""
+        text = text or self.tr("Load preset")
         before = replace(self._snapshot(), sets_temperature=True)
         after = replace(self._snapshot_of(preset), sets_temperature=True)
-        self.undo_stack.push(SnapshotCommand(self, before, after, text or self.tr("Load preset")))
+        try:  # checked here: an error inside the undo stack's push cannot be recovered from
+            self._attention_of(after)
+        except ValueError as error:
+            self.message.emit(self.tr("{0}: {1}").format(text, error))
+            return False
+        self.undo_stack.push(SnapshotCommand(self, before, after, text))
         self.select_token(preset.selected_token)
         self._apply_view(preset.view)
+        return True
 
     def _apply_view(self, view: dict[str, object]) -> None:
         """Display settings of a session; unknown keys are kept for saving back."""
@@ -400,6 +408,17 @@ class AttentionState(QObject):
         return Snapshot(self._tokens, dict(self._matrices), self._causal, self._temperature)
 
     @staticmethod
+    def _inputs_of(matrices: dict[str, NDArray[np.float64]]) -> tuple[NDArray[np.float64], ...]:
+        """Q, K and V of some inputs: projected from X in projection mode."""
+        if "x" in matrices:
+            return project(matrices["x"], matrices["w_q"], matrices["w_k"], matrices["w_v"])
+        return matrices["q"], matrices["k"], matrices["v"]
+
+    def _attention_of(self, snapshot: Snapshot) -> AttentionResult:
+        q, k, v = self._inputs_of(snapshot.matrices)
+        return attention(q, k, v, temperature=snapshot.temperature, causal=snapshot.causal)
+
+    @staticmethod
     def _snapshot_of(preset: Preset) -> Snapshot:
         if preset.projection is None:
             matrices = {"q": preset.q, "k": preset.k, "v": preset.v}
@@ -478,15 +497,10 @@ class AttentionState(QObject):
     def _recompute(self, emit: bool = True, incremental: bool = False) -> None:
         """The engine's result for the inputs; after edits of a few cells only what they
         touch is computed again (an edited query row, a rank-one change of Z …)."""
-        m = self._matrices
-        if self.is_projection:
-            q, k, v = project(m["x"], m["w_q"], m["w_k"], m["w_v"])
-        else:
-            q, k, v = m["q"], m["k"], m["v"]
         if incremental and self._result is not None:
-            self._result = update_attention(self._result, q, k, v)
+            self._result = update_attention(self._result, *self._inputs_of(self._matrices))
         else:
-            self._result = attention(q, k, v, temperature=self._temperature, causal=self._causal)
+            self._result = self._attention_of(self._snapshot())
         self._stale = False
         if emit:
             self._emit_result_changed()

@@ -362,3 +362,19 @@ def test_the_result_read_in_the_middle_of_a_frame_is_already_up_to_date(window):
     expected = attention(window.state.matrix("q"), window.state.matrix("k"),
                          window.state.matrix("v"))  # fmt: skip
     np.testing.assert_allclose(window.state.result.context, expected.context, rtol=1e-12)
+
+
+def test_a_preset_the_engine_refuses_changes_nothing_and_says_why(window, qtbot):
+    import dataclasses
+
+    from engine import load_preset
+
+    bad = dataclasses.replace(load_preset("shape-check"), temperature=1e-310)  # past the loader
+    before = window.state.to_preset()
+    with qtbot.waitSignal(window.state.message) as message:
+        assert not window.state.load_preset(bad)
+    assert "temperature" in message.args[0] or "τ" in message.args[0]
+    assert window.state.undo_stack.count() == 0
+    after = window.state.to_preset()
+    assert after.tokens == before.tokens and after.temperature == before.temperature
+    np.testing.assert_array_equal(after.q, before.q)

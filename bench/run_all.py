@@ -1,0 +1,68 @@
+"""Every benchmark, one after the other, each in its own process: JSON lines, then one
+readable table. Ratios are against floors measured in the same run (see each file).
+
+Run: python bench/run_all.py [--soak-seconds 600] [--skip NAME ...]
+Takes about 15 minutes with the ten-minute soak (--soak-seconds 0 leaves it out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BENCHMARKS = ("engine", "startup", "edit", "animation", "variance", "soak")
+
+
+def run(name: str, soak_seconds: float) -> list[dict[str, object]]:
+    command = [sys.executable, str(HERE / f"{name}.py")]
+    if name == "soak":
+        command += ["--seconds", str(soak_seconds)]
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, cwd=HERE.parent)
+    print(f"# {name}: {time.perf_counter() - started:.0f} s, exit {done.returncode}",
+          file=sys.stderr)  # fmt: skip
+    if done.returncode != 0:
+        return [{"name": f"{name} failed", "error": done.stderr.strip().splitlines()[-1:]}]
+    rows = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    return [{"benchmark": name, **row} for row in rows]
+
+
+def measured(row: dict[str, object]) -> str:
+    """The figure of a row and its floor, whatever the benchmark measures."""
+    if "fps" in row and "empty_animation_fps" in row:
+        return f"{row['fps']:.1f} fps vs {row['empty_animation_fps']:.1f} empty"
+    if "growth_mb" in row:
+        return (f"{row['start_mb']:.0f} → {row['end_mb']:.0f} MB, {row['qt_warnings']} + "
+                f"{row['python_warnings']} warnings")  # fmt: skip
+    if "MB" in str(row["name"]):
+        return f"{row['seconds']:.0f} MB vs {row['floor_seconds']:.0f} MB"
+    if "seconds" in row:
+        return f"{row['seconds'] * 1e3:.2f} ms vs {row['floor_seconds'] * 1e3:.2f} ms"
+    return str(row.get("error", ""))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--soak-seconds", type=float, default=600.0)
+    parser.add_argument("--skip", nargs="*", default=[], choices=BENCHMARKS)
+    args = parser.parse_args()
+    chosen = [b for b in BENCHMARKS if b not in args.skip and (b != "soak" or args.soak_seconds)]
+    rows = [row for name in chosen for row in run(name, args.soak_seconds)]
+    for row in rows:
+        print(json.dumps(row, ensure_ascii=False))
+    print()
+    print(f"{'benchmark':<40} {'measured (median) vs floor':<44} {'ratio':>7}  goal")
+    for row in rows:
+        ratio = f"{row['ratio']:.2f}×" if "ratio" in row else ""
+        goal = next((f"{row[k]}{unit}" for k, unit in (("goal", "×"), ("goal_fps", " fps"),
+                     ("goal_growth_mb", " MB")) if row.get(k) is not None), "")  # fmt: skip
+        print(f"{row['name']:<40} {measured(row):<44} {ratio:>7}  {goal}")
+
+
+if __name__ == "__main__":
+    main()
