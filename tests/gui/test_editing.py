@@ -376,5 +376,6 @@ def test_a_preset_the_engine_refuses_changes_nothing_and_says_why(window, qtbot)
     assert "temperature" in message.args[0] or "τ" in message.args[0]
     assert window.state.undo_stack.count() == 0
     after = window.state.to_preset()
-    assert after.tokens == before.tokens and after.temperature == before.temperature
+    assert after.tokens == before.tokens
+    assert after.temperature == before.temperature
     np.testing.assert_array_equal(after.q, before.q)
