@@ -9,6 +9,7 @@ Run: python bench/edit.py  (offscreen unless a display is set)
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
@@ -104,6 +105,9 @@ def burst_to_screen(
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lengths", type=int, nargs="*", default=LENGTHS, choices=LENGTHS)
+    lengths = parser.parse_args().lengths
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     install_fonts(app)
@@ -114,7 +118,7 @@ def main() -> None:
     window.state.select_cell("context", 0, 1)  # the explanation panel shows a cell
     painted = Painted(views(window))
     rows: list[dict[str, object]] = []
-    for length in LENGTHS:
+    for length in lengths:
         window.state.load_preset(random_preset(length, 64, 64, seed=0))
         window.state.select_cell("context", 0, 1)
         for _ in range(20):

@@ -25,6 +25,9 @@ class Snapshot:
     temperature: float | None  # None: the standard √d_k
     # Only loading a preset brings its τ along; other steps leave the dial where it is.
     sets_temperature: bool = False
+    # A session's own mask (tokens × tokens, True = allowed), kept and applied with the
+    # causal one; there is no editor for it, but opening and saving must not lose it.
+    mask: NDArray[np.bool_] | None = None
 
 
 class SnapshotCommand(QUndoCommand):

@@ -54,6 +54,7 @@ class MixingView(Retranslating, QWidget):
         self._stacks: list[pg.BarGraphItem] = []
         self._total_labels: list[pg.TextItem] = []
         self._limits = (0.0, 0.0)
+        self._ingredient_limits = (0.0, 0.0)
         self._shown_v: np.ndarray | None = None
         self._vectors: list[pg.BarGraphItem] = []
         layout = QVBoxLayout(self)
@@ -223,10 +224,17 @@ class MixingView(Retranslating, QWidget):
         result, row, tokens = self.state.result, self.state.selected_token, self.state.tokens
         if result.v is not self._shown_v:  # V is unchanged on every frame of the dial
             self._shown_v = result.v
-            for g, bars in enumerate(self._vectors):
-                members = self._groups[g]
-                values = result.v[members].mean(axis=0)
+            heights = [result.v[members].mean(axis=0) for members in self._groups]
+            for bars, values in zip(self._vectors, heights, strict=True):
                 bars.setOpts(height=values)
+            # Set, not found by auto-range: that asks every bar for its bounds on each paint.
+            low = float(min(0.0, *(h.min(initial=0.0) for h in heights)))
+            high = float(max(0.0, *(h.max(initial=0.0) for h in heights)))
+            limits = (-nice_ceiling(-low) if low < 0 else 0.0, nice_ceiling(max(high, 1e-9)))
+            if limits != self._ingredient_limits:
+                self._ingredient_limits = limits
+                pad = 0.05 * (limits[1] - limits[0])
+                self.ingredients.setYRange(limits[0] - pad, limits[1] + pad, padding=0)
         parts = []
         for g, members in enumerate(self._groups):
             colour = self._colour(g).name()

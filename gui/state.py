@@ -60,6 +60,7 @@ class AttentionState(QObject):
         self._tokens: tuple[str, ...] = ()
         self._matrices: dict[str, NDArray[np.float64]] = {}
         self._causal = False
+        self._mask: NDArray[np.bool_] | None = None  # a session's own mask, if it has one
         self._temperature: float | None = None  # None: follow √d_k
         self._selected_token = 0
         self._selected_cell: tuple[str, int, int] | None = None
@@ -214,7 +215,10 @@ class AttentionState(QObject):
         for key in ("q", "k", "v", "x"):
             if key in matrices:
                 matrices[key] = np.vstack([matrices[key], np.zeros((1, matrices[key].shape[1]))])
-        self._push(Snapshot((*after.tokens, name), matrices, after.causal, after.temperature),
+        mask = after.mask
+        if mask is not None:  # the new token may look at every key, and be looked at
+            mask = np.pad(mask, ((0, 1), (0, 1)), constant_values=True)
+        self._push(replace(after, tokens=(*after.tokens, name), matrices=matrices, mask=mask),
                    self.tr("Add token “{0}”").format(name))  # fmt: skip
         return True
 
@@ -230,7 +234,10 @@ class AttentionState(QObject):
             if key in matrices:
                 matrices[key] = np.delete(matrices[key], index, axis=0)
         tokens = before.tokens[:index] + before.tokens[index + 1 :]
-        self._push(Snapshot(tokens, matrices, before.causal, before.temperature),
+        mask = before.mask
+        if mask is not None:
+            mask = np.delete(np.delete(mask, index, axis=0), index, axis=1)
+        self._push(replace(before, tokens=tokens, matrices=matrices, mask=mask),
                    self.tr("Remove token “{0}”").format(before.tokens[index]))  # fmt: skip
         return True
 
@@ -248,7 +255,7 @@ class AttentionState(QObject):
             return True
         before = self._snapshot()
         tokens = (*before.tokens[:index], name, *before.tokens[index + 1 :])
-        self._push(Snapshot(tokens, before.matrices, before.causal, before.temperature),
+        self._push(replace(before, tokens=tokens),
                    self.tr("Rename “{0}” to “{1}”").format(before.tokens[index], name))  # fmt: skip
         return True
 
@@ -266,7 +273,7 @@ class AttentionState(QObject):
             matrices[key] = new
         if all(matrices[k].shape == before.matrices[k].shape for k in names):
             return True
-        self._push(Snapshot(before.tokens, matrices, before.causal, before.temperature), text)
+        self._push(replace(before, matrices=matrices), text)
         return True
 
     def set_d_k(self, width: int) -> bool:
@@ -295,7 +302,7 @@ class AttentionState(QObject):
         for key in ("w_q", "w_k", "w_v"):
             matrices[key] = np.zeros((width, old[key].shape[1]))
             matrices[key][:keep] = old[key][:keep]
-        self._push(Snapshot(before.tokens, matrices, before.causal, before.temperature),
+        self._push(replace(before, matrices=matrices),
                    self.tr("Set d_model to {0}").format(width))  # fmt: skip
         return True
 
@@ -303,7 +310,7 @@ class AttentionState(QObject):
         if causal != self._causal:
             before = self._snapshot()
             text = self.tr("Causal mask on") if causal else self.tr("Causal mask off")
-            self._push(Snapshot(before.tokens, before.matrices, causal, before.temperature), text)
+            self._push(replace(before, causal=causal), text)
 
     def load_preset(self, preset: Preset, text: str | None = None) -> bool:
         """Replace the inputs by a preset's, as one undoable step. False (and a message)
@@ -343,6 +350,7 @@ class AttentionState(QObject):
             projection=projection,
             temperature=self._temperature,
             causal=self._causal,
+            mask=None if self._mask is None else self._mask.copy(),
             selected_token=self._selected_token,
             view={**self._view_extra, "precision": self._precision},
         )
@@ -405,7 +413,8 @@ class AttentionState(QObject):
 
     # ----------------------------------------------------------------- internals
     def _snapshot(self) -> Snapshot:
-        return Snapshot(self._tokens, dict(self._matrices), self._causal, self._temperature)
+        return Snapshot(self._tokens, dict(self._matrices), self._causal, self._temperature,
+                        mask=self._mask)  # fmt: skip
 
     @staticmethod
     def _inputs_of(matrices: dict[str, NDArray[np.float64]]) -> tuple[NDArray[np.float64], ...]:
@@ -416,7 +425,8 @@ class AttentionState(QObject):
 
     def _attention_of(self, snapshot: Snapshot) -> AttentionResult:
         q, k, v = self._inputs_of(snapshot.matrices)
-        return attention(q, k, v, temperature=snapshot.temperature, causal=snapshot.causal)
+        return attention(q, k, v, temperature=snapshot.temperature, causal=snapshot.causal,
+                         mask=snapshot.mask)  # fmt: skip
 
     @staticmethod
     def _snapshot_of(preset: Preset) -> Snapshot:
@@ -426,7 +436,9 @@ class AttentionState(QObject):
             p = preset.projection
             matrices = {"x": p.x, "w_q": p.w_q, "w_k": p.w_k, "w_v": p.w_v}
         copies = {name: np.array(m, dtype=np.float64) for name, m in matrices.items()}
-        return Snapshot(tuple(preset.tokens), copies, preset.causal, preset.temperature)
+        mask = None if preset.mask is None else np.array(preset.mask, dtype=np.bool_)
+        return Snapshot(tuple(preset.tokens), copies, preset.causal, preset.temperature,
+                        mask=None if mask is None or mask.all() else mask)  # fmt: skip
 
     def _apply_preset(self, preset: Preset) -> None:
         self._restore(self._snapshot_of(preset))
@@ -447,6 +459,7 @@ class AttentionState(QObject):
         self._matrices = {name: m.copy() for name, m in snapshot.matrices.items()}
         causal_changed = snapshot.causal != self._causal
         self._causal = snapshot.causal
+        self._mask = snapshot.mask
         self._stale = False  # computed in full below, whatever edits were pending
         if snapshot.sets_temperature or self._result is None:
             self._temperature = snapshot.temperature

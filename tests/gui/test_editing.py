@@ -379,3 +379,34 @@ def test_a_preset_the_engine_refuses_changes_nothing_and_says_why(window, qtbot)
     assert after.tokens == before.tokens
     assert after.temperature == before.temperature
     np.testing.assert_array_equal(after.q, before.q)
+
+
+def test_a_sessions_own_mask_is_applied_kept_through_edits_and_saved_back(window):
+    import dataclasses
+
+    from engine import load_preset
+
+    mask = np.array([[True, False, True], [True, True, False], [False, True, True]])
+    state = window.state
+    assert state.load_preset(dataclasses.replace(load_preset("cat-eats-fish"), mask=mask))
+    next_frame()
+    assert (state.result.weights[~mask] == 0).all()
+    np.testing.assert_array_equal(state.to_preset().mask, mask)
+    assert_screen_matches_the_engine_with(window, mask)
+    state.add_token("狗")
+    grown = state.to_preset().mask
+    np.testing.assert_array_equal(grown[:3, :3], mask)
+    assert grown[3].all()
+    assert grown[:, 3].all()
+    state.remove_token(0)
+    np.testing.assert_array_equal(state.to_preset().mask, grown[1:, 1:])
+    state.undo_stack.undo()
+    state.undo_stack.undo()
+    np.testing.assert_array_equal(state.to_preset().mask, mask)
+
+
+def assert_screen_matches_the_engine_with(window, mask):
+    state = window.state
+    expected = attention(state.matrix("q"), state.matrix("k"), state.matrix("v"), mask=mask)
+    for step, heatmap in heatmaps(window).items():
+        np.testing.assert_allclose(heatmap.matrix(), getattr(expected, step), rtol=1e-12)
