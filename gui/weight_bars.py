@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QFontMetricsF, QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .language import Retranslating
@@ -87,7 +87,11 @@ class WeightBars(Retranslating, QWidget):
         if length != self._length:
             self._length = length
             self.plot.setXRange(-0.6, length - 0.4, padding=0)
-        room = max(self.plot.width(), 100) / 34  # names that fit side by side
+        # names that fit side by side, from the widest of (a sample of) the names
+        sample = tokens[:: max(1, length // 64)]
+        metrics = QFontMetricsF(self.plot.getAxis("bottom").font())
+        widest = max(metrics.horizontalAdvance(name) for name in sample)
+        room = max(self.plot.width(), 100) / max(34.0, widest + 12)
         step = max(1, math.ceil(length / room))
         ticks = [(j, tokens[j]) for j in range(0, length, step)]
         if ticks != self._ticks:  # redrawing an axis is costly: not on every frame of the dial
