@@ -1,6 +1,11 @@
 """Autosave: while a session has unsaved changes, it is written to a file in the app's
 data folder every 20 s and a few seconds after the last change, so that a crash loses
 little. A clean close removes the file; one found at the next start was left by a crash.
+
+Each running copy of the app holds a lock on its own autosave file, so that two copies
+open side by side (a teacher comparing two examples) never write over each other's file,
+and a copy that starts never offers to "recover" the live work of another: it takes the
+first file no running copy holds, which is one a crashed copy left, if any.
 """
 
 from __future__ import annotations
@@ -9,12 +14,22 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QDateTime, QLocale, QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QDateTime,
+    QLocale,
+    QLockFile,
+    QObject,
+    QStandardPaths,
+    QTimer,
+    Signal,
+)
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from engine import Preset, PresetError, read_preset, write_preset
 
-AUTOSAVE_FILE = "autosave.json"
+AUTOSAVE_FILE = "autosave.json"  # the first copy's; the others' are autosave-1.json …
+MAX_COPIES = 16  # running side by side; beyond, a copy autosaves without recovery
 INTERVAL_MS = 20_000
 DELAY_MS = 3_000  # after the last change: a burst of edits is written once
 # A write of the largest sessions (4096 × 1024) takes seconds: the timers then wait this
@@ -49,6 +64,31 @@ class Autosave(QObject):
         self._delay_ms = DELAY_MS
         self._delay.setInterval(DELAY_MS)
         self._delay.timeout.connect(self._on_timer)
+        self._lock: QLockFile | None = None
+        self._name = self._claim()
+
+    def _claim(self) -> str:
+        """The name of the first autosave file no running copy holds, now held by this one."""
+        folder = app_data_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return AUTOSAVE_FILE  # writing will fail and say so
+        for copy in range(MAX_COPIES):
+            name = AUTOSAVE_FILE if copy == 0 else f"autosave-{copy}.json"
+            lock = QLockFile(str(folder / f"{name}.lock"))
+            lock.setStaleLockTime(0)  # held until the holder ends; a crashed holder's is stale
+            if lock.tryLock(0):
+                self._lock = lock
+                return name
+        pid = QCoreApplication.applicationPid()
+        return f"autosave-pid{pid}.json"
+
+    def release(self) -> None:
+        """Give up this copy's autosave file (on a clean close; tests: as a crash would)."""
+        if self._lock is not None:
+            self._lock.unlock()
+            self._lock = None
 
     def set_intervals(self, delay_ms: int, interval_ms: int) -> None:
         """How long after a change, and how often while changes go on, it writes."""
@@ -58,7 +98,7 @@ class Autosave(QObject):
 
     @property
     def path(self) -> Path:
-        return app_data_dir() / AUTOSAVE_FILE
+        return app_data_dir() / self._name
 
     @property
     def pending(self) -> bool:

@@ -260,6 +260,7 @@ class SessionController(QObject):
         remember_last_session(self.path, self.session_preset() if keep else None)
         self.autosaver.stop()
         self.autosaver.remove()
+        self.autosaver.release()
         return True
 
     def restore_last_session(self) -> bool:

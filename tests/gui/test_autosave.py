@@ -53,13 +53,18 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
-def another_window(qtbot):
-    """A second start of the app, built as the ``window`` fixture builds the first."""
+def another_window(qtbot, after=None):
+    """A second start of the app, built as the ``window`` fixture builds the first. With
+    ``after``, that window's copy of the app has ended without closing, as in a crash: its
+    hold on its autosave file is gone, as the lock of a dead process would be."""
+    if after is not None:
+        after.sessions.autosaver.release()
     return shown_window(qtbot)
 
 
-def test_after_a_kill_9_the_autosave_recovers_what_was_on_screen(window, dialogs,
+def test_after_a_kill_9_the_autosave_recovers_what_was_on_screen(window, dialogs, qtbot,
                                                                   isolated_settings):  # fmt: skip
+    window.sessions.autosaver.release()  # the app is not running when the crashing copy starts
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     crash = subprocess.run(
         [sys.executable, "-c", CRASHING_APP, str(ROOT), str(isolated_settings / "settings")],
@@ -67,6 +72,8 @@ def test_after_a_kill_9_the_autosave_recovers_what_was_on_screen(window, dialogs
     )  # fmt: skip
     assert crash.returncode == -signal.SIGKILL, crash.stderr
     screen = json.loads(crash.stdout.strip().splitlines()[-1])
+    window = another_window(qtbot)  # the next start: the dead copy's lock is stale
+    assert window.sessions.autosaver.path.name == "autosave.json"
     assert window.sessions.autosaver.path.is_file()
     dialogs.answers = [Button.Yes]
     assert window.sessions.recover_autosave()
@@ -84,7 +91,7 @@ def test_after_a_kill_9_the_autosave_recovers_what_was_on_screen(window, dialogs
 def test_declining_recovery_discards_the_autosave(window, dialogs, qtbot):
     window.state.set_cell("q", 0, 0, "3")
     assert window.sessions.autosave()
-    second = another_window(qtbot)  # the next start, while the first never closed
+    second = another_window(qtbot, after=window)  # the next start: the first never closed
     dialogs.answers = [Button.No]
     assert not second.sessions.recover_autosave()
     assert not second.sessions.autosaver.path.exists()
@@ -152,7 +159,7 @@ def test_start_offers_recovery_before_the_last_session(window, qtbot, dialogs, t
     window.sessions.save_to(tmp_path / "lesson.json")
     window.state.set_cell("v", 0, 0, "7")
     assert window.sessions.autosave()  # as if the app crashed now
-    second = another_window(qtbot)
+    second = another_window(qtbot, after=window)
     dialogs.answers = [Button.Yes]
     second.sessions.start()
     assert second.state.matrix("v")[0, 0] == 7
@@ -162,3 +169,21 @@ def test_start_offers_recovery_before_the_last_session(window, qtbot, dialogs, t
     third.sessions.start(restore_last=False)
     assert third.sessions.path is None
     assert len(dialogs.questions) == 1
+
+
+def test_two_copies_side_by_side_keep_their_own_autosaves(window, qtbot, dialogs):
+    window.state.set_cell("q", 0, 0, "3")
+    assert window.sessions.autosave()
+    second = another_window(qtbot)  # a second copy while the first still runs
+    assert second.sessions.autosaver.path != window.sessions.autosaver.path
+    assert not second.sessions.recover_autosave()  # the first's work is live, not lost
+    assert dialogs.questions == []
+    second.state.set_cell("q", 0, 0, "5")
+    assert second.sessions.autosave()
+    assert read_preset(window.sessions.autosaver.path).q[0, 0] == 3
+    assert read_preset(second.sessions.autosaver.path).q[0, 0] == 5
+    third = another_window(qtbot, after=window)  # the first dies; the next start finds it
+    assert third.sessions.autosaver.path == window.sessions.autosaver.path
+    dialogs.answers = [Button.Yes]
+    assert third.sessions.recover_autosave()
+    assert third.state.matrix("q")[0, 0] == 3
