@@ -128,3 +128,19 @@ def test_the_language_menu_switches_and_remembers(window):
     finally:
         window.menus.language_actions["en"].trigger()
     assert QSettings().value("language", "", type=str) == "en"
+
+
+def test_the_experiment_tab_built_after_a_switch_has_the_language_of_the_moment(window, chinese):
+    english = "Why divide by √d_k? (experiment)"
+    chinese_title = window.tabs.tabText(1)
+    assert chinese_title != english
+    assert not window.has_variance_panel()  # built when first opened, not at start-up
+    window.tabs.setCurrentIndex(1)
+    assert window.has_variance_panel()
+    assert window.tabs.widget(1) is window.variance
+    assert window.tabs.tabText(1) == chinese_title
+    assert window.variance.run_button.text() != "Run"
+    set_language("en")
+    assert window.tabs.tabText(1) == english
+    assert window.variance.run_button.text() == "Run"
+    window.variance.shutdown()
