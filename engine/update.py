@@ -3,11 +3,14 @@
 One edited number changes much less than the whole computation:
 
 - a row i of Q changes only row i of S, S/τ, A and Z (one query looks again);
-- a row j of V changes Z by one rank-one term, A[:, j] ⊗ (v_j,new − v_j,old);
-- a row j of K changes column j of S, after which every row's softmax must be redone.
+- a row j of V changes Z by one rank-one term, A[:, j] ⊗ (v_j,new − v_j,old): only the
+  columns of Z where v_j changed;
+- a row j of K changes column j of S, after which every row's softmax must be redone:
+  that is a full computation.
 
 :func:`update_attention` finds which rows changed and takes the cheapest road; its result
-equals :func:`engine.attention` on the new inputs up to rounding (tested to 1e-12).
+equals :func:`engine.attention` on the new inputs up to rounding (tested to 1e-12), and
+an edit followed by its undo gives back the very same numbers.
 """
 
 from __future__ import annotations
@@ -16,12 +19,10 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._checks import Matrix, as_matrix
-from .attention import AttentionResult, _from_scores, _softmax_rows, attention
+from .attention import AttentionResult, _softmax_rows, attention
 
 #: Beyond this share of changed rows, starting again costs no more.
 _MOST = 0.25
-#: A column of Z that shrank by more than this is summed again rather than updated.
-_SHRINK = 16.0
 
 
 def _changed_rows(new: Matrix, old: Matrix) -> NDArray[np.intp]:
@@ -75,17 +76,16 @@ def _with_query_rows(result: AttentionResult, q: Matrix, rows: NDArray[np.intp])
 
 
 def _with_value_rows(result: AttentionResult, v: Matrix, rows: NDArray[np.intp]) -> AttentionResult:
-    """Z plus one rank-one term per changed row of V; S and A are kept as they are."""
-    delta = v[rows] - result.v[rows]  # (r, d_v)
-    context = result.context + result.weights[:, rows] @ delta  # (L_q, r) @ (r, d_v)
-    # Taking a large value back out leaves its rounding error behind (1e6 typed, then
-    # 0.5: Z would be off by ~1e-10). Where a column shrank that much, it is summed afresh.
-    columns = np.flatnonzero((delta != 0).any(axis=0))
-    before = np.abs(result.context[:, columns]).max(axis=0, initial=0.0)
-    after = np.abs(context[:, columns]).max(axis=0, initial=0.0)
-    shrunk = columns[before > _SHRINK * after]
-    if len(shrunk):
-        context[:, shrunk] = result.weights @ v[:, shrunk]
+    """Z with the columns that the changed rows of V touch summed again; S and A are kept.
+
+    This is the rank-one change A[:, j] ⊗ (v_j,new − v_j,old) of each changed row j, but
+    computed as A·v_c for each changed column c: adding and later taking out a large value
+    would leave its rounding behind in Z (1e6 typed, then 0.5: Z off by ~1e-10), and the
+    cost is one matrix-vector product per column instead of per row.
+    """
+    columns = np.flatnonzero((v[rows] != result.v[rows]).any(axis=0))
+    context = result.context.copy()
+    context[:, columns] = result.weights @ v[:, columns]  # (L_q, L_k) @ (L_k, c)
     return AttentionResult(
         q=result.q,
         k=result.k,
@@ -103,24 +103,6 @@ def _with_value_rows(result: AttentionResult, v: Matrix, rows: NDArray[np.intp])
     )
 
 
-def _with_key_rows(
-    result: AttentionResult,
-    q: Matrix,
-    k: Matrix,
-    v: Matrix,
-    q_rows: NDArray[np.intp],
-    k_rows: NDArray[np.intp],
-) -> AttentionResult:
-    """Rows ``q_rows`` and columns ``k_rows`` of S computed again; steps ② to ④ redone."""
-    s = result.scores.copy()
-    with np.errstate(over="ignore", invalid="ignore"):
-        s[q_rows] = q[q_rows] @ k.T  # (r, L_k)
-        s[:, k_rows] = q @ k[k_rows].T  # (L_q, r)
-    _check_finite(s[q_rows])
-    _check_finite(s[:, k_rows])
-    return _from_scores(q, k, v, s, result.temperature, result.mask)
-
-
 def update_attention(
     result: AttentionResult, q: ArrayLike, k: ArrayLike, v: ArrayLike
 ) -> AttentionResult:
@@ -135,13 +117,15 @@ def update_attention(
     k_rows = _changed_rows(k, result.k)
     v_rows = _changed_rows(v, result.v)
     if len(k_rows):
-        if len(k_rows) > _MOST * k.shape[0]:
-            return attention(q, k, v, temperature=result.temperature, mask=result.mask)
-        return _with_key_rows(result, q, k, v, q_rows, k_rows)
+        # A new key changes every row's softmax, so everything from the scores on is
+        # computed again; S too, whole: a column computed alone can differ from the full
+        # product in the last bit, which a tiny τ magnifies (an edit and its undo would
+        # then give different weights).
+        return attention(q, k, v, temperature=result.temperature, mask=result.mask)
     if len(q_rows) > _MOST * q.shape[0] or len(v_rows) > _MOST * v.shape[0]:
         return attention(q, k, v, temperature=result.temperature, mask=result.mask)
     if len(q_rows):
-        # The new rows of Z use the old V; the rank-one terms below bring every row to the new V.
+        # The new rows of Z use the old V; the columns summed below bring them to the new V.
         result = _with_query_rows(result, q, q_rows)
     if len(v_rows):
         result = _with_value_rows(result, v, v_rows)

@@ -65,24 +65,36 @@ class Autosave(QObject):
         self._delay.setInterval(DELAY_MS)
         self._delay.timeout.connect(self._on_timer)
         self._lock: QLockFile | None = None
-        self._name = self._claim()
+        self._name: str | None = None  # claimed when first needed: not by a headless export
 
     def _claim(self) -> str:
-        """The name of the first autosave file no running copy holds, now held by this one."""
+        """The name of this copy's autosave file, now held by it: one a crashed copy left,
+        if any, else the first that no running copy holds."""
         folder = app_data_dir()
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             return AUTOSAVE_FILE  # writing will fail and say so
+        free: tuple[str, QLockFile] | None = None
         for copy in range(MAX_COPIES):
             name = AUTOSAVE_FILE if copy == 0 else f"autosave-{copy}.json"
             lock = QLockFile(str(folder / f"{name}.lock"))
             lock.setStaleLockTime(0)  # held until the holder ends; a crashed holder's is stale
-            if lock.tryLock(0):
+            if not lock.tryLock(0):
+                continue  # a running copy's
+            if (folder / name).is_file():  # left by a crash: this one is offered back
+                if free is not None:
+                    free[1].unlock()
                 self._lock = lock
                 return name
-        pid = QCoreApplication.applicationPid()
-        return f"autosave-pid{pid}.json"
+            if free is None:
+                free = (name, lock)
+            else:
+                lock.unlock()
+        if free is not None:
+            self._lock = free[1]
+            return free[0]
+        return f"autosave-pid{QCoreApplication.applicationPid()}.json"
 
     def release(self) -> None:
         """Give up this copy's autosave file (on a clean close; tests: as a crash would)."""
@@ -98,6 +110,8 @@ class Autosave(QObject):
 
     @property
     def path(self) -> Path:
+        if self._name is None:
+            self._name = self._claim()
         return app_data_dir() / self._name
 
     @property
@@ -169,6 +183,8 @@ class Autosave(QObject):
         return preset
 
     def remove(self) -> None:
+        if self._name is None:
+            return  # never claimed: there is no file of this copy's
         try:
             self.path.unlink(missing_ok=True)
         except OSError as error:

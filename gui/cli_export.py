@@ -199,6 +199,7 @@ def _render_and_write(
     from .export_files import export_all_files, write_export
 
     window = MainWindow(preset)
+    window.sessions.autosaver.stop()  # a headless export keeps no autosave
     try:
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
         window.show()  # laid out at its usual size, but never on screen

@@ -49,6 +49,7 @@ AXIS_COLOUR = "#333333"
 ROW_OUTLINE = "#111111"
 CELL_OUTLINE = "#d55e00"  # Okabe–Ito vermillion
 MASK_FILL = (189, 189, 189, 255)
+MAX_LEVEL = 1e300
 MAX_IMAGE_SIDE = 1024  # image pixels per side; more than any screen gives a heatmap
 TICK_FONT_SCALE = 1.3
 
@@ -217,8 +218,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """Colour levels from the smallest and largest value shown."""
         if self._kind == "probability":
             return (0.0, 1.0)
-        # at least ±1e-12, so an all-zero matrix still has a usable (non-empty) range
-        limit = nice_ceiling(max(abs(low), abs(high), 1e-12))
+        # at least ±1e-12, so an all-zero matrix still has a usable (non-empty) range; at
+        # most ±1e300, so the colour bar's range stays finite (S/τ can reach 1.8e308)
+        limit = min(nice_ceiling(max(abs(low), abs(high), 1e-12)), MAX_LEVEL)
         return (-limit, limit)
 
     def _update_ticks(self) -> None:

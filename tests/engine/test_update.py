@@ -158,3 +158,37 @@ def test_scores_that_overflow_are_refused_as_by_attention():
     k2[1] = 1e200
     with pytest.raises(ValueError, match="too large"):
         update_attention(update_attention(before, q2, k, v), q2, k2, v)
+
+
+def test_a_key_edit_and_its_undo_give_back_the_same_weights_even_at_a_tiny_tau():
+    # two equal keys tie; at τ = 1e-3 a last-bit difference in S would split them unevenly
+    rng = np.random.default_rng(3)
+    q = rng.normal(size=(6, 4)) * 1e5
+    k = rng.normal(size=(6, 4)) * 1e5
+    k[1] = k[0]
+    v = rng.normal(size=(6, 4))
+    start = attention(q, k, v, temperature=1e-3)
+    k2 = k.copy()
+    k2[1, 0] = 0.0
+    back = update_attention(update_attention(start, q, k2, v), q, k.copy(), v)
+    for name in ("scores", "weights", "context"):
+        np.testing.assert_array_equal(getattr(back, name), getattr(start, name), err_msg=name)
+
+
+def test_a_large_value_taken_out_of_v_leaves_nothing_behind_in_any_row():
+    # row 7 keeps column 0 of Z large, so a guard on the column's largest value would miss row 0
+    q, k, v = lesson_sized(length=8, d=4)
+    mask = np.zeros((8, 8), dtype=bool)
+    mask[0, :2] = True
+    mask[1:, :] = True
+    mask[7] = False
+    mask[7, 7] = True
+    v = v.copy()
+    v[7, 0] = 1e6
+    result = attention(q, k, v, mask=mask)
+    for value in (1e6, 0.5):
+        v2 = v.copy()
+        v2[0, 0] = value
+        result = update_attention(result, q, k, v2)
+    expected = attention(q, k, v2, mask=mask)
+    np.testing.assert_allclose(result.context, expected.context, rtol=1e-14, atol=0)

@@ -187,3 +187,18 @@ def test_two_copies_side_by_side_keep_their_own_autosaves(window, qtbot, dialogs
     dialogs.answers = [Button.Yes]
     assert third.sessions.recover_autosave()
     assert third.state.matrix("q")[0, 0] == 3
+
+
+def test_a_crashed_second_copy_is_found_even_when_the_first_closed_cleanly(window, qtbot,
+                                                                           dialogs):  # fmt: skip
+    assert window.sessions.autosaver.path.name == "autosave.json"
+    second = another_window(qtbot)
+    second.state.set_cell("k", 2, 0, "6")
+    assert second.sessions.autosave()
+    assert second.sessions.autosaver.path.name == "autosave-1.json"
+    second.sessions.autosaver.release()  # the second copy crashes
+    assert window.close()  # the first closes cleanly
+    third = another_window(qtbot)
+    dialogs.answers = [Button.Yes]
+    assert third.sessions.recover_autosave()
+    assert third.state.matrix("k")[2, 0] == 6

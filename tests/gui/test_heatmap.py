@@ -315,3 +315,10 @@ def test_a_matrix_larger_than_any_screen_is_coloured_from_every_nth_cell_in_plac
     np.testing.assert_array_equal(image.image, values[::2, ::2])
     assert image.mapRectToParent(image.boundingRect()) == pg.QtCore.QRectF(0, 0, 2048, 2048)
     np.testing.assert_array_equal(heatmap.matrix(), values)  # tooltips and clicks: every cell
+
+
+def test_scores_near_the_largest_float_get_a_finite_colour_scale(make_heatmap):
+    heatmap = make_heatmap("diverging")
+    heatmap.set_data(np.array([[1.7e308, -1.7e308], [0.0, 1.0]]), ["a", "b"], ["a", "b"])
+    assert colour_bar(heatmap).levels() == (-1e300, 1e300)
+    heatmap.grab()
