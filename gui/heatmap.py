@@ -16,6 +16,7 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QWidget
 
+from .cell_axes import CellAxes
 from .cell_labels import MAX_LABEL_PX, CellLabels, Outline
 from .colour_bar import ColourBar
 
@@ -83,14 +84,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._selected_cell: tuple[int, int] | None = None
         self.setBackground(BACKGROUND)
 
-        self._plot = self.addPlot(viewBox=pg.ViewBox(enableMenu=False))
+        self._plot = CellAxes()
+        self.addItem(self._plot, row=0, col=0)
         self._view = self._plot.getViewBox()
-        self._plot.invertY(True)
-        self._plot.setDefaultPadding(0.0)
-        self._plot.setMouseEnabled(x=False, y=False)
-        self._plot.setMenuEnabled(False)
-        self._plot.hideButtons()
-        self._plot.showAxes((True, True, False, False), showValues=(True, True, False, False))
         # the app font carries the CJK glyphs; larger, so a classroom can read the tokens
         self._base_font = QFont(QGuiApplication.font())
         self._tick_font = QFont(self._base_font)

@@ -37,8 +37,9 @@ class MixingView(Retranslating, QWidget):
         self.legend.setWordWrap(True)
         self.canvas = pg.GraphicsLayoutWidget(self)
         self.canvas.setBackground("w")
-        self.mix = self.canvas.addPlot(row=0, col=0)
-        self.ingredients = self.canvas.addPlot(row=1, col=0)
+        # views without context menus: the menus are never shown, and cost 2 ms each to build
+        self.mix = self.canvas.addPlot(row=0, col=0, viewBox=pg.ViewBox(enableMenu=False))
+        self.ingredients = self.canvas.addPlot(row=1, col=0, viewBox=pg.ViewBox(enableMenu=False))
         self.canvas.ci.layout.setRowStretchFactor(0, 3)
         self.canvas.ci.layout.setRowStretchFactor(1, 1)
         for plot in (self.mix, self.ingredients):
@@ -216,7 +217,11 @@ class MixingView(Retranslating, QWidget):
         low = low if negative.any() else 0.0
         headroom = (high - low) * 28 / max(self.mix.vb.height(), 60)
         limits = (low - 0.02 * (high - low), high + headroom)
-        if limits != self._limits:
+        old_low, old_high = self._limits
+        inside = old_low <= limits[0] and limits[1] <= old_high
+        if not (inside and limits[1] - limits[0] >= 0.5 * (old_high - old_low)):
+            # changed only when the stacks leave the plot or use under half of it: a new
+            # range costs an axis and a second repaint, on every edit and dial frame
             self._limits = limits
             self.mix.setYRange(*limits, padding=0)
 

@@ -23,7 +23,7 @@ class WeightBars(Retranslating, QWidget):
         super().__init__(parent)
         self.setObjectName("weightBars")
         self.state = state
-        self.plot = pg.PlotWidget(self, background="w")
+        self.plot = pg.PlotWidget(self, background="w", viewBox=pg.ViewBox(enableMenu=False))
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
         self.plot.setMenuEnabled(False)
