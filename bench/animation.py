@@ -8,20 +8,15 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import threading
 import time
 
 from common import report  # noqa: F401  (puts the project on sys.path)
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QVariantAnimation
+from PySide6.QtWidgets import QWidget
+from window import open_window, run_for
 
-if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, QTimer, QVariantAnimation
-from PySide6.QtWidgets import QApplication, QWidget
-
-from gui import MainWindow, install_fonts
+from gui import MainWindow
 
 SECONDS = 3.0
 
@@ -35,12 +30,6 @@ class PaintCounter(QObject):
         if event.type() == QEvent.Type.Paint:
             self.count += 1
         return False
-
-
-def run_for(seconds: float) -> None:
-    loop = QEventLoop()
-    QTimer.singleShot(round(seconds * 1000), loop.quit)
-    loop.exec()
 
 
 def empty_fps() -> float:
@@ -115,12 +104,7 @@ def dial_fps(window: MainWindow, length: int) -> tuple[float, float, float]:
 
 
 def main() -> None:
-    pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    install_fonts(app)
-    window = MainWindow()
-    window.resize(1280, 720)
-    window.show()
+    _app, window = open_window()  # the application must outlive the measuring
     run_for(0.5)
     floor = empty_fps()
     rows = []

@@ -10,24 +10,18 @@ Run: python bench/edit.py  (offscreen unless a display is set)
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import sys
 import time
 
-from common import median_seconds, report
-
-if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 import numpy as np
-import pyqtgraph as pg
+from common import median_seconds, report
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QTableView, QWidget
+from window import open_window
 
 from bench.engine import attention_floor
 from engine import random_preset
-from gui import MainWindow, install_fonts
+from gui import MainWindow
 
 LENGTHS = (3, 64, 512, 2048)
 ROUNDS = {3: 15, 64: 15, 512: 9, 2048: 5}
@@ -108,12 +102,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lengths", type=int, nargs="*", default=LENGTHS, choices=LENGTHS)
     lengths = parser.parse_args().lengths
-    pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    install_fonts(app)
-    window = MainWindow()
-    window.resize(1280, 720)
-    window.show()
+    app, window = open_window()
     app.processEvents()
     window.state.select_cell("context", 0, 1)  # the explanation panel shows a cell
     painted = Painted(views(window))

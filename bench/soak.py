@@ -10,21 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
 import warnings
 
 from common import report  # noqa: F401  (puts the project on sys.path)
-
-if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-import pyqtgraph as pg
-from PySide6.QtCore import QEventLoop, QTimer, qInstallMessageHandler
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import qInstallMessageHandler
+from window import open_window, run_for
 
 from engine import random_preset
-from gui import MainWindow, install_fonts
 
 #: Printed by Qt's offscreen platform for every dock, whatever the app does.
 PLATFORM_NOISE = "This plugin does not support propagateSizeHints()"
@@ -35,12 +28,6 @@ def resident_mb() -> float:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def run_for(seconds: float) -> None:
-    loop = QEventLoop()
-    QTimer.singleShot(round(seconds * 1000), loop.quit)
-    loop.exec()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=600.0)
@@ -48,12 +35,7 @@ def main() -> None:
     qt_warnings: list[str] = []
     qInstallMessageHandler(lambda _kind, _context, text: qt_warnings.append(text)
                            if text != PLATFORM_NOISE else None)  # fmt: skip
-    pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    install_fonts(app)
-    window = MainWindow()
-    window.resize(1280, 720)
-    window.show()
+    _app, window = open_window()  # the application must outlive the measuring
     window.state.load_preset(random_preset(64, 64, 64, seed=0))
     window.state.select_cell("context", 0, 1)
     run_for(1.0)

@@ -18,10 +18,8 @@ from PySide6.QtGui import QUndoStack
 from engine import (
     AttentionResult,
     Preset,
-    attention,
     explain,
     load_preset,
-    project,
     random_preset,
     update_attention,
     with_temperature,
@@ -31,6 +29,15 @@ from engine.presets import MAX_DIM, Projection
 
 from .commands import BlockCommand, Snapshot, SnapshotCommand
 from .numbers import LIMIT, parse_number
+from .snapshots import (
+    attention_of,
+    inputs_of,
+    snapshot_of,
+    with_d_model,
+    with_token_added,
+    with_token_removed,
+    with_width,
+)
 
 MAX_TOKENS = 64  # in the grid UI; presets and sessions may hold more
 DIRECT = ("q", "k", "v")
@@ -72,7 +79,7 @@ class AttentionState(QObject):
         self._coalesce = QTimer(self)
         self._coalesce.setSingleShot(True)
         self._coalesce.setInterval(0)
-        self._coalesce.timeout.connect(self._flush)
+        self._coalesce.timeout.connect(self._emit_result_changed)
         self._apply_preset(load_preset("cat-eats-fish") if preset is None else preset)
 
     # ----------------------------------------------------------------- reading
@@ -82,7 +89,7 @@ class AttentionState(QObject):
         edit. Edits made within one turn of the event loop (a frame) cost one computation
         and one ``result_changed``, sent when the loop comes round."""
         if self._stale or self._result is None:
-            self._recompute(emit=False, incremental=True)
+            self._recompute(incremental=True)
         assert self._result is not None
         return self._result
 
@@ -210,15 +217,7 @@ class AttentionState(QObject):
             self.message.emit(self.tr("At most {0} tokens can be edited here").format(MAX_TOKENS))
             return False
         name = name if name is not None else self.tr("token {0}").format(len(self._tokens) + 1)
-        after = self._snapshot()
-        matrices = dict(after.matrices)
-        for key in ("q", "k", "v", "x"):
-            if key in matrices:
-                matrices[key] = np.vstack([matrices[key], np.zeros((1, matrices[key].shape[1]))])
-        mask = after.mask
-        if mask is not None:  # the new token may look at every key, and be looked at
-            mask = np.pad(mask, ((0, 1), (0, 1)), constant_values=True)
-        self._push(replace(after, tokens=(*after.tokens, name), matrices=matrices, mask=mask),
+        self._push(with_token_added(self._snapshot(), name),
                    self.tr("Add token “{0}”").format(name))  # fmt: skip
         return True
 
@@ -228,17 +227,8 @@ class AttentionState(QObject):
         if len(self._tokens) <= 1:
             self.message.emit(self.tr("At least one token is needed"))
             return False
-        before = self._snapshot()
-        matrices = dict(before.matrices)
-        for key in ("q", "k", "v", "x"):
-            if key in matrices:
-                matrices[key] = np.delete(matrices[key], index, axis=0)
-        tokens = before.tokens[:index] + before.tokens[index + 1 :]
-        mask = before.mask
-        if mask is not None:
-            mask = np.delete(np.delete(mask, index, axis=0), index, axis=1)
-        self._push(replace(before, tokens=tokens, matrices=matrices, mask=mask),
-                   self.tr("Remove token “{0}”").format(before.tokens[index]))  # fmt: skip
+        self._push(with_token_removed(self._snapshot(), index),
+                   self.tr("Remove token “{0}”").format(self._tokens[index]))  # fmt: skip
         return True
 
     def rename_token(self, index: int, name: str) -> bool:
@@ -263,17 +253,9 @@ class AttentionState(QObject):
         if not 1 <= width <= MAX_DIM:
             self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
-        before = self._snapshot()
-        matrices = dict(before.matrices)
-        for key in names:
-            old = matrices[key]
-            new = np.zeros((old.shape[0], width))
-            keep = min(width, old.shape[1])
-            new[:, :keep] = old[:, :keep]
-            matrices[key] = new
-        if all(matrices[k].shape == before.matrices[k].shape for k in names):
+        if all(self._matrices[key].shape[1] == width for key in names):
             return True
-        self._push(replace(before, matrices=matrices), text)
+        self._push(with_width(self._snapshot(), names, width), text)
         return True
 
     def set_d_k(self, width: int) -> bool:
@@ -291,18 +273,9 @@ class AttentionState(QObject):
         if not 1 <= width <= MAX_DIM:
             self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
-        before = self._snapshot()
-        old = before.matrices
-        if old["x"].shape[1] == width:
+        if self.d_model == width:
             return True
-        keep = min(width, old["x"].shape[1])
-        matrices = dict(old)
-        matrices["x"] = np.zeros((old["x"].shape[0], width))
-        matrices["x"][:, :keep] = old["x"][:, :keep]
-        for key in ("w_q", "w_k", "w_v"):
-            matrices[key] = np.zeros((width, old[key].shape[1]))
-            matrices[key][:keep] = old[key][:keep]
-        self._push(replace(before, matrices=matrices),
+        self._push(with_d_model(self._snapshot(), width),
                    self.tr("Set d_model to {0}").format(width))  # fmt: skip
         return True
 
@@ -317,9 +290,9 @@ class AttentionState(QObject):
         if the engine refuses its numbers: nothing has changed then."""
         text = text or self.tr("Load preset")
         before = replace(self._snapshot(), sets_temperature=True)
-        after = replace(self._snapshot_of(preset), sets_temperature=True)
+        after = replace(snapshot_of(preset), sets_temperature=True)
         try:  # checked here: an error inside the undo stack's push cannot be recovered from
-            self._attention_of(after)
+            attention_of(after)
         except ValueError as error:
             self.message.emit(self.tr("{0}: {1}").format(text, error))
             return False
@@ -416,32 +389,8 @@ class AttentionState(QObject):
         return Snapshot(self._tokens, dict(self._matrices), self._causal, self._temperature,
                         mask=self._mask)  # fmt: skip
 
-    @staticmethod
-    def _inputs_of(matrices: dict[str, NDArray[np.float64]]) -> tuple[NDArray[np.float64], ...]:
-        """Q, K and V of some inputs: projected from X in projection mode."""
-        if "x" in matrices:
-            return project(matrices["x"], matrices["w_q"], matrices["w_k"], matrices["w_v"])
-        return matrices["q"], matrices["k"], matrices["v"]
-
-    def _attention_of(self, snapshot: Snapshot) -> AttentionResult:
-        q, k, v = self._inputs_of(snapshot.matrices)
-        return attention(q, k, v, temperature=snapshot.temperature, causal=snapshot.causal,
-                         mask=snapshot.mask)  # fmt: skip
-
-    @staticmethod
-    def _snapshot_of(preset: Preset) -> Snapshot:
-        if preset.projection is None:
-            matrices = {"q": preset.q, "k": preset.k, "v": preset.v}
-        else:
-            p = preset.projection
-            matrices = {"x": p.x, "w_q": p.w_q, "w_k": p.w_k, "w_v": p.w_v}
-        copies = {name: np.array(m, dtype=np.float64) for name, m in matrices.items()}
-        mask = None if preset.mask is None else np.array(preset.mask, dtype=np.bool_)
-        return Snapshot(tuple(preset.tokens), copies, preset.causal, preset.temperature,
-                        mask=None if mask is None or mask.all() else mask)  # fmt: skip
-
     def _apply_preset(self, preset: Preset) -> None:
-        self._restore(self._snapshot_of(preset))
+        self._restore(snapshot_of(preset))
         self._selected_token = preset.selected_token
         self._apply_view(preset.view)
 
@@ -470,7 +419,7 @@ class AttentionState(QObject):
         cell_cleared = self._selected_cell is not None and shapes_changed
         if cell_cleared:
             self._selected_cell = None
-        self._recompute(emit=False)
+        self._recompute()
         if shapes_changed:  # models reset to the new shapes before anyone reads the result
             self.structure_changed.emit()
         self._emit_result_changed()
@@ -499,21 +448,16 @@ class AttentionState(QObject):
         self._coalesce.start()
         self.values_changed.emit(name, top, left, rows, cols)
 
-    def _flush(self) -> None:
-        self._emit_result_changed()
-
     def _emit_result_changed(self) -> None:
         self._coalesce.stop()
         self.result  # noqa: B018 (computed before anyone is told)
         self.result_changed.emit()
 
-    def _recompute(self, emit: bool = True, incremental: bool = False) -> None:
+    def _recompute(self, incremental: bool = False) -> None:
         """The engine's result for the inputs; after edits of a few cells only what they
         touch is computed again (an edited query row, a rank-one change of Z …)."""
         if incremental and self._result is not None:
-            self._result = update_attention(self._result, *self._inputs_of(self._matrices))
+            self._result = update_attention(self._result, *inputs_of(self._matrices))
         else:
-            self._result = self._attention_of(self._snapshot())
+            self._result = attention_of(self._snapshot())
         self._stale = False
-        if emit:
-            self._emit_result_changed()

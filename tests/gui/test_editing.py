@@ -332,6 +332,7 @@ def test_undoing_an_edit_leaves_the_dial_where_it_is(window):
 
 
 def test_many_edits_in_one_frame_cost_one_computation_and_one_repaint(window, monkeypatch):
+    import gui.snapshots
     import gui.state
 
     computations = []
@@ -343,8 +344,8 @@ def test_many_edits_in_one_frame_cost_one_computation_and_one_repaint(window, mo
 
         return compute
 
-    for name in ("attention", "update_attention"):
-        monkeypatch.setattr(gui.state, name, counted(getattr(gui.state, name)))
+    for module, name in ((gui.snapshots, "attention"), (gui.state, "update_attention")):
+        monkeypatch.setattr(module, name, counted(getattr(module, name)))
     told = []
     window.state.result_changed.connect(lambda: told.append(1))
     for value in range(10):
