@@ -13,9 +13,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._checks import Matrix, as_matrix, check_temperature
-
-_LOG2E = 1.0 / math.log(2.0)
-_FLOAT_MAX = float(np.finfo(np.float64).max)
+from ._rows import for_row_blocks, scale_block, softmax_block
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,41 +75,25 @@ def causal_mask(length_q: int, length_k: int | None = None) -> NDArray[np.bool_]
 def _softmax_rows(
     x: Matrix, temperature: float, allowed: NDArray[np.bool_] | None
 ) -> tuple[Matrix, NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
-    """Row softmax of x/τ with its entropy (bits), largest weight and fully masked rows.
+    """Row softmax of x/τ with its entropy (bits), largest weight and fully masked rows
+    (see :func:`engine._rows.softmax_block`)."""
+    rows, cols = x.shape
+    weights = np.empty_like(x)
+    entropy, max_weight = np.empty(rows), np.empty(rows)
+    empty = np.empty(rows, dtype=np.bool_)
 
-    The row maximum is subtracted *before* dividing by τ, so a tiny τ cannot overflow:
-    every shifted value is ≤ 0 and the row's maxima become exp(0) = 1, which makes
-    τ → 0 tend to a one-hot on the maximum, ties sharing equally.
-    """
-    with np.errstate(over="ignore", under="ignore"):
-        if allowed is None:
-            row_max = x.max(axis=1, keepdims=True)  # (L, 1)
-            shifted = np.subtract(x, row_max)  # (L, L_k), every entry ≤ 0
-            empty = np.zeros(x.shape[0], dtype=np.bool_)
-        else:
-            shifted = np.where(allowed, x, -np.inf)
-            row_max = shifted.max(axis=1, keepdims=True)
-            empty = ~np.isfinite(row_max[:, 0])
-            row_max[empty] = 0.0
-            shifted -= row_max
-        if temperature != 1.0:
-            shifted /= temperature
-        weights = np.exp(shifted)  # masked cells: exp(−inf) = 0
-    total = weights.sum(axis=1)  # (L,), ≥ 1 on every row with an allowed key
-    total[empty] = 1.0
-    weights /= total[:, None]
-    # Entropy from the log-sum-exp: H = log Σe^z − Σ a·z (no elementwise log needed).
-    with np.errstate(invalid="ignore", over="ignore"):
-        weighted = np.einsum("ij,ij->i", weights, shifted)
-    bad = ~np.isfinite(weighted)
-    if bad.any():  # 0 × (−inf) on masked cells or on values that underflowed to −inf
-        rows = weights[bad]
-        weighted[bad] = np.einsum("ij,ij->i", rows, np.where(rows > 0.0, shifted[bad], 0.0))
-    entropy = (np.log(total) - weighted) * _LOG2E
-    np.maximum(entropy, 0.0, out=entropy)  # rounding can leave −1e-16
-    max_weight = 1.0 / total  # the row's maximum had exp(0) = 1
-    entropy[empty] = 0.0
-    max_weight[empty] = 0.0
+    def work(block: slice) -> None:
+        softmax_block(
+            x[block],
+            temperature,
+            None if allowed is None else allowed[block],
+            weights[block],
+            entropy[block],
+            max_weight[block],
+            empty[block],
+        )
+
+    for_row_blocks(rows, cols, work)
     return weights, entropy, max_weight, empty
 
 
@@ -239,14 +221,21 @@ def _from_scores(
     tau: float,
     allowed: NDArray[np.bool_] | None,
 ) -> AttentionResult:
-    """Steps ② to ④ from the scores of step ①."""
-    with np.errstate(over="ignore"):
-        scaled = s / tau  # ② (L_q, L_k)
-    if tau < 1.0 and not np.isfinite(scaled).all():
-        np.clip(scaled, -_FLOAT_MAX, _FLOAT_MAX, out=scaled)
-    if allowed is not None:
-        scaled[~allowed] = -np.inf
-    a, entropy, max_weight, empty = _softmax_rows(s, tau, allowed)  # ③ (L_q, L_k)
+    """Steps ② to ④ from the scores of step ①; ② and ③ block by block of rows, so
+    each block of S is read once while it is in the cache."""
+    rows, cols = s.shape
+    scaled, a = np.empty_like(s), np.empty_like(s)
+    entropy, max_weight = np.empty(rows), np.empty(rows)
+    empty = np.empty(rows, dtype=np.bool_)
+
+    def work(block: slice) -> None:
+        block_allowed = None if allowed is None else allowed[block]
+        scale_block(s[block], tau, block_allowed, scaled[block])  # ② (b, L_k)
+        softmax_block(  # ③ (b, L_k)
+            s[block], tau, block_allowed, a[block], entropy[block], max_weight[block], empty[block]
+        )
+
+    for_row_blocks(rows, cols, work)
     z = attend(a, v)  # ④ (L_q, d_v)
     return AttentionResult(
         q=q,

@@ -143,8 +143,8 @@ def test_negative_contributions_stack_below_zero(window):
     next_frame()
     window.mixing._glide.stop()
     window.mixing._draw(window.mixing._target)
-    bases = [item.opts["y0"][0] for item in window.mixing._stacks]
-    heights = [item.opts["height"][0] for item in window.mixing._stacks]
+    bases = list(window.mixing.stacks.bottoms[:, 0])
+    heights = list(window.mixing.stacks.heights[:, 0])
     # 猫 adds +0.27 upwards from 0; 吃 and 鱼 add negatives downwards from 0, one below the other
     assert bases[0] == 0
     assert heights[0] > 0

@@ -1,0 +1,124 @@
+"""Steps ② and ③ row by row, in blocks of rows, on every core when the matrix is large.
+
+A row of S/τ and of A depends on the same row of S alone, so rows can be done in any
+order and on any thread. Every row gets the very same arithmetic whichever block it falls
+in, so the result is identical, bit for bit, to doing all the rows at once. Blocks are
+small enough to stay in a core's cache, so the temporaries (S − max and its exponential)
+never travel to main memory; NumPy lets go of the interpreter lock inside each operation,
+so two cores really do work at once.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._checks import Matrix
+
+_LOG2E = 1.0 / math.log(2.0)
+_FLOAT_MAX = float(np.finfo(np.float64).max)
+#: Elements per block: 64K float64 are 512 KB, which a core's cache holds.
+_BLOCK = 1 << 16
+#: From this many elements (a 512×512 matrix) the blocks are shared between cores; below
+#: it, handing work to threads costs more than it saves.
+_PARALLEL = 1 << 18
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _workers() -> int:
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
+def _shared_pool() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(_workers(), thread_name_prefix="attention-rows")
+        return _pool
+
+
+def for_row_blocks(rows: int, cols: int, work: Callable[[slice], None]) -> None:
+    """Call ``work(block)`` once for each block of rows, on several threads when the
+    (rows, cols) matrix is large. Returns when every block is done; re-raises the first
+    error of any block."""
+    per_block = max(1, _BLOCK // max(cols, 1))
+    blocks = [slice(start, min(start + per_block, rows)) for start in range(0, rows, per_block)]
+    workers = min(_workers(), len(blocks))
+    if rows * cols < _PARALLEL or workers < 2:
+        for block in blocks:
+            work(block)
+        return
+
+    def share(first: int) -> None:
+        for block in blocks[first::workers]:  # interleaved: a causal mask's rows differ
+            work(block)
+
+    for done in [_shared_pool().submit(share, first) for first in range(workers)]:
+        done.result()
+
+
+def scale_block(s: Matrix, tau: float, allowed: NDArray[np.bool_] | None, out: Matrix) -> None:
+    """Step ② for a block of rows: out = S/τ, masked cells −inf, clipped to finite."""
+    with np.errstate(over="ignore"):
+        np.divide(s, tau, out=out)
+    if tau < 1.0 and not np.isfinite(out).all():
+        np.clip(out, -_FLOAT_MAX, _FLOAT_MAX, out=out)
+    if allowed is not None:
+        out[~allowed] = -np.inf
+
+
+def softmax_block(
+    x: Matrix,
+    tau: float,
+    allowed: NDArray[np.bool_] | None,
+    weights: Matrix,
+    entropy: NDArray[np.float64],
+    max_weight: NDArray[np.float64],
+    empty: NDArray[np.bool_],
+) -> None:
+    """Step ③ for a block of rows of x: the softmax of x/τ into ``weights``, with each
+    row's entropy (bits), largest weight and whether no key was allowed.
+
+    The row maximum is subtracted *before* dividing by τ, so a tiny τ cannot overflow:
+    every shifted value is ≤ 0 and the row's maxima become exp(0) = 1, which makes
+    τ → 0 tend to a one-hot on the maximum, ties sharing equally.
+    """
+    with np.errstate(over="ignore", under="ignore"):
+        if allowed is None:
+            row_max = x.max(axis=1, keepdims=True)  # (b, 1)
+            shifted = np.subtract(x, row_max)  # (b, L_k), every entry ≤ 0
+            empty[:] = False
+        else:
+            shifted = np.where(allowed, x, -np.inf)
+            row_max = shifted.max(axis=1, keepdims=True)
+            empty[:] = ~np.isfinite(row_max[:, 0])
+            row_max[empty] = 0.0
+            shifted -= row_max
+        if tau != 1.0:
+            shifted /= tau
+        np.exp(shifted, out=weights)  # masked cells: exp(−inf) = 0
+    total = weights.sum(axis=1)  # (b,), ≥ 1 on every row with an allowed key
+    total[empty] = 1.0
+    weights /= total[:, None]
+    # Entropy from the log-sum-exp: H = log Σe^z − Σ a·z (no elementwise log needed).
+    with np.errstate(invalid="ignore", over="ignore"):
+        weighted = np.einsum("ij,ij->i", weights, shifted)
+    bad = ~np.isfinite(weighted)
+    if bad.any():  # 0 × (−inf) on masked cells or on values that underflowed to −inf
+        rows = weights[bad]
+        weighted[bad] = np.einsum("ij,ij->i", rows, np.where(rows > 0.0, shifted[bad], 0.0))
+    bits = (np.log(total) - weighted) * _LOG2E
+    np.maximum(bits, 0.0, out=bits)  # rounding can leave −1e-16
+    bits[empty] = 0.0
+    entropy[:] = bits
+    largest = 1.0 / total  # the row's maximum had exp(0) = 1
+    largest[empty] = 0.0
+    max_weight[:] = largest
