@@ -15,6 +15,7 @@ heatmaps:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -156,6 +157,21 @@ def export_mode(figure: Figure, painter: QPainter) -> Iterator[None]:
         exporter.setExportMode(False)
 
 
+@contextmanager
+def sharp_images(view: pg.GraphicsView, scale: float) -> Iterator[None]:
+    """While inside, heatmaps colour as many cells as ``scale`` times their pixels show
+    (on screen they colour about one cell per pixel)."""
+    set_scale = getattr(view, "set_image_scale", None)
+    if set_scale is None:
+        yield
+        return
+    set_scale(scale)
+    try:
+        yield
+    finally:
+        set_scale(1.0)
+
+
 def paint_figure(figure: Figure, painter: QPainter, target: QRectF, vector: bool) -> None:
     """Draw ``figure`` into ``target`` of ``painter``'s device, background first."""
     painter.fillRect(target, figure.background())
@@ -163,7 +179,8 @@ def paint_figure(figure: Figure, painter: QPainter, target: QRectF, vector: bool
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
     scene = figure.view.scene()
-    with export_mode(figure, painter):
+    scale = math.inf if vector else painter.device().devicePixelRatioF()
+    with sharp_images(figure.view, scale), export_mode(figure, painter):
         if vector:
             with cells_as_rectangles(scene):
                 scene.render(painter, target, figure.source())

@@ -29,6 +29,14 @@ OTHERS = QColor("#9e9e9e")
 STREAM_SECONDS = 0.06  # updates closer than this are a stream (the dial): no gliding
 
 
+def keeps_range(shown: tuple[float, float], wanted: tuple[float, float]) -> bool:
+    """True when the range ``shown`` can stay for bars that need ``wanted``: they fit in it
+    and use at least half of it. A new range costs an axis, often a relayout and a second
+    repaint, on every edit and every frame of the dial."""
+    inside = shown[0] <= wanted[0] and wanted[1] <= shown[1]
+    return inside and wanted[1] - wanted[0] >= 0.5 * (shown[1] - shown[0])
+
+
 class MixingView(Retranslating, QWidget):
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -206,11 +214,7 @@ class MixingView(Retranslating, QWidget):
         low = low if negative.any() else 0.0
         headroom = (high - low) * 28 / max(self.mix.vb.height(), 60)
         limits = (low - 0.02 * (high - low), high + headroom)
-        old_low, old_high = self._limits
-        inside = old_low <= limits[0] and limits[1] <= old_high
-        if not (inside and limits[1] - limits[0] >= 0.5 * (old_high - old_low)):
-            # changed only when the stacks leave the plot or use under half of it: a new
-            # range costs an axis and a second repaint, on every edit and dial frame
+        if not keeps_range(self._limits, limits):
             self._limits = limits
             self.mix.setYRange(*limits, padding=0)
 
@@ -227,10 +231,11 @@ class MixingView(Retranslating, QWidget):
             low = float(min(0.0, *(h.min(initial=0.0) for h in heights)))
             high = float(max(0.0, *(h.max(initial=0.0) for h in heights)))
             limits = (-nice_ceiling(-low) if low < 0 else 0.0, nice_ceiling(max(high, 1e-9)))
-            if limits != self._ingredient_limits:
+            pad = 0.05 * (limits[1] - limits[0])
+            limits = (limits[0] - pad, limits[1] + pad)
+            if not keeps_range(self._ingredient_limits, limits):
                 self._ingredient_limits = limits
-                pad = 0.05 * (limits[1] - limits[0])
-                self.ingredients.setYRange(limits[0] - pad, limits[1] + pad, padding=0)
+                self.ingredients.setYRange(*limits, padding=0)
         parts = []
         for g, members in enumerate(self._groups):
             colour = self._colour(g).name()

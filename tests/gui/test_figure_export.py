@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import shutil
 import subprocess
 import xml.dom.minidom
@@ -13,6 +14,7 @@ from pyqtgraph.exporters import SVGExporter
 from PySide6.QtCore import QLineF, Qt
 from PySide6.QtGui import QColor, QImage, QPen
 
+from engine import random_preset
 from gui.export_files import ensure_variance_result, window_figures
 from gui.figure_export import WidePensPainter, render_figure
 from gui.svg_export import _svg_module, closed_paths_understood
@@ -148,3 +150,30 @@ def test_a_bad_format_or_scale_is_refused(window):
     for scale in (0, -1, 9):
         with pytest.raises(ValueError, match="scale"):
             render_figure(scores, "png", scale)
+
+
+@pytest.mark.parametrize(("fmt", "scale", "cells"), [("png", 1, 1.0), ("png", 4, 4.0),
+                                                     ("pdf", 1, math.inf)])  # fmt: skip
+def test_a_large_heatmap_is_exported_with_as_many_cells_as_the_output_shows(
+    window, fmt, scale, cells
+):
+    window.state.load_preset(random_preset(1000, 4, 4, seed=1))
+    scores = figure(window, "1-scores")
+    heatmap = scores.view
+    on_screen = heatmap._image.image.shape
+    used: list[tuple[int, int]] = []
+    original = heatmap._show_image
+
+    def spy() -> None:
+        original()
+        used.append(heatmap._image.image.shape)
+
+    heatmap._show_image = spy
+    render_figure(scores, fmt, scale)
+    if cells == 1.0:
+        assert used == []  # the screen's image is sharp enough
+    else:
+        exported, restored = used
+        limit = 1000 if cells == math.inf else min(1000, 4 * on_screen[0])
+        assert exported[0] >= limit * 0.98 > on_screen[0]
+        assert restored == on_screen

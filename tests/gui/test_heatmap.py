@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 import pytest
@@ -306,15 +308,40 @@ def test_hovering_a_cell_shows_its_value_in_a_tooltip(qtbot):
 
 
 def test_a_matrix_larger_than_any_screen_is_coloured_from_every_nth_cell_in_place(make_heatmap):
-    heatmap = make_heatmap("diverging")
+    heatmap = make_heatmap("diverging", (400, 400))
     names = [str(i) for i in range(2048)]
     values = np.random.default_rng(0).normal(size=(2048, 2048))
     heatmap.set_data(values, names, names)
     image = heatmap._image
-    assert image.image.shape == (1024, 1024)  # a quarter of the cells to colour each frame
-    np.testing.assert_array_equal(image.image, values[::2, ::2])
+    view = heatmap._view
+    step_r, step_c = heatmap._steps
+    # about one cell per pixel of the view: never fewer cells than pixels
+    assert view.height() <= image.image.shape[0] < 2 * view.height()
+    assert view.width() <= image.image.shape[1] < 2 * view.width()
+    np.testing.assert_array_equal(image.image, values[::step_r, ::step_c])
     assert image.mapRectToParent(image.boundingRect()) == pg.QtCore.QRectF(0, 0, 2048, 2048)
     np.testing.assert_array_equal(heatmap.matrix(), values)  # tooltips and clicks: every cell
+
+    heatmap.set_image_scale(math.inf)  # a vector export: as many cells as an image may hold
+    assert image.image.shape == (1024, 1024)
+    np.testing.assert_array_equal(image.image, values[::2, ::2])
+    heatmap.set_image_scale(1.0)
+    heatmap.resize(800, 800)  # presenter mode: more pixels, more cells
+    QApplication.processEvents()
+    assert image.image.shape[0] >= view.height() > 600
+
+
+def test_a_masked_matrix_keeps_its_hatching_when_coloured_from_every_nth_cell(make_heatmap):
+    heatmap = make_heatmap("diverging", (300, 300))
+    names = [str(i) for i in range(1000)]
+    values = np.random.default_rng(0).normal(size=(1000, 1000))
+    causal = np.tri(1000, dtype=bool)
+    heatmap.set_data(np.where(causal, values, -np.inf), names, names, causal)
+    step_r, step_c = heatmap._steps
+    assert step_r > 1
+    overlay = heatmap._mask_image.image
+    assert overlay.shape[:2] == heatmap._image.image.shape
+    np.testing.assert_array_equal(overlay[..., 3] > 0, ~causal[::step_r, ::step_c])
 
 
 def test_scores_near_the_largest_float_get_a_finite_colour_scale(make_heatmap):
