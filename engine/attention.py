@@ -55,9 +55,30 @@ class AttentionResult:
         return math.isclose(self.temperature, math.sqrt(self.d_k), rel_tol=1e-12)
 
 
+#: S = QKᵀ is computed this many keys (columns) at a time. A new key then needs only its
+#: block again, and that block comes out bit for bit as in a full computation: the same
+#: product of the same shapes. (One column computed on its own can differ in the last bit,
+#: which a tiny τ magnifies into visibly different weights.)
+KEY_BLOCK = 256
+
+
+def key_blocks(length_k: int) -> list[slice]:
+    """The blocks of keys (columns of S) that :func:`scores` computes one at a time."""
+    return [
+        slice(start, min(start + KEY_BLOCK, length_k)) for start in range(0, length_k, KEY_BLOCK)
+    ]
+
+
+def scores_into(s: Matrix, q: Matrix, k: Matrix, blocks: list[slice]) -> None:
+    """Columns ``blocks`` of S = QKᵀ, written into ``s``."""
+    for block in blocks:
+        np.matmul(q, k[block].T, out=s[:, block])  # (L_q, d_k) @ (d_k, b) -> (L_q, b)
+
+
 def scores(q: Matrix, k: Matrix) -> Matrix:
     """Step ①: S = QKᵀ, the dot product of every query with every key."""
-    s: Matrix = q @ k.T  # (L_q, d_k) @ (d_k, L_k) -> (L_q, L_k)
+    s = np.empty((q.shape[0], k.shape[0]))
+    scores_into(s, q, k, key_blocks(k.shape[0]))
     return s
 
 

@@ -6,13 +6,15 @@ One edited number changes much less than the whole computation:
 - a row j of V changes Z by one rank-one term, A[:, j] ⊗ (v_j,new − v_j,old): only the
   columns of Z where v_j changed;
 - a row j of K changes column j of S, after which every row's softmax must be redone:
-  that is a full computation.
+  only the block of keys holding j is multiplied again (see ``KEY_BLOCK``), then steps ②
+  to ④ are redone whole.
 
 :func:`update_attention` finds which rows changed and takes the cheapest road; its result
-equals :func:`engine.attention` on the new inputs up to rounding (tested to 1e-12). An
-edit of K or V followed by its undo gives back the very same numbers; a row of Q computed
-on its own can differ from the full product in the last bit (relative 1e-15), which only
-shows when τ is tiny, the scores are huge and two keys tie.
+equals :func:`engine.attention` on the new inputs up to rounding (tested to 1e-12); after
+an edit of K it is the very same numbers. An edit of K or V followed by its undo gives
+back the very same numbers; a row of Q computed on its own can differ from the full
+product in the last bit (relative 1e-15), which only shows when τ is tiny, the scores are
+huge and two keys tie.
 """
 
 from __future__ import annotations
@@ -21,7 +23,14 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._checks import Matrix, as_matrix
-from .attention import AttentionResult, _softmax_rows, attention
+from .attention import (
+    AttentionResult,
+    _from_scores,
+    _softmax_rows,
+    attention,
+    key_blocks,
+    scores_into,
+)
 
 #: Beyond this share of changed rows, starting again costs no more.
 _MOST = 0.25
@@ -77,6 +86,24 @@ def _with_query_rows(result: AttentionResult, q: Matrix, rows: NDArray[np.intp])
     )
 
 
+def _with_key_rows(
+    result: AttentionResult, k: Matrix, v: Matrix, rows: NDArray[np.intp]
+) -> AttentionResult | None:
+    """S with the blocks of keys holding the changed rows multiplied again, then steps ②
+    to ④; None when those blocks are over a quarter of S (start again instead)."""
+    blocks = [b for b in key_blocks(k.shape[0]) if ((rows >= b.start) & (rows < b.stop)).any()]
+    if sum(b.stop - b.start for b in blocks) > _MOST * k.shape[0]:
+        return None
+    s = result.scores.copy()
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores_into(s, result.q, k, blocks)
+    # |q·k| ≤ d_k·max|q|·max|k|: only when that bound is near overflow is S checked.
+    if k.shape[1] * float(np.abs(result.q).max()) * float(np.abs(k).max()) > 1e300:
+        for block in blocks:
+            _check_finite(s[:, block])
+    return _from_scores(result.q, k, v, s, result.temperature, result.mask)
+
+
 def _with_value_rows(result: AttentionResult, v: Matrix, rows: NDArray[np.intp]) -> AttentionResult:
     """Z with the columns that the changed rows of V touch summed again; S and A are kept.
 
@@ -118,11 +145,14 @@ def update_attention(
     q_rows = _changed_rows(q, result.q)
     k_rows = _changed_rows(k, result.k)
     v_rows = _changed_rows(v, result.v)
-    if len(k_rows):
+    if len(k_rows) and not len(q_rows):
         # A new key changes every row's softmax, so everything from the scores on is
-        # computed again; S too, whole: a column computed alone can differ from the full
-        # product in the last bit, which a tiny τ magnifies (an edit and its undo would
-        # then give different weights).
+        # computed again; of S, the block of keys holding it (the same numbers as a full
+        # product: a column alone can differ in the last bit, which a tiny τ magnifies).
+        with_keys = _with_key_rows(result, k, v, k_rows)
+        if with_keys is not None:
+            return with_keys
+    if len(k_rows):
         return attention(q, k, v, temperature=result.temperature, mask=result.mask)
     if len(q_rows) > _MOST * q.shape[0] or len(v_rows) > _MOST * v.shape[0]:
         return attention(q, k, v, temperature=result.temperature, mask=result.mask)

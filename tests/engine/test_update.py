@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -208,3 +210,42 @@ def test_an_edit_of_k_or_v_and_its_undo_give_back_the_same_numbers(which):
     back = update_attention(update_attention(start, **edited), **inputs)
     for name in ("scores", "weights", "context"):
         np.testing.assert_array_equal(getattr(back, name), getattr(start, name), err_msg=name)
+
+
+@pytest.fixture
+def small_key_blocks(monkeypatch):
+    """Blocks of 4 keys, so that a 64-token edit of K takes the block road."""
+    monkeypatch.setattr(sys.modules["engine.attention"], "KEY_BLOCK", 4)
+
+
+@pytest.mark.parametrize("rows", [[0], [5, 6], [63]])
+def test_a_key_edit_multiplies_its_block_of_keys_again_to_the_very_same_numbers(
+    small_key_blocks, rows
+):
+    rng = np.random.default_rng(5)
+    q, k, v = (rng.normal(size=(64, 16)) * 1e5 for _ in range(3))
+    k[1] = k[0]  # a tie that τ = 1e-3 would split on a last-bit change
+    mask = rng.random((64, 64)) > 0.2
+    start = attention(q, k, v, temperature=1e-3, mask=mask)
+    k2 = k.copy()
+    k2[rows, 3] = 7.0
+    edited = update_attention(start, q, k2, v)
+    changed = np.flatnonzero((edited.scores != start.scores).any(axis=0))
+    assert set(changed) <= {row for row in rows}  # other blocks were copied, not redone
+    full = attention(q, k2, v, temperature=1e-3, mask=mask)
+    back = update_attention(edited, q, k, v)
+    for name in ("scores", "scaled", "weights", "context", "entropy", "max_weight"):
+        np.testing.assert_array_equal(getattr(edited, name), getattr(full, name), err_msg=name)
+        np.testing.assert_array_equal(getattr(back, name), getattr(start, name), err_msg=name)
+
+
+def test_a_key_edit_spread_over_many_blocks_starts_again(small_key_blocks, monkeypatch):
+    q, k, v = lesson_sized(length=16)
+    start = attention(q, k, v)
+    calls = []
+    monkeypatch.setattr(sys.modules["engine.update"], "attention",
+                        lambda *a, **kw: calls.append(1) or attention(*a, **kw))  # fmt: skip
+    k2 = k.copy()
+    k2[[0, 5, 10], 0] = 3.0  # three blocks of four keys: 12 of 16 columns
+    assert_same_attention(update_attention(start, q, k2, v), attention(q, k2, v))
+    assert calls == [1]
