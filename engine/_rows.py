@@ -122,3 +122,15 @@ def softmax_block(
     largest = 1.0 / total  # the row's maximum had exp(0) = 1
     largest[empty] = 0.0
     max_weight[:] = largest
+
+
+def range_block(s: Matrix, allowed: NDArray[np.bool_] | None, out: Matrix) -> None:
+    """Per row of a block of S: the smallest and largest score, then those of the allowed
+    keys (+inf and −inf for a row with none), into ``out`` (b, 4)."""
+    out[:, 0] = s.min(axis=1)
+    out[:, 1] = s.max(axis=1)
+    if allowed is None:
+        out[:, 2:] = out[:, :2]
+    else:
+        out[:, 2] = np.where(allowed, s, np.inf).min(axis=1)
+        out[:, 3] = np.where(allowed, s, -np.inf).max(axis=1)

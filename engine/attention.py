@@ -13,7 +13,9 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._checks import Matrix, as_matrix, check_temperature
-from ._rows import for_row_blocks, scale_block, softmax_block
+from ._rows import for_row_blocks, range_block, scale_block, softmax_block
+
+_FLOAT_MAX = float(np.finfo(np.float64).max)
 
 
 @dataclass(frozen=True, eq=False)
@@ -33,6 +35,9 @@ class AttentionResult:
     entropy : per row, the entropy of the row of A in bits (0 for a fully masked row).
     max_weight : per row, the largest weight (0 for a fully masked row).
     fully_masked_rows : per row, True where no key was allowed (weights and context 0).
+    score_ranges : per row of S, (L_q, 4): the smallest and largest score, then the
+        smallest and largest score of an allowed key (+inf and −inf when none is); see
+        :meth:`value_range`.
     """
 
     q: Matrix
@@ -48,11 +53,28 @@ class AttentionResult:
     entropy: NDArray[np.float64]
     max_weight: NDArray[np.float64]
     fully_masked_rows: NDArray[np.bool_]
+    score_ranges: Matrix
 
     @property
     def is_standard_scaling(self) -> bool:
         """True when τ is the lesson's √d_k."""
         return math.isclose(self.temperature, math.sqrt(self.d_k), rel_tol=1e-12)
+
+    def value_range(self, name: str) -> tuple[float, float]:
+        """(smallest, largest) value of ``"scores"`` (every cell) or of ``"scaled"`` (the
+        allowed cells; (inf, −inf) when there is none), without a pass over the matrix:
+        a heatmap's colours need them on every edit. Exactly the extremes of the matrix:
+        dividing by τ > 0 keeps the order of the numbers."""
+        if name == "scores":
+            return float(self.score_ranges[:, 0].min()), float(self.score_ranges[:, 1].max())
+        if name != "scaled":
+            raise ValueError(f"value_range is for 'scores' or 'scaled', not {name!r}")
+        low, high = float(self.score_ranges[:, 2].min()), float(self.score_ranges[:, 3].max())
+        if low > high:
+            return (math.inf, -math.inf)
+        with np.errstate(over="ignore"):
+            ends = np.clip(np.array([low, high]) / self.temperature, -_FLOAT_MAX, _FLOAT_MAX)
+        return float(ends[0]), float(ends[1])
 
 
 #: S = QKᵀ is computed this many keys (columns) at a time. A new key then needs only its
@@ -241,13 +263,17 @@ def _from_scores(
     s: Matrix,
     tau: float,
     allowed: NDArray[np.bool_] | None,
+    ranges: Matrix | None = None,
 ) -> AttentionResult:
     """Steps ② to ④ from the scores of step ①; ② and ③ block by block of rows, so
-    each block of S is read once while it is in the cache."""
+    each block of S is read once while it is in the cache. ``ranges`` are S's row ranges
+    when already known (the same S at another τ)."""
     rows, cols = s.shape
     scaled, a = np.empty_like(s), np.empty_like(s)
     entropy, max_weight = np.empty(rows), np.empty(rows)
     empty = np.empty(rows, dtype=np.bool_)
+    known = ranges is not None
+    score_ranges = ranges if ranges is not None else np.empty((rows, 4))
 
     def work(block: slice) -> None:
         block_allowed = None if allowed is None else allowed[block]
@@ -255,6 +281,8 @@ def _from_scores(
         softmax_block(  # ③ (b, L_k)
             s[block], tau, block_allowed, a[block], entropy[block], max_weight[block], empty[block]
         )
+        if not known:
+            range_block(s[block], block_allowed, score_ranges[block])
 
     for_row_blocks(rows, cols, work)
     z = attend(a, v)  # ④ (L_q, d_v)
@@ -272,6 +300,7 @@ def _from_scores(
         entropy=entropy,
         max_weight=max_weight,
         fully_masked_rows=empty,
+        score_ranges=score_ranges,
     )
 
 
@@ -281,4 +310,6 @@ def with_temperature(result: AttentionResult, temperature: float | None) -> Atte
     This is what the temperature dial needs on every frame: only steps ② to ④ change.
     """
     tau = math.sqrt(result.d_k) if temperature is None else check_temperature(temperature)
-    return _from_scores(result.q, result.k, result.v, result.scores, tau, result.mask)
+    return _from_scores(
+        result.q, result.k, result.v, result.scores, tau, result.mask, result.score_ranges
+    )

@@ -23,6 +23,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._checks import Matrix, as_matrix
+from ._rows import range_block
 from .attention import (
     AttentionResult,
     _from_scores,
@@ -62,6 +63,9 @@ def _with_query_rows(result: AttentionResult, q: Matrix, rows: NDArray[np.intp])
         scaled_rows[~row_allowed] = -np.inf
     scaled[rows] = scaled_rows
     a_rows, entropy_rows, max_rows, empty_rows = _softmax_rows(s_rows, tau, row_allowed)
+    ranges, row_ranges = result.score_ranges.copy(), np.empty((len(rows), 4))
+    range_block(s_rows, row_allowed, row_ranges)
+    ranges[rows] = row_ranges
     weights = result.weights.copy()
     weights[rows] = a_rows
     context = result.context.copy()
@@ -83,6 +87,7 @@ def _with_query_rows(result: AttentionResult, q: Matrix, rows: NDArray[np.intp])
         entropy=entropy,
         max_weight=max_weight,
         fully_masked_rows=empty,
+        score_ranges=ranges,
     )
 
 
@@ -129,6 +134,7 @@ def _with_value_rows(result: AttentionResult, v: Matrix, rows: NDArray[np.intp])
         entropy=result.entropy,
         max_weight=result.max_weight,
         fully_masked_rows=result.fully_masked_rows,
+        score_ranges=result.score_ranges,
     )
 
 

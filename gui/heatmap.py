@@ -139,6 +139,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         row_names: Sequence[str],
         col_names: Sequence[str],
         mask: np.ndarray | None = None,
+        value_range: tuple[float, float] | None = None,
     ) -> None:
         """Show ``matrix`` with its rows and columns named.
 
@@ -151,6 +152,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         mask : np.ndarray or None
             (rows, cols) bool, True where attention is allowed; False cells are greyed and
             hatched, with no number, and left out of the levels.
+        value_range : (float, float) or None
+            The smallest and largest value of the cells not masked, when the caller knows
+            them (the engine does): two passes over the matrix fewer on every edit.
         """
         # Results are never changed in place, so the matrix is kept, not copied: at
         # 2048×2048 every pass over it costs milliseconds of the edit-to-screen budget.
@@ -163,12 +167,17 @@ class Heatmap(pg.GraphicsLayoutWidget):
         if mask is not None and np.shape(mask) != values.shape:
             raise ValueError(f"mask shape {np.shape(mask)} != matrix shape {values.shape}")
         self._matrix = values
+        every_cell = mask is None or bool(np.all(mask))
+        known = self._kind == "probability" or value_range is not None
         if self._kind == "probability":  # weights: in [0, 1] by definition, never NaN
             low, high = 0.0, 1.0
+        elif value_range is not None:  # the caller vouches that unmasked cells are finite
+            low, high = value_range
         else:
             low, high = (float(values.min()), float(values.max())) if values.size else (0, 0)
-        # finite extremes (NaN propagates to them) mean every value is finite
-        if math.isfinite(low) and math.isfinite(high) and (mask is None or bool(np.all(mask))):
+            # finite extremes (NaN propagates to them) mean every value is finite
+            every_cell = every_cell and math.isfinite(low) and math.isfinite(high)
+        if every_cell:
             shown = None
             display = values
         else:
@@ -179,8 +188,11 @@ class Heatmap(pg.GraphicsLayoutWidget):
             )
             # the image gets 0 where a cell is masked: -inf would break its levels and rendering
             display = np.where(shown, values, 0.0)
-            visible = values[shown]
-            low, high = (float(visible.min()), float(visible.max())) if visible.size else (0.0, 0.0)
+            if not known:
+                visible = values[shown]
+                low, high = (float(visible.min()), float(visible.max())) if visible.size else (0, 0)
+        if not low <= high:  # no cell shown
+            low, high = 0.0, 0.0
         levels = self._levels_for(low, high)
         self._display, self._shown = display, shown
         self._steps = self._image_steps(rows, cols)

@@ -67,7 +67,8 @@ class PipelineView(Retranslating, QWidget):
             self._shown[step] = matrix
             columns = dims if step == "context" else tokens
             mask = result.mask if step in ("scaled", "weights") else None
-            heatmap.set_data(matrix, tokens, columns, mask)
+            extremes = result.value_range(step) if step in ("scores", "scaled") else None
+            heatmap.set_data(matrix, tokens, columns, mask, extremes)
         self._on_selected_cell_changed()
 
     def retranslate(self) -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import attention, causal_mask, update_attention
+from engine import attention, causal_mask, update_attention, with_temperature
 
 STEPS = ("scores", "scaled", "weights", "context", "entropy", "max_weight")
 
@@ -249,3 +249,39 @@ def test_a_key_edit_spread_over_many_blocks_starts_again(small_key_blocks, monke
     k2[[0, 5, 10], 0] = 3.0  # three blocks of four keys: 12 of 16 columns
     assert_same_attention(update_attention(start, q, k2, v), attention(q, k2, v))
     assert calls == [1]
+
+
+def _true_range(result, name):
+    matrix = getattr(result, name)
+    shown = matrix[np.isfinite(matrix)] if name == "scaled" else matrix
+    return (float(shown.min()), float(shown.max())) if shown.size else (np.inf, -np.inf)
+
+
+@pytest.mark.parametrize("tau", [1e-300, 1e-3, 1.0, 20.0])
+def test_value_ranges_are_the_extremes_of_s_and_of_s_over_tau_after_every_kind_of_edit(
+    small_key_blocks, tau
+):
+    rng = np.random.default_rng(6)
+    q, k, v = (rng.normal(size=(32, 4)) * 100 for _ in range(3))
+    mask = rng.random((32, 32)) > 0.4
+    mask[3] = False  # a fully masked row
+    result = attention(q, k, v, temperature=tau, mask=mask)
+    for step in range(12):
+        name = "qkv"[step % 3]
+        inputs = {"q": result.q, "k": result.k, "v": result.v}
+        changed = inputs[name].copy()
+        changed[rng.integers(32), rng.integers(4)] = rng.normal() * 1e3
+        inputs[name] = changed
+        result = update_attention(result, **inputs)
+        for each in (result, with_temperature(result, 0.5)):
+            for matrix in ("scores", "scaled"):
+                assert each.value_range(matrix) == _true_range(each, matrix), (step, matrix)
+
+
+def test_every_key_masked_leaves_no_range_of_scaled_scores():
+    q, k, v = lesson_sized(length=4)
+    result = attention(q, k, v, mask=np.zeros((4, 4), dtype=bool))
+    assert result.value_range("scaled") == (np.inf, -np.inf)
+    assert result.value_range("scores") == _true_range(result, "scores")
+    with pytest.raises(ValueError, match="weights"):
+        result.value_range("weights")

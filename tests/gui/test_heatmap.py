@@ -15,6 +15,8 @@ from gui.cell_labels import format_label
 from gui.colour_bar import ColourBar
 from gui.heatmap import Heatmap
 
+from .isolation import next_frame
+
 TOKENS = ["猫", "吃", "鱼"]
 SCORES = np.array([[1.0, 1.0, 2.0], [0.0, 4.0, 2.0], [1.0, 1.0, 0.0]])
 WEIGHTS = np.array([[0.2741, 0.2741, 0.4519], [0.09, 0.6652, 0.2447], [0.3837, 0.3837, 0.2327]])
@@ -349,3 +351,27 @@ def test_scores_near_the_largest_float_get_a_finite_colour_scale(make_heatmap):
     heatmap.set_data(np.array([[1.7e308, -1.7e308], [0.0, 1.0]]), ["a", "b"], ["a", "b"])
     assert colour_bar(heatmap).levels() == (-1e300, 1e300)
     heatmap.grab()
+
+
+def test_extremes_known_to_the_caller_set_the_levels_without_a_pass_over_the_matrix(make_heatmap):
+    heatmap = make_heatmap("diverging")
+    values = np.array([[0.5, -1.0], [2.0, -np.inf]])
+    mask = np.array([[True, True], [True, False]])
+    heatmap.set_data(values, ["a", "b"], ["a", "b"], mask, value_range=(-1.0, 2.0))
+    assert colour_bar(heatmap).levels() == (-2.0, 2.0)
+    heatmap.set_data(values, ["a", "b"], ["a", "b"], mask, value_range=(-7.0, 2.0))  # trusted
+    assert colour_bar(heatmap).levels() == (-8.0, 8.0)
+    assert heatmap._shown.tolist() == mask.tolist()  # the masked cell is still hatched
+    heatmap.set_data(values, ["a", "b"], ["a", "b"], np.zeros((2, 2), bool), (np.inf, -np.inf))
+    assert colour_bar(heatmap).levels() == (-1e-12, 1e-12)  # nothing shown: a usable scale
+
+
+def test_the_window_colours_s_and_s_over_tau_by_their_own_extremes(window):
+    window.state.set_causal(True)
+    window.state.set_cell("q", 2, 1, "30")
+    next_frame()
+    for name, step in (("scoresHeatmap", "scores"), ("scaledHeatmap", "scaled")):
+        heatmap = window.findChild(Heatmap, name)
+        matrix = getattr(window.state.result, step)
+        finite = matrix[np.isfinite(matrix)]
+        assert colour_bar(heatmap).levels() == heatmap._levels_for(finite.min(), finite.max())
