@@ -74,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     from engine import load_preset
     from gui import MainWindow, install_fonts
     from gui.language import remembered_language, set_language
+    from gui.memory import reuse_freed_memory
 
+    reuse_freed_memory()  # every edit makes matrices of the last one's sizes
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Attention Lab")

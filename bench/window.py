@@ -1,5 +1,6 @@
-"""The app's window as the benchmarks open it: offscreen unless a display is set, the
-app's fonts and pyqtgraph options, 1280×720, shown."""
+"""The app's window as the benchmarks open it, set up as main.py sets it up: offscreen
+unless a display is set, the app's fonts, memory reuse and pyqtgraph options, 1280×720,
+shown."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ def open_window() -> tuple[object, object]:
     from PySide6.QtWidgets import QApplication
 
     from gui import MainWindow, install_fonts
+    from gui.memory import reuse_freed_memory
+
+    reuse_freed_memory()
 
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
     app = QApplication.instance() or QApplication(sys.argv[:1])

@@ -1,20 +1,17 @@
-"""Steps ② and ③ row by row, in blocks of rows, on every core when the matrix is large.
+"""Steps ② and ③ row by row, in blocks of rows.
 
 A row of S/τ and of A depends on the same row of S alone, so rows can be done in any
-order and on any thread. Every row gets the very same arithmetic whichever block it falls
-in, so the result is identical, bit for bit, to doing all the rows at once. Blocks are
-small enough to stay in a core's cache, so the temporaries (S − max and its exponential)
-never travel to main memory; NumPy lets go of the interpreter lock inside each operation,
-so two cores really do work at once.
+order. Every row gets the very same arithmetic whichever block it falls in, so the result
+is identical, bit for bit, to doing all the rows at once. Blocks are small enough to stay
+in a core's cache, so S is read from main memory once and the temporaries (S − max and
+its exponential) never travel there. (Sharing the blocks between two threads measured no
+faster on a two-core machine: these passes wait on memory, not on arithmetic.)
 """
 
 from __future__ import annotations
 
 import math
-import os
-import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,44 +22,13 @@ _LOG2E = 1.0 / math.log(2.0)
 _FLOAT_MAX = float(np.finfo(np.float64).max)
 #: Elements per block: 64K float64 are 512 KB, which a core's cache holds.
 _BLOCK = 1 << 16
-#: From this many elements (a 512×512 matrix) the blocks are shared between cores; below
-#: it, handing work to threads costs more than it saves.
-_PARALLEL = 1 << 18
-
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
-
-
-def _workers() -> int:
-    return max(1, min(os.cpu_count() or 1, 4))
-
-
-def _shared_pool() -> ThreadPoolExecutor:
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(_workers(), thread_name_prefix="attention-rows")
-        return _pool
 
 
 def for_row_blocks(rows: int, cols: int, work: Callable[[slice], None]) -> None:
-    """Call ``work(block)`` once for each block of rows, on several threads when the
-    (rows, cols) matrix is large. Returns when every block is done; re-raises the first
-    error of any block."""
+    """Call ``work(block)`` once for each block of rows of a (rows, cols) matrix, in order."""
     per_block = max(1, _BLOCK // max(cols, 1))
-    blocks = [slice(start, min(start + per_block, rows)) for start in range(0, rows, per_block)]
-    workers = min(_workers(), len(blocks))
-    if rows * cols < _PARALLEL or workers < 2:
-        for block in blocks:
-            work(block)
-        return
-
-    def share(first: int) -> None:
-        for block in blocks[first::workers]:  # interleaved: a causal mask's rows differ
-            work(block)
-
-    for done in [_shared_pool().submit(share, first) for first in range(workers)]:
-        done.result()
+    for start in range(0, rows, per_block):
+        work(slice(start, min(start + per_block, rows)))
 
 
 def scale_block(s: Matrix, tau: float, allowed: NDArray[np.bool_] | None, out: Matrix) -> None:

@@ -1,5 +1,5 @@
-"""Steps ② and ③ done block by block on several threads give the very same numbers as all
-rows at once on one thread."""
+"""Steps ② and ③ done block by block of rows give the very same numbers as all rows at
+once."""
 
 from __future__ import annotations
 
@@ -13,13 +13,10 @@ FIELDS = ("scores", "scaled", "weights", "context", "entropy", "max_weight", "fu
 
 def _one_block(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_rows, "_BLOCK", 1 << 40)
-    monkeypatch.setattr(_rows, "_PARALLEL", 1 << 40)
 
 
-def _many_blocks_on_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+def _many_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_rows, "_BLOCK", 3 * 97)  # 3 rows per block: blocks end mid-matrix
-    monkeypatch.setattr(_rows, "_PARALLEL", 1)
-    monkeypatch.setattr(_rows, "_workers", lambda: 3)
 
 
 @pytest.mark.parametrize(
@@ -32,7 +29,7 @@ def _many_blocks_on_threads(monkeypatch: pytest.MonkeyPatch) -> None:
         {"temperature": 20.0},
     ],
 )
-def test_blocks_on_threads_give_the_same_bits(monkeypatch, options):
+def test_blocks_give_the_same_bits(monkeypatch, options):
     rng = np.random.default_rng(3)
     q, k = rng.normal(size=(97, 8)) * 30, rng.normal(size=(97, 8)) * 30
     v = rng.normal(size=(97, 5))
@@ -41,7 +38,7 @@ def test_blocks_on_threads_give_the_same_bits(monkeypatch, options):
     mask[4] = False  # a fully masked row
     _one_block(monkeypatch)
     whole = attention(q, k, v, mask=mask, **options)
-    _many_blocks_on_threads(monkeypatch)
+    _many_blocks(monkeypatch)
     blocks = attention(q, k, v, mask=mask, **options)
     for field in FIELDS:
         assert np.array_equal(getattr(whole, field), getattr(blocks, field)), field
@@ -54,7 +51,7 @@ def test_blocks_on_threads_give_the_same_bits(monkeypatch, options):
 
 
 def test_every_row_is_done_once(monkeypatch):
-    _many_blocks_on_threads(monkeypatch)
+    _many_blocks(monkeypatch)
     seen = np.zeros(50, dtype=int)
 
     def work(block: slice) -> None:
@@ -62,14 +59,3 @@ def test_every_row_is_done_once(monkeypatch):
 
     _rows.for_row_blocks(50, 97, work)
     assert (seen == 1).all()
-
-
-def test_an_error_in_a_block_reaches_the_caller(monkeypatch):
-    _many_blocks_on_threads(monkeypatch)
-
-    def work(block: slice) -> None:
-        if block.start <= 40 < block.stop:
-            raise MemoryError("no room for row 40")
-
-    with pytest.raises(MemoryError, match="row 40"):
-        _rows.for_row_blocks(50, 97, work)
