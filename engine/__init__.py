@@ -10,6 +10,9 @@ Pure NumPy and the standard library; it never imports Qt, so it works in a noteb
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from .attention import (
     AttentionResult,
     attend,
@@ -44,13 +47,36 @@ from .presets import (
     write_preset,
 )
 from .update import update_attention
-from .variance import (
-    DotHistogram,
-    ExperimentCancelled,
-    VarianceResult,
-    VarianceRow,
-    variance_experiment,
-)
+
+if TYPE_CHECKING:
+    from .variance import (
+        DotHistogram,
+        ExperimentCancelled,
+        VarianceResult,
+        VarianceRow,
+        variance_experiment,
+    )
+
+#: Loaded on first use: the experiment is not needed to open the window.
+_LATER = {
+    name: ".variance"
+    for name in (
+        "DotHistogram",
+        "ExperimentCancelled",
+        "VarianceResult",
+        "VarianceRow",
+        "variance_experiment",
+    )
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LATER:
+        value = getattr(import_module(_LATER[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __version__ = "0.1.0"
 

@@ -1,31 +1,57 @@
-"""The view and the two named axes of a heatmap, without pyqtgraph's PlotItem.
+"""A view with axes on some of its sides, without pyqtgraph's PlotItem.
 
-A PlotItem also builds an options panel, a context menu and buttons, none of which a
-heatmap shows: 7 ms each, a tenth of the app's start-up for its four heatmaps. This is a
-view with row names on the left and column names on top, and nothing else.
+A PlotItem also builds an options panel, a context menu and buttons, none of which this
+app shows: 3–7 ms each, and the window has seven plots. ``PlainPlot`` is a view and its
+axes, with the few PlotItem methods the app uses; ``CellAxes`` is a heatmap's: rows
+downwards, row names on the left and column names on top.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pyqtgraph as pg
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsItem
 
+#: (row, column) of each side's axis around the view at (1, 1).
+PLACES = {"top": (0, 1), "left": (1, 0), "right": (1, 2), "bottom": (2, 1)}
 
-class CellAxes(pg.GraphicsLayout):
-    """A ViewBox (rows downwards, fixed by the caller) with a left and a top axis."""
 
-    def __init__(self) -> None:
+class QuietAxis(pg.AxisItem):
+    """An axis that typesets its title only while it shows one.
+
+    pyqtgraph sets the (hidden) title again as HTML on every change of pen, font or
+    style: 38 times while one heatmap was built, a millisecond each time.
+    """
+
+    def _updateLabel(self) -> None:  # noqa: N802 (pyqtgraph's name)
+        if self.label.isVisible():
+            super()._updateLabel()
+        else:
+            self._adjustSize()
+            self.picture = None
+            self.update()
+
+
+class PlainPlot(pg.GraphicsLayout):
+    """A fixed ViewBox (no mouse, no menu) with an axis on each of ``sides``."""
+
+    def __init__(self, sides: Sequence[str] = ("left", "bottom"), invert_y: bool = False) -> None:
         super().__init__()
         self.setContentsMargins(0, 0, 0, 0)
         self.setSpacing(0)
-        self.view = pg.ViewBox(enableMenu=False, defaultPadding=0.0, invertY=True)
+        self.view = pg.ViewBox(enableMenu=False, defaultPadding=0.0, invertY=invert_y)
         self.view.setMouseEnabled(x=False, y=False)
-        self.axes = {"left": pg.AxisItem("left"), "top": pg.AxisItem("top")}
-        for axis in self.axes.values():
+        self.axes = {side: QuietAxis(side) for side in sides}
+        for side, axis in self.axes.items():
             axis.linkToView(self.view)
-        self.addItem(self.axes["top"], row=0, col=1)
-        self.addItem(self.axes["left"], row=1, col=0)
-        self.addItem(self.view, row=1, col=1)
+            self.addItem(axis, *PLACES[side])
+        self.addItem(self.view, 1, 1)
+
+    @property
+    def vb(self) -> pg.ViewBox:
+        return self.view
 
     def getViewBox(self) -> pg.ViewBox:  # noqa: N802 (as PlotItem's)
         return self.view
@@ -40,3 +66,31 @@ class CellAxes(pg.GraphicsLayout):
             self.view.addItem(item)
         else:
             super().addItem(item, row=row, col=col, **kwargs)
+
+    def removeItem(self, item: QGraphicsItem) -> None:  # noqa: N802 (as PlotItem's)
+        if item.parentItem() is self.view.childGroup:
+            self.view.removeItem(item)
+        else:
+            super().removeItem(item)
+
+    def setXRange(self, low: float, high: float, padding: float = 0.0) -> None:  # noqa: N802
+        self.view.setXRange(low, high, padding=padding)
+
+    def setYRange(self, low: float, high: float, padding: float = 0.0) -> None:  # noqa: N802
+        self.view.setYRange(low, high, padding=padding)
+
+    def setLabel(self, side: str, text: str) -> None:  # noqa: N802 (as PlotItem's)
+        self.axes[side].setLabel(text)
+
+    def addLine(self, y: float, pen: QPen) -> pg.InfiniteLine:  # noqa: N802 (as PlotItem's)
+        """A horizontal line at ``y`` across the view."""
+        line = pg.InfiniteLine(pos=y, angle=0, pen=pen)
+        self.view.addItem(line, ignoreBounds=True)
+        return line
+
+
+class CellAxes(PlainPlot):
+    """A heatmap's view (rows downwards, fixed by the caller) with a left and a top axis."""
+
+    def __init__(self) -> None:
+        super().__init__(("left", "top"), invert_y=True)

@@ -11,6 +11,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
+from .cell_axes import QuietAxis
+
 
 class ColourBar(pg.GraphicsLayout):
     """The strip of ``lut`` colours from the low to the high level, and their values."""
@@ -24,7 +26,7 @@ class ColourBar(pg.GraphicsLayout):
         self.view.setFixedWidth(width)
         self.strip = pg.ImageItem(np.ascontiguousarray(lut[:, None, :3]), axisOrder="row-major")
         self.view.addItem(self.strip)
-        self.axis = pg.AxisItem("right")
+        self.axis = QuietAxis("right")
         self.axis.linkToView(self.view)
         self.addItem(self.view, row=0, col=0)
         self.addItem(self.axis, row=0, col=1)

@@ -16,8 +16,14 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox
 
-from .export_formats import ALL_FORMATS, FIGURE_FORMATS, SESSION_FILE, VARIANCE_PLOTS
-from .matrix_export import MATRICES, matrix_latex, matrix_title, matrix_tsv
+from .export_formats import (
+    ALL_FORMATS,
+    FIGURE_FORMATS,
+    MATRICES,
+    SESSION_FILE,
+    VARIANCE_PLOTS,
+    matrix_title,
+)
 from .state import STEPS
 
 if TYPE_CHECKING:
@@ -152,6 +158,8 @@ class ExportController(QObject):
     # ------------------------------------------------------------ the work
     def copy_matrix(self, key: str, kind: str) -> str:
         """Put one matrix on the clipboard as "tsv" or "latex"; returns the text."""
+        from .matrix_export import matrix_latex, matrix_tsv
+
         text = (
             matrix_tsv(self.window.state, key)
             if kind == "tsv"

@@ -15,35 +15,10 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
 from .explain_text import number
+from .export_formats import MATRICES
 from .state import AttentionState
-
-# key → (symbol, file stem); the order of the lesson: inputs, then steps ① to ④
-MATRICES = {
-    "q": ("Q", "Q"),
-    "k": ("K", "K"),
-    "v": ("V", "V"),
-    "scores": ("S", "S"),
-    "scaled": ("S/τ", "S-scaled"),
-    "weights": ("A", "A"),
-    "context": ("Z", "Z"),
-}
-
-
-def matrix_title(key: str) -> str:
-    """How a matrix is named in menus."""
-    titles = {
-        "q": QCoreApplication.translate("MatrixExport", "Q (queries)"),
-        "k": QCoreApplication.translate("MatrixExport", "K (keys)"),
-        "v": QCoreApplication.translate("MatrixExport", "V (values)"),
-        "scores": QCoreApplication.translate("MatrixExport", "S = QKᵀ (scores)"),
-        "scaled": QCoreApplication.translate("MatrixExport", "S/τ (scaled scores)"),
-        "weights": QCoreApplication.translate("MatrixExport", "A (weights)"),
-        "context": QCoreApplication.translate("MatrixExport", "Z = A·V (context)"),
-    }
-    return titles[key]
 
 
 def matrix_values(state: AttentionState, key: str) -> np.ndarray:

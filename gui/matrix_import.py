@@ -12,8 +12,6 @@ from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from engine.importing import import_preset
-
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
@@ -52,6 +50,8 @@ class MatrixImporter(QObject):
     def import_files(self, paths: Sequence[str | Path]) -> bool:
         """Replace the inputs by the matrices in ``paths``; on any problem say what it is
         and change nothing. τ returns to √d_k; the mask switch and display are kept."""
+        from engine.importing import import_preset  # loaded when first used, not at start
+
         try:
             preset = import_preset(paths)
         except ValueError as error:

@@ -9,6 +9,7 @@ import pyqtgraph as pg
 from PySide6.QtGui import QFontMetricsF, QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from .cell_axes import PlainPlot
 from .language import Retranslating
 from .state import AttentionState
 from .token_colours import token_colour
@@ -23,23 +24,24 @@ class WeightBars(Retranslating, QWidget):
         super().__init__(parent)
         self.setObjectName("weightBars")
         self.state = state
-        self.plot = pg.PlotWidget(self, background="w", viewBox=pg.ViewBox(enableMenu=False))
-        self.plot.setMouseEnabled(False, False)
-        self.plot.hideButtons()
-        self.plot.setMenuEnabled(False)
-        self.plot.setYRange(0, 1.05, padding=0)
-        self.plot.getAxis("left").enableAutoSIPrefix(False)
-        self.plot.getAxis("left").setTicks([[(v, f"{v:g}") for v in (0, 0.25, 0.5, 0.75, 1)]])
+        # a plain view and axes: a PlotWidget's menus and buttons cost 4 ms to build
+        self.plot = pg.GraphicsLayoutWidget(self)
+        self.plot.setBackground("w")
+        self.axes = PlainPlot()
+        self.plot.addItem(self.axes)
+        self.axes.setYRange(0, 1.05, padding=0)
+        self.axes.getAxis("left").enableAutoSIPrefix(False)
+        self.axes.getAxis("left").setTicks([[(v, f"{v:g}") for v in (0, 0.25, 0.5, 0.75, 1)]])
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.7)
-        self.plot.addItem(self.bars)
+        self.axes.addItem(self.bars)
         # Beyond MANY tokens one filled outline replaces the bars: thousands of separate
         # rectangles cost milliseconds on every frame of the dial and are thinner than a pixel.
         self.outline = pg.PlotDataItem(stepMode="center", fillLevel=0, brush="#4c72b0",
                                        pen=pg.mkPen("#4c72b0", width=1))  # fmt: skip
         self.outline.hide()
-        self.plot.addItem(self.outline)
+        self.axes.addItem(self.outline)
         self.uniform = pg.InfiniteLine(angle=0, pen=pg.mkPen("#555555", width=2, dash=[4, 4]))
-        self.plot.addItem(self.uniform)
+        self.axes.addItem(self.uniform)
         self.labels: list[pg.TextItem] = []
         self.readout = QLabel(self)
         self.readout.setObjectName("entropyReadout")
@@ -86,17 +88,17 @@ class WeightBars(Retranslating, QWidget):
         self.uniform.setValue(1.0 / length)
         if length != self._length:
             self._length = length
-            self.plot.setXRange(-0.6, length - 0.4, padding=0)
+            self.axes.setXRange(-0.6, length - 0.4, padding=0)
         # names that fit side by side, from the widest of (a sample of) the names
         sample = tokens[:: max(1, length // 64)]
-        metrics = QFontMetricsF(self.plot.getAxis("bottom").font())
+        metrics = QFontMetricsF(self.axes.getAxis("bottom").font())
         widest = max(metrics.horizontalAdvance(name) for name in sample)
         room = max(self.plot.width(), 100) / max(34.0, widest + 12)
         step = max(1, math.ceil(length / room))
         ticks = [(j, tokens[j]) for j in range(0, length, step)]
         if ticks != self._ticks:  # redrawing an axis is costly: not on every frame of the dial
             self._ticks = ticks
-            self.plot.getAxis("bottom").setTicks([ticks])
+            self.axes.getAxis("bottom").setTicks([ticks])
         self._update_value_labels(weights)
         entropy = float(result.entropy[row])
         self.readout.setText(
@@ -118,7 +120,7 @@ class WeightBars(Retranslating, QWidget):
         show = len(weights) <= max(self.plot.width(), 100) / 30
         while len(self.labels) < (len(weights) if show else 0):
             label = pg.TextItem(anchor=(0.5, 1.0), color="#222222")
-            self.plot.addItem(label)
+            self.axes.addItem(label)
             self.labels.append(label)
         for j, label in enumerate(self.labels):
             visible = show and j < len(weights)
