@@ -6,15 +6,17 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QFontMetricsF, QResizeEvent
+from PySide6.QtGui import QColor, QFontMetricsF, QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from .bar_stacks import BarStacks
 from .cell_axes import PlainPlot
 from .language import Retranslating
 from .state import AttentionState
 from .token_colours import token_colour
 
 MANY = 64
+OUTLINE = QColor("#4c72b0")
 
 
 class WeightBars(Retranslating, QWidget):
@@ -32,14 +34,10 @@ class WeightBars(Retranslating, QWidget):
         self.axes.setYRange(0, 1.05, padding=0)
         self.axes.getAxis("left").enableAutoSIPrefix(False)
         self.axes.getAxis("left").setTicks([[(v, f"{v:g}") for v in (0, 0.25, 0.5, 0.75, 1)]])
-        self.bars = pg.BarGraphItem(x=[], height=[], width=0.7)
+        # One item paints every bar. Beyond MANY tokens the bars are thinner than a pixel:
+        # they touch, in one colour, and read as the row's outline.
+        self.bars = BarStacks(pg.mkPen(None))
         self.axes.addItem(self.bars)
-        # Beyond MANY tokens one filled outline replaces the bars: thousands of separate
-        # rectangles cost milliseconds on every frame of the dial and are thinner than a pixel.
-        self.outline = pg.PlotDataItem(stepMode="center", fillLevel=0, brush="#4c72b0",
-                                       pen=pg.mkPen("#4c72b0", width=1))  # fmt: skip
-        self.outline.hide()
-        self.axes.addItem(self.outline)
         self.uniform = pg.InfiniteLine(angle=0, pen=pg.mkPen("#555555", width=2, dash=[4, 4]))
         self.axes.addItem(self.uniform)
         self.labels: list[pg.TextItem] = []
@@ -75,16 +73,14 @@ class WeightBars(Retranslating, QWidget):
         length = len(weights)
         self._weights = weights.copy()
         many = length > MANY
-        self.bars.setVisible(not many)
-        self.outline.setVisible(many)
-        if many:
-            self.outline.setData(np.arange(length + 1) - 0.5, weights)
-        elif length != self._length:  # colours only change with the number of tokens
-            colours = [token_colour(j, length) for j in range(length)]
-            self.bars.setOpts(x=np.arange(length), height=weights, brushes=colours,
-                              pens=[pg.mkPen(None)] * length)  # fmt: skip
-        else:
-            self.bars.setOpts(height=weights)
+        if length != self._length:  # colours only change with the number of tokens
+            self.bars.set_colours([OUTLINE] if many else
+                                  [token_colour(j, length) for j in range(length)])  # fmt: skip
+        if many:  # one group of touching bars
+            self.bars.set_bars(np.arange(length), 1.0, np.zeros((1, length)), weights[None, :])
+        else:  # a group (a colour) per token
+            x = np.arange(length)[:, None]
+            self.bars.set_bars(x, 0.7, np.zeros((length, 1)), weights[:, None])
         self.uniform.setValue(1.0 / length)
         if length != self._length:
             self._length = length
@@ -93,9 +89,10 @@ class WeightBars(Retranslating, QWidget):
         sample = tokens[:: max(1, length // 64)]
         metrics = QFontMetricsF(self.axes.getAxis("bottom").font())
         widest = max(metrics.horizontalAdvance(name) for name in sample)
-        room = max(self.plot.width(), 100) / max(34.0, widest + 12)
+        room = self._room() / max(34.0, widest + 12)
         step = max(1, math.ceil(length / room))
-        ticks = [(j, tokens[j]) for j in range(0, length, step)]
+        # from half a step in: a name centred on the first bar would stick out on the left
+        ticks = [(j, tokens[j]) for j in range(step // 2, length, step)]
         if ticks != self._ticks:  # redrawing an axis is costly: not on every frame of the dial
             self._ticks = ticks
             self.axes.getAxis("bottom").setTicks([ticks])
@@ -115,9 +112,13 @@ class WeightBars(Retranslating, QWidget):
             )
         )
 
+    def _room(self) -> float:
+        """Pixels across the bars (not the axis beside them), at least 60."""
+        return max(self.axes.vb.width(), 60.0)
+
     def _update_value_labels(self, weights: np.ndarray) -> None:
         # only when each bar has room for its number
-        show = len(weights) <= max(self.plot.width(), 100) / 30
+        show = len(weights) <= self._room() / 30
         while len(self.labels) < (len(weights) if show else 0):
             label = pg.TextItem(anchor=(0.5, 1.0), color="#222222")
             self.axes.addItem(label)
