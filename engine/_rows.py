@@ -46,12 +46,13 @@ def softmax_block(
     tau: float,
     allowed: NDArray[np.bool_] | None,
     weights: Matrix,
-    entropy: NDArray[np.float64],
     max_weight: NDArray[np.float64],
     empty: NDArray[np.bool_],
+    entropy: NDArray[np.float64] | None = None,
 ) -> None:
     """Step ③ for a block of rows of x: the softmax of x/τ into ``weights``, with each
-    row's entropy (bits), largest weight and whether no key was allowed.
+    row's largest weight, whether no key was allowed and, when ``entropy`` is given, the
+    row's entropy in bits.
 
     The row maximum is subtracted *before* dividing by τ, so a tiny τ cannot overflow:
     every shifted value is ≤ 0 and the row's maxima become exp(0) = 1, which makes
@@ -74,6 +75,11 @@ def softmax_block(
     total = weights.sum(axis=1)  # (b,), ≥ 1 on every row with an allowed key
     total[empty] = 1.0
     weights /= total[:, None]
+    largest = 1.0 / total  # the row's maximum had exp(0) = 1
+    largest[empty] = 0.0
+    max_weight[:] = largest
+    if entropy is None:
+        return
     # Entropy from the log-sum-exp: H = log Σe^z − Σ a·z (no elementwise log needed).
     with np.errstate(invalid="ignore", over="ignore"):
         weighted = np.einsum("ij,ij->i", weights, shifted)
@@ -85,9 +91,6 @@ def softmax_block(
     np.maximum(bits, 0.0, out=bits)  # rounding can leave −1e-16
     bits[empty] = 0.0
     entropy[:] = bits
-    largest = 1.0 / total  # the row's maximum had exp(0) = 1
-    largest[empty] = 0.0
-    max_weight[:] = largest
 
 
 def range_block(s: Matrix, allowed: NDArray[np.bool_] | None, out: Matrix) -> None:

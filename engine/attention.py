@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -32,7 +33,8 @@ class AttentionResult:
     temperature : τ, the divisor of step ②.
     d_k : the width of q and k.
     mask : allowed (query, key) pairs, (L_q, L_k) bool, or None when every pair is allowed.
-    entropy : per row, the entropy of the row of A in bits (0 for a fully masked row).
+    entropy : per row, the entropy of the row of A in bits (0 for a fully masked row),
+        computed when first read; views read one row with :meth:`row_entropy`.
     max_weight : per row, the largest weight (0 for a fully masked row).
     fully_masked_rows : per row, True where no key was allowed (weights and context 0).
     score_ranges : per row of S, (L_q, 4): the smallest and largest score, then the
@@ -50,10 +52,33 @@ class AttentionResult:
     temperature: float
     d_k: int
     mask: NDArray[np.bool_] | None
-    entropy: NDArray[np.float64]
     max_weight: NDArray[np.float64]
     fully_masked_rows: NDArray[np.bool_]
     score_ranges: Matrix
+
+    @cached_property
+    def entropy(self) -> NDArray[np.float64]:
+        """Per row, the entropy of the row of A in bits (0 for a fully masked row)."""
+        return self._entropy_of(slice(None))
+
+    def row_entropy(self, row: int) -> float:
+        """The entropy in bits of row ``row`` of A, the same number as ``entropy[row]``:
+        one row is all the dial shows, and all rows cost a pass over A on every edit."""
+        return float(self._entropy_of(slice(row, row + 1))[0])
+
+    def _entropy_of(self, rows: slice) -> NDArray[np.float64]:
+        s = self.scores[rows]
+        allowed = None if self.mask is None else self.mask[rows]
+        count = s.shape[0]
+        weights, entropy = np.empty_like(s), np.empty(count)
+        largest, empty = np.empty(count), np.empty(count, dtype=np.bool_)
+
+        def work(block: slice) -> None:
+            softmax_block(s[block], self.temperature, None if allowed is None else allowed[block],
+                          weights[block], largest[block], empty[block], entropy[block])  # fmt: skip
+
+        for_row_blocks(count, s.shape[1], work)
+        return entropy
 
     @property
     def is_standard_scaling(self) -> bool:
@@ -117,12 +142,11 @@ def causal_mask(length_q: int, length_k: int | None = None) -> NDArray[np.bool_]
 
 def _softmax_rows(
     x: Matrix, temperature: float, allowed: NDArray[np.bool_] | None
-) -> tuple[Matrix, NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
-    """Row softmax of x/τ with its entropy (bits), largest weight and fully masked rows
+) -> tuple[Matrix, NDArray[np.float64], NDArray[np.bool_]]:
+    """Row softmax of x/τ with each row's largest weight and the fully masked rows
     (see :func:`engine._rows.softmax_block`)."""
     rows, cols = x.shape
-    weights = np.empty_like(x)
-    entropy, max_weight = np.empty(rows), np.empty(rows)
+    weights, max_weight = np.empty_like(x), np.empty(rows)
     empty = np.empty(rows, dtype=np.bool_)
 
     def work(block: slice) -> None:
@@ -131,13 +155,12 @@ def _softmax_rows(
             temperature,
             None if allowed is None else allowed[block],
             weights[block],
-            entropy[block],
             max_weight[block],
             empty[block],
         )
 
     for_row_blocks(rows, cols, work)
-    return weights, entropy, max_weight, empty
+    return weights, max_weight, empty
 
 
 def softmax(x: ArrayLike, axis: int = -1, temperature: float = 1.0) -> NDArray[np.float64]:
@@ -155,7 +178,7 @@ def softmax(x: ArrayLike, axis: int = -1, temperature: float = 1.0) -> NDArray[n
     moved = np.moveaxis(array, axis, -1)
     rows = moved.reshape(-1, moved.shape[-1])
     allowed = None if np.isfinite(rows).all() else np.isfinite(rows)
-    weights, _, _, _ = _softmax_rows(rows, tau, allowed)
+    weights, _, _ = _softmax_rows(rows, tau, allowed)
     return np.moveaxis(weights.reshape(moved.shape), -1, axis)
 
 
@@ -270,17 +293,14 @@ def _from_scores(
     when already known (the same S at another τ)."""
     rows, cols = s.shape
     scaled, a = np.empty_like(s), np.empty_like(s)
-    entropy, max_weight = np.empty(rows), np.empty(rows)
-    empty = np.empty(rows, dtype=np.bool_)
+    max_weight, empty = np.empty(rows), np.empty(rows, dtype=np.bool_)
     known = ranges is not None
     score_ranges = ranges if ranges is not None else np.empty((rows, 4))
 
     def work(block: slice) -> None:
         block_allowed = None if allowed is None else allowed[block]
         scale_block(s[block], tau, block_allowed, scaled[block])  # ② (b, L_k)
-        softmax_block(  # ③ (b, L_k)
-            s[block], tau, block_allowed, a[block], entropy[block], max_weight[block], empty[block]
-        )
+        softmax_block(s[block], tau, block_allowed, a[block], max_weight[block], empty[block])  # ③
         if not known:
             range_block(s[block], block_allowed, score_ranges[block])
 
@@ -297,7 +317,6 @@ def _from_scores(
         temperature=tau,
         d_k=q.shape[1],
         mask=allowed,
-        entropy=entropy,
         max_weight=max_weight,
         fully_masked_rows=empty,
         score_ranges=score_ranges,

@@ -62,7 +62,7 @@ def _with_query_rows(result: AttentionResult, q: Matrix, rows: NDArray[np.intp])
     if row_allowed is not None:
         scaled_rows[~row_allowed] = -np.inf
     scaled[rows] = scaled_rows
-    a_rows, entropy_rows, max_rows, empty_rows = _softmax_rows(s_rows, tau, row_allowed)
+    a_rows, max_rows, empty_rows = _softmax_rows(s_rows, tau, row_allowed)
     ranges, row_ranges = result.score_ranges.copy(), np.empty((len(rows), 4))
     range_block(s_rows, row_allowed, row_ranges)
     ranges[rows] = row_ranges
@@ -70,9 +70,9 @@ def _with_query_rows(result: AttentionResult, q: Matrix, rows: NDArray[np.intp])
     weights[rows] = a_rows
     context = result.context.copy()
     context[rows] = a_rows @ result.v
-    entropy, max_weight = result.entropy.copy(), result.max_weight.copy()
+    max_weight = result.max_weight.copy()
     empty = result.fully_masked_rows.copy()
-    entropy[rows], max_weight[rows], empty[rows] = entropy_rows, max_rows, empty_rows
+    max_weight[rows], empty[rows] = max_rows, empty_rows
     return AttentionResult(
         q=q,
         k=result.k,
@@ -84,7 +84,6 @@ def _with_query_rows(result: AttentionResult, q: Matrix, rows: NDArray[np.intp])
         temperature=tau,
         d_k=result.d_k,
         mask=allowed,
-        entropy=entropy,
         max_weight=max_weight,
         fully_masked_rows=empty,
         score_ranges=ranges,
@@ -131,7 +130,6 @@ def _with_value_rows(result: AttentionResult, v: Matrix, rows: NDArray[np.intp])
         temperature=result.temperature,
         d_k=result.d_k,
         mask=result.mask,
-        entropy=result.entropy,
         max_weight=result.max_weight,
         fully_masked_rows=result.fully_masked_rows,
         score_ranges=result.score_ranges,

@@ -110,7 +110,7 @@ def _chunks(count: int, per_item: int) -> list[int]:
 
 def _softmax_stats(s: NDArray[np.float64], tau: float) -> tuple[float, float]:
     """Sums over rows of the largest weight and of ‖J‖_F, J = diag(a) − aaᵀ."""
-    a, _, max_weight, _ = _softmax_rows(s, tau, None)
+    a, max_weight, _ = _softmax_rows(s, tau, None)
     sq = np.einsum("ij,ij->i", a, a)  # Σ a²
     cube = np.einsum("ij,ij,ij->i", a, a, a)  # Σ a³
     jacobian = np.sqrt(np.maximum(sq - 2.0 * cube + sq * sq, 0.0))

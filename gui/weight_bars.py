@@ -97,7 +97,7 @@ class WeightBars(Retranslating, QWidget):
             self._ticks = ticks
             self.axes.getAxis("bottom").setTicks([ticks])
         self._update_value_labels(weights)
-        entropy = float(result.entropy[row])
+        entropy = result.row_entropy(row)
         self.readout.setText(
             self.tr(
                 "Row of <b>{0}</b>: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); "

@@ -59,3 +59,15 @@ def test_every_row_is_done_once(monkeypatch):
 
     _rows.for_row_blocks(50, 97, work)
     assert (seen == 1).all()
+
+
+@pytest.mark.parametrize("options", [{}, {"causal": True}, {"temperature": 1e-3}])
+def test_one_row_s_entropy_is_the_number_of_all_rows_entropies(options):
+    rng = np.random.default_rng(8)
+    q, k, v = (rng.normal(size=(40, 6)) * 10 for _ in range(3))
+    mask = np.ones((40, 40), dtype=bool)
+    mask[7] = False  # a fully masked row: entropy 0
+    result = attention(q, k, v, mask=mask, **options)
+    rows = [result.row_entropy(row) for row in range(40)]
+    assert np.array_equal(rows, result.entropy)
+    assert rows[7] == 0.0
