@@ -146,15 +146,24 @@ def cells_as_rectangles(scene: pg.GraphicsScene) -> Iterator[None]:
 
 @contextmanager
 def export_mode(figure: Figure, painter: QPainter) -> Iterator[None]:
-    """pyqtgraph's export mode: symbols drawn as paths, hover decorations left out."""
+    """pyqtgraph's export mode: symbols drawn as paths, hover decorations left out; items
+    that the screen draws from a cached picture (the axes) are drawn afresh, so that
+    their text stays text and their lines stay sharp at any scale."""
     exporter = Exporter(figure.target())
     options = {"antialias": True, "background": figure.background(), "painter": painter,
                "resolutionScale": 1.0}  # fmt: skip
+    cached = [item for item in figure.view.scene().items()
+              if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]  # fmt: skip
+    modes = [item.cacheMode() for item in cached]
+    for item in cached:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
     exporter.setExportMode(True, options)
     try:
         yield
     finally:
         exporter.setExportMode(False)
+        for item, mode in zip(cached, modes, strict=True):
+            item.setCacheMode(mode)
 
 
 @contextmanager
