@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPoint, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from .export_formats import (
     ALL_FORMATS,
@@ -27,6 +27,7 @@ from .export_formats import (
 from .state import STEPS
 
 if TYPE_CHECKING:
+    from .export_progress import ExportRun
     from .main_window import MainWindow
 
 COPY_KINDS = ("tsv", "latex")
@@ -44,6 +45,7 @@ class ExportController(QObject):
         self.scale = 2.0
         self.formats: tuple[str, ...] = ALL_FORMATS
         self.last_error = ""
+        self.running: ExportRun | None = None  # the Export all under way, if any
 
         self.menu = QMenu(window)
         self.menu.setObjectName("exportMenu")
@@ -196,27 +198,35 @@ class ExportController(QObject):
 
     def export_all(self, folder: str | Path, formats: tuple[str, ...] | None = None,
                    scale: float | None = None) -> list[Path] | None:  # fmt: skip
-        """Every figure, the matrices and the session into ``folder``; None if refused."""
-        from .export_files import ExportError, existing, export_all_files, write_export
+        """Every figure, the matrices and the session into ``folder``; None if refused
+        or cancelled. The window stays responsive meanwhile, with a progress dialog
+        (see export_progress)."""
+        from .export_files import ExportError, existing
+        from .export_progress import ExportRun
 
         folder = Path(folder)
         if not folder.is_dir():
             self._fail(self.tr("The folder {0} does not exist").format(folder))
             return None
         formats = formats or self.formats
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        run = ExportRun(self.window, formats, scale or self.scale)
+        self.running = run
         try:
-            files = export_all_files(self.window, formats, scale or self.scale)
-        finally:
-            QApplication.restoreOverrideCursor()
-        taken = existing(folder, [*files, SESSION_FILE])
-        if taken and not self.confirm_overwrite(taken, folder):
-            return None
-        try:
-            written = write_export(folder, files, self.window.state.to_preset())
+            session = self.window.state.to_preset()
+            files = run.render()
+            if files is None:
+                self._done(self.tr("Export cancelled: nothing was written"))
+                return None
+            taken = existing(folder, [*files, SESSION_FILE])
+            if taken and not self.confirm_overwrite(taken, folder):
+                return None
+            written = run.write(folder, files, session)
         except ExportError as error:
             self._fail(str(error))
             return None
+        finally:
+            run.close()
+            self.running = None
         message = self.tr("Exported {0} files to {1}").format(len(written), folder)
         if self.window.variance.runner.result is None and set(formats) & set(FIGURE_FORMATS):
             message += " " + self.tr("(not the experiment's plots: the experiment did not run)")

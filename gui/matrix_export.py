@@ -13,22 +13,38 @@ import io
 import json
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from .explain_text import number
 from .export_formats import MATRICES
-from .state import AttentionState
+
+if TYPE_CHECKING:
+    from engine import AttentionResult
 
 
-def matrix_values(state: AttentionState, key: str) -> np.ndarray:
+class MatrixSource(Protocol):
+    """What the matrices' text is made of: the state, or a snapshot of it."""
+
+    @property
+    def result(self) -> AttentionResult: ...
+    @property
+    def tokens(self) -> Sequence[str]: ...
+    @property
+    def causal(self) -> bool: ...
+    @property
+    def precision(self) -> int: ...
+
+
+def matrix_values(state: MatrixSource, key: str) -> np.ndarray:
     """The matrix as the engine computed it (a copy)."""
     if key not in MATRICES:
         raise ValueError(f"unknown matrix {key!r}; choose from {', '.join(MATRICES)}")
     return np.array(getattr(state.result, key), dtype=np.float64)
 
 
-def headers(state: AttentionState, key: str) -> tuple[list[str], list[str]]:
+def headers(state: MatrixSource, key: str) -> tuple[list[str], list[str]]:
     """Row names (the tokens) and column names (tokens for S, S/τ, A; d0, d1, … else)."""
     values = matrix_values(state, key)
     tokens = list(state.tokens)
@@ -56,7 +72,7 @@ def shown_number(value: float, digits: int) -> str:
     return number(value, digits).replace("−", "-")
 
 
-def matrix_csv(state: AttentionState, key: str) -> bytes:
+def matrix_csv(state: MatrixSource, key: str) -> bytes:
     """One matrix as CSV: a corner cell with its symbol, column names, then named rows.
 
     UTF-8 with a byte-order mark, so that spreadsheet programs read 猫 吃 鱼 correctly.
@@ -71,7 +87,7 @@ def matrix_csv(state: AttentionState, key: str) -> bytes:
     return text.getvalue().encode("utf-8-sig")
 
 
-def tokens_csv(state: AttentionState) -> bytes:
+def tokens_csv(state: MatrixSource) -> bytes:
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(["index", "token"])
@@ -80,7 +96,7 @@ def tokens_csv(state: AttentionState) -> bytes:
     return text.getvalue().encode("utf-8-sig")
 
 
-def matrices_csv(state: AttentionState) -> dict[str, bytes]:
+def matrices_csv(state: MatrixSource) -> dict[str, bytes]:
     """File name → contents: tokens.csv, Q.csv, K.csv, V.csv, S.csv, S-scaled.csv, A.csv,
     Z.csv."""
     files = {"tokens.csv": tokens_csv(state)}
@@ -89,14 +105,25 @@ def matrices_csv(state: AttentionState) -> dict[str, bytes]:
     return files
 
 
-def _json_rows(values: np.ndarray) -> list[list[float | None]]:
-    return [[None if math.isinf(v) else v for v in row] for row in values.tolist()]
+def _json_rows(rows: list[list[object]]) -> str:
+    """Rows of a matrix as JSON text, one row a line."""
+    lines = ",\n   ".join(json.dumps(row, allow_nan=False) for row in rows)
+    return "[\n   " + lines + "\n  ]"
 
 
-def matrices_json(state: AttentionState) -> bytes:
-    """Tokens, settings and every matrix in one JSON document (masked cells as null)."""
+def _json_matrix(values: np.ndarray) -> str:
+    return _json_rows([[None if math.isinf(v) else v for v in row] for row in values.tolist()])
+
+
+def matrices_json(state: MatrixSource) -> bytes:
+    """Tokens, settings and every matrix in one JSON document (masked cells as null),
+    one row of a matrix a line.
+
+    Written a row at a time: one call for the whole document held the interpreter for
+    2 s at 2,048 tokens, and the window could not even repaint its progress meanwhile.
+    """
     result = state.result
-    document = {
+    settings = {
         "format": "attention-lab-matrices",
         "version": 1,
         "tokens": list(state.tokens),
@@ -105,13 +132,19 @@ def matrices_json(state: AttentionState) -> bytes:
         "temperature": result.temperature,
         "standard_scaling": result.is_standard_scaling,
         "causal": state.causal,
-        "mask": None if result.mask is None else result.mask.tolist(),
-        "matrices": {MATRICES[key][0]: _json_rows(matrix_values(state, key)) for key in MATRICES},
     }
-    return (json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n").encode()
+    head = json.dumps(settings, ensure_ascii=False, indent=1, allow_nan=False)[:-2]  # no "\n}"
+    mask = "null" if result.mask is None else _json_rows(result.mask.tolist())
+    pieces = [f'{head},\n "mask": {mask},\n "matrices": {{\n'.encode()]
+    for index, key in enumerate(MATRICES):
+        name = json.dumps(MATRICES[key][0], ensure_ascii=False)
+        comma = "," if index < len(MATRICES) - 1 else ""
+        pieces.append(f"  {name}: {_json_matrix(matrix_values(state, key))}{comma}\n".encode())
+    pieces.append(b" }\n}\n")
+    return b"".join(pieces)
 
 
-def matrix_tsv(state: AttentionState, key: str) -> str:
+def matrix_tsv(state: MatrixSource, key: str) -> str:
     """Tab-separated numbers, one row a line: pastes into a spreadsheet or back into a grid."""
     digits = state.precision
     rows = matrix_values(state, key).tolist()
@@ -130,5 +163,5 @@ def latex_bmatrix(rows: Sequence[Sequence[float]], digits: int) -> str:
     return rf"\begin{{bmatrix}} {body} \end{{bmatrix}}"
 
 
-def matrix_latex(state: AttentionState, key: str) -> str:
+def matrix_latex(state: MatrixSource, key: str) -> str:
     return latex_bmatrix(matrix_values(state, key).tolist(), state.precision)

@@ -163,7 +163,8 @@ def npy_files(draw):
         shape = draw(st.lists(st.integers(0, 4), min_size=0, max_size=4).map(tuple))
         values = draw(st.lists(st.floats(allow_nan=True, width=16) | st.integers(0, 255),
                                min_size=1, max_size=1))  # fmt: skip
-        array = np.full(shape, values[0]).astype(dtype)
+        with np.errstate(invalid="ignore", over="ignore"):  # NaN or 1e4 into an integer: wanted
+            array = np.full(shape, values[0]).astype(dtype)
         stream = io.BytesIO()
         np.save(stream, np.asfortranarray(array) if draw(st.booleans()) else array)
         data = stream.getvalue()
