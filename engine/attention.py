@@ -64,6 +64,7 @@ class AttentionResult:
     def row_entropy(self, row: int) -> float:
         """The entropy in bits of row ``row`` of A, the same number as ``entropy[row]``:
         one row is all the dial shows, and all rows cost a pass over A on every edit."""
+        row = range(self.scores.shape[0])[row]  # −1 is the last row; IndexError outside
         return float(self._entropy_of(slice(row, row + 1))[0])
 
     def _entropy_of(self, rows: slice) -> NDArray[np.float64]:

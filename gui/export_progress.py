@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 POLL_MS = 30  # how often the dialog looks at the worker
-SHOW_AFTER_MS = 400  # shorter exports never show the dialog
 SWITCH_SECONDS = 0.001  # how long each thread may keep the interpreter at a time
 
 
@@ -70,7 +69,7 @@ class ExportRun:
         self.dialog.setWindowTitle(QCoreApplication.translate("ExportProgress", "Export all"))
         self.dialog.setCancelButtonText(QCoreApplication.translate("ExportProgress", "Cancel"))
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        self.dialog.setMinimumDuration(SHOW_AFTER_MS)
+        self.dialog.setMinimumDuration(0)
         self.dialog.setMinimumWidth(420)  # the longest file names fit
         self.dialog.setAutoClose(False)
         self.dialog.setAutoReset(False)
@@ -83,7 +82,13 @@ class ExportRun:
         """File name → bytes of every file, in the order of ``export_all_files``; None
         when cancelled."""
         figure_formats = [f for f in FIGURE_FORMATS if f in self.formats]
-        if figure_formats:
+        self.dialog.show()  # modal from the start: nothing may change under the export
+        if figure_formats and self.window.variance.runner.result is None:
+            self.dialog.setLabelText(
+                QCoreApplication.translate(
+                    "ExportProgress", "Running the experiment for its plots…"
+                )
+            )
             ensure_variance_result(self.window)
         state = self.window.state
         snapshot = MatricesSnapshot(state.result, tuple(state.tokens), state.causal,
@@ -136,6 +141,8 @@ class ExportRun:
                 return done, text.format(min(made[0] + 1, data_steps), data_steps)
 
             finished = self._in_worker(make_data, step, progress)
+        self.dialog.reset()  # stops its timer too, which would show it again later
+        self.dialog.hide()  # out of the way of a question about files already there
         if finished is None:
             return None
         return {**figures_done, **data}
@@ -144,20 +151,21 @@ class ExportRun:
         """Write the files (all or nothing, see ``write_export``) from a worker thread."""
         self.dialog.setCancelButton(None)  # half-way, stopping would leave a mess
         self.dialog.setRange(0, 0)
-        self.dialog.setLabelText(
-            QCoreApplication.translate("ExportProgress", "Writing {0} files…").format(
-                len(files) + 1
-            )
+        text = QCoreApplication.translate("ExportProgress", "Writing {0} files…")
+        self.dialog.setLabelText(text.format(len(files) + 1))
+        self.dialog.show()
+        written = self._in_worker(
+            lambda: write_export(folder, files, session),
+            None,
+            lambda: (0, self.dialog.labelText()),
+            cancellable=False,
         )
-        written = self._in_worker(lambda: write_export(folder, files, session), None,
-                                  lambda: (0, self.dialog.labelText()))  # fmt: skip
         self.dialog.close()
-        if written is None:  # cannot happen: there is no Cancel while writing
-            raise RuntimeError("the export was stopped while writing")
-        return written
+        return written  # type: ignore[return-value]  # not cancellable: never None
 
     def close(self) -> None:
         self.dialog.close()
+        self.dialog.deleteLater()  # one dialog per export, not one more child each time
 
     def _check(self) -> None:
         if self._stop.is_set():
@@ -168,6 +176,7 @@ class ExportRun:
         work: Callable[[], T],
         step: Callable[[], str | None] | None,
         progress: Callable[[], tuple[int, str]],
+        cancellable: bool = True,
     ) -> T | None:
         """Run ``work`` in a thread while the event loop turns; in each turn do one
         ``step`` on this thread until it returns None. Returns ``work``'s result, None if
@@ -186,18 +195,26 @@ class ExportRun:
         thread.start()
         loop = QEventLoop()
         stepping = [step is not None]
+        stop = self._stop if cancellable else threading.Event()  # never set
 
         def turn() -> None:
-            if self.dialog.wasCanceled():  # its button, Esc, or closed
+            try:
+                advance()
+            except BaseException as error:  # a figure that cannot be drawn: stop, and say
+                outcome["drawing"] = error
+                loop.quit()
+
+        def advance() -> None:
+            if cancellable and self.dialog.wasCanceled():  # its button, Esc, or closed
                 self._stop.set()
-            if stepping[0] and not self._stop.is_set():
+            if stepping[0] and not stop.is_set():
                 assert step is not None
                 stepping[0] = step() is not None
             done, text = progress()
             self.dialog.setLabelText(text)
             if self.dialog.maximum():
                 self.dialog.setValue(min(done, self.dialog.maximum() - 1))
-            if self._stop.is_set() or not (thread.is_alive() or stepping[0]):
+            if stop.is_set() or not (thread.is_alive() or stepping[0]):
                 loop.quit()
             else:
                 QTimer.singleShot(0 if stepping[0] else POLL_MS, turn)
@@ -212,7 +229,9 @@ class ExportRun:
             loop.exec()
         finally:
             sys.setswitchinterval(interval)
-        if self._stop.is_set():
+        if "drawing" in outcome:  # the worker, if still busy, finishes on its own
+            raise outcome["drawing"]  # type: ignore[misc]
+        if stop.is_set():
             return None
         thread.join()
         if "error" in outcome:

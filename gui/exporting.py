@@ -201,10 +201,12 @@ class ExportController(QObject):
         """Every figure, the matrices and the session into ``folder``; None if refused
         or cancelled. The window stays responsive meanwhile, with a progress dialog
         (see export_progress)."""
-        from .export_files import ExportError, existing
+        from .export_files import ExportError, describe_error, existing
         from .export_progress import ExportRun
 
         folder = Path(folder)
+        if self.running is not None:  # the dialog is modal: only code can get here
+            return None
         if not folder.is_dir():
             self._fail(self.tr("The folder {0} does not exist").format(folder))
             return None
@@ -223,6 +225,9 @@ class ExportController(QObject):
             written = run.write(folder, files, session)
         except ExportError as error:
             self._fail(str(error))
+            return None
+        except Exception as error:  # a figure that could not be drawn, memory …: said
+            self._fail(describe_error(error, folder))
             return None
         finally:
             run.close()

@@ -234,16 +234,19 @@ class Heatmap(pg.GraphicsLayoutWidget):
     def _show_image(self) -> None:
         rows, cols = self._display.shape
         step_r, step_c = self._steps
+        # each kept cell is drawn over the `step` cells from it on; the last ones stick out
+        # past the matrix, where the view clips them
+        rect = QRectF(0, 0, -(-cols // step_c) * step_c, -(-rows // step_r) * step_r)
         if self._display.size:
             self._image.setImage(self._display[::step_r, ::step_c], autoLevels=False,
-                                 levels=self._levels, rect=QRectF(0, 0, cols, rows))  # fmt: skip
+                                 levels=self._levels, rect=rect)  # fmt: skip
         else:
             self._image.clear()
         if self._shown is not None:
             hidden = ~self._shown[::step_r, ::step_c]
             overlay = np.zeros((*hidden.shape, 4), dtype=np.uint8)
             overlay[hidden] = MASK_FILL
-            self._mask_image.setImage(overlay, autoLevels=False, rect=QRectF(0, 0, cols, rows))
+            self._mask_image.setImage(overlay, autoLevels=False, rect=rect)
             self._mask_image.show()
         else:
             self._mask_image.hide()

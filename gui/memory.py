@@ -11,7 +11,6 @@ theirs; memory stays near the largest session opened so far.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import sys
 
 M_TRIM_THRESHOLD = -1
@@ -23,16 +22,17 @@ TRIM_THRESHOLD = 512 << 20
 
 
 def reuse_freed_memory() -> bool:
-    """Raise glibc's thresholds (see the module's text); False where there is no glibc."""
+    """Raise glibc's thresholds (see the module's text); False where there is no glibc or
+    it refused."""
     if not sys.platform.startswith("linux"):
         return False
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        mallopt = libc.mallopt
+        mallopt = ctypes.CDLL(None).mallopt  # the C library the process already runs on
     except (OSError, AttributeError):  # another C library (musl has no mallopt)
         return False
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
     mallopt.restype = ctypes.c_int
-    return bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)) and bool(
-        mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD)
-    )
+    # older glibc refuse more than 32 MiB; a 2,048 × 2,048 matrix is just over that
+    reused = any(mallopt(M_MMAP_THRESHOLD, size) for size in (MMAP_THRESHOLD, 32 << 20))
+    trimmed = bool(mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD))
+    return reused and trimmed

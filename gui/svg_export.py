@@ -15,6 +15,7 @@ each text is anchored at its middle, so a substitute font shifts it least.
 from __future__ import annotations
 
 import importlib
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
@@ -24,7 +25,7 @@ from typing import Any
 from pyqtgraph.exporters import SVGExporter
 from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF
 
-from .figure_export import Figure, cells_as_rectangles
+from .figure_export import Figure, cells_as_rectangles, sharp_images
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -143,7 +144,9 @@ def _tidy(svg: bytes, figure: Figure) -> bytes:
 def figure_svg(figure: Figure) -> bytes:
     """The figure as SVG: text as text, cells of small matrices as rectangles."""
     scene = figure.view.scene()
-    scene.prepareForPaint()  # pyqtgraph's lazy updates (view ranges) happen before painting
-    with cells_as_rectangles(scene), closed_paths_understood():
-        data = bytes(SVGExporter(figure.target()).export(toBytes=True))
+    # every cell (up to an image's limit), not the screen's one cell per pixel
+    with sharp_images(figure.view, math.inf):
+        scene.prepareForPaint()  # pyqtgraph's lazy updates (view ranges) happen first
+        with cells_as_rectangles(scene), closed_paths_understood():
+            data = bytes(SVGExporter(figure.target()).export(toBytes=True))
     return _tidy(data, figure)

@@ -253,3 +253,30 @@ def test_cancel_stops_the_export_and_writes_nothing(window, tmp_path):
     assert re.fullmatch(r"Drawing 1-scores\.(png|svg) \([12] of 30\)…", seen[0])
     assert "cancelled" in window.statusBar().currentMessage()
     assert window.exports.export_all(tmp_path, ("csv",)) is not None  # and it can run again
+
+
+def test_a_figure_that_cannot_be_drawn_stops_the_export_and_says_so(window, tmp_path, said,
+                                                                     monkeypatch):  # fmt: skip
+    import sys
+
+    import gui.export_progress
+
+    real = gui.export_progress.render_figure
+    calls: list[str] = []
+
+    def failing(figure, fmt, scale=1.0):
+        calls.append(f"{figure.name}.{fmt}")
+        if len(calls) == 3:
+            raise RuntimeError("no memory for the image")
+        return real(figure, fmt, scale)
+
+    monkeypatch.setattr(gui.export_progress, "render_figure", failing)
+    interval = sys.getswitchinterval()
+    assert window.exports.export_all(tmp_path, scale=1) is None
+    assert len(calls) == 3  # stopped at the failure: the loop did not hang or go on
+    assert said["warnings"] == [f"Could not write {tmp_path}: no memory for the image"]
+    assert os.listdir(tmp_path) == []
+    assert sys.getswitchinterval() == interval
+    assert window.findChildren(QProgressDialog) == [] or not any(
+        d.isVisible() for d in window.findChildren(QProgressDialog)
+    )

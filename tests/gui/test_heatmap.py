@@ -321,7 +321,12 @@ def test_a_matrix_larger_than_any_screen_is_coloured_from_every_nth_cell_in_plac
     assert view.height() <= image.image.shape[0] < 2 * view.height()
     assert view.width() <= image.image.shape[1] < 2 * view.width()
     np.testing.assert_array_equal(image.image, values[::step_r, ::step_c])
-    assert image.mapRectToParent(image.boundingRect()) == pg.QtCore.QRectF(0, 0, 2048, 2048)
+    # each kept cell lies over the cells it stands for: its own and the next step − 1
+    kept_r, kept_c = image.image.shape
+    assert image.mapRectToParent(image.boundingRect()) == pg.QtCore.QRectF(
+        0, 0, kept_c * step_c, kept_r * step_r
+    )
+    assert (kept_c - 1) * step_c < 2048 <= kept_c * step_c
     np.testing.assert_array_equal(heatmap.matrix(), values)  # tooltips and clicks: every cell
 
     heatmap.set_image_scale(math.inf)  # a vector export: as many cells as an image may hold
