@@ -24,7 +24,7 @@ from engine import random_preset
 from gui import MainWindow
 
 LENGTHS = (3, 64, 512, 2048)
-ROUNDS = {3: 15, 64: 15, 512: 9, 2048: 5}
+ROUNDS = {3: 15, 64: 15, 512: 15, 2048: 11}
 FRAME = 1 / 60
 #: The views an edit in V changes (Z, the mixing view, the explanation of a Z cell): it
 #: leaves S, S/τ, A and the dial's bars as they were. Edits in Q or K change them all.

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RUNS = 7
+RUNS = 11
 FLOOR = """
 import time
 START = time.perf_counter()

@@ -1,55 +1,131 @@
-"""A heatmap's colour scale: the colour map as a vertical strip beside an axis of values.
+"""A heatmap's colour scale: the colour map as a vertical strip, with its values beside it.
 
-pyqtgraph's ColorBarItem does this too, but it is a whole PlotItem with menus and an
-options panel: 8 ms to build each, a tenth of the app's start-up for four heatmaps. This
-one is a view, a strip and an axis, and it is never interactive.
+pyqtgraph's ColorBarItem is a whole PlotItem with menus and an options panel (8 ms to
+build each). This one item paints the strip and a few round values, and nothing else:
+no view, no axis, no image item of its own.
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QStyleOptionGraphicsItem, QWidget
 
-from .cell_axes import QuietAxis
+GAP = 4  # pixels between the strip and its values
+STEPS = (1.0, 2.0, 2.5, 5.0)  # values are multiples of one of these × 10ⁿ
+ROOM = 1.6  # a value needs this many times the text's height
 
 
-class ColourBar(pg.GraphicsLayout):
-    """The strip of ``lut`` colours from the low to the high level, and their values."""
+def tick_values(low: float, high: float, count: int) -> list[float]:
+    """Round values from ``low`` to ``high``, at most ``count`` (at least the two ends'
+    neighbours), evenly spaced by 1, 2, 2.5 or 5 × 10ⁿ."""
+    span = high - low
+    if not (math.isfinite(span) and span > 0):
+        return [low]
+    rough = span / max(count - 1, 1)
+    exponent = math.floor(math.log10(rough))
+    nice = [s * 10.0**e for e in (exponent - 1, exponent, exponent + 1) for s in STEPS]
+    index = next(i for i, step in enumerate(nice) if step >= rough * (1 - 1e-9))
+    for step in (nice[index], nice[index - 1]):  # the finer one when one value only fits
+        first, last = math.ceil(low / step - 1e-9), math.floor(high / step + 1e-9)
+        if last > first:
+            break
+    return [k * step for k in range(first, last + 1)]
+
+
+def tick_text(value: float, step: float) -> str:
+    """``value`` with the decimals its spacing ``step`` needs (0.2 → one, 0.25 → two)."""
+    if value == 0:
+        return "0"
+    if not 1e-4 <= abs(step) < 1e6:
+        return f"{value:.3g}"
+    decimals = next((d for d in range(13) if abs(step * 10**d - round(step * 10**d)) < 1e-6),
+                    12)  # fmt: skip
+    return f"{value:.{decimals}f}"
+
+
+class ColourBar(pg.GraphicsWidget):
+    """The strip of ``lut`` colours from the low level (bottom) to the high (top)."""
 
     def __init__(self, lut: np.ndarray, width: float = 16) -> None:
         super().__init__()
-        self.setContentsMargins(0, 0, 0, 0)
-        self.setSpacing(0)
-        self.view = pg.ViewBox(enableMenu=False, defaultPadding=0.0)
-        self.view.setMouseEnabled(x=False, y=False)
-        self.view.setFixedWidth(width)
-        self.strip = pg.ImageItem(np.ascontiguousarray(lut[:, None, :3]), axisOrder="row-major")
-        self.view.addItem(self.strip)
-        self.axis = QuietAxis("right")
-        self.axis.linkToView(self.view)
-        self.addItem(self.view, row=0, col=0)
-        self.addItem(self.axis, row=0, col=1)
+        rgb = np.ascontiguousarray(np.asarray(lut)[::-1, :3], dtype=np.uint8)  # high on top
+        self._strip = QImage(rgb.tobytes(), 1, len(rgb), 3, QImage.Format.Format_RGB888).copy()
+        self._lut = np.asarray(lut)[:, :3]
+        self._width = width
+        self._font = QFont()
+        self._pen = QPen(QColor("#333333"))
         self._image: pg.ImageItem | None = None
         self._levels = (0.0, 1.0)
+        self._ticks: list[tuple[float, str]] = []
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
         self.setLevels(self._levels)
+
+    def set_style(self, font: QFont, colour: str) -> None:
+        """The font and colour of the values."""
+        self._font = QFont(font)
+        self._pen = QPen(QColor(colour))
+        self._update_ticks()
 
     def setImageItem(self, image: pg.ImageItem) -> None:  # noqa: N802 (as pyqtgraph's)
         """Colour ``image`` with this bar's colours and levels from now on."""
         self._image = image
-        image.setLookupTable(self.strip.image[:, 0, :])
+        image.setLookupTable(np.ascontiguousarray(self._lut))
         image.setLevels(self._levels)
 
     def setLevels(self, levels: tuple[float, float]) -> None:  # noqa: N802 (as pyqtgraph's)
-        low, high = float(levels[0]), float(levels[1])
-        self._levels = (low, high)
-        self.strip.setRect(QRectF(0.0, low, 1.0, high - low))
-        self.view.setRange(xRange=(0.0, 1.0), yRange=(low, high), padding=0.0)
+        self._levels = (float(levels[0]), float(levels[1]))
         if self._image is not None:
             self._image.setLevels(self._levels)
+        self._update_ticks()
 
     def levels(self) -> tuple[float, float]:
         return self._levels
 
     def linked_image(self) -> pg.ImageItem | None:
         return self._image
+
+    def ticks(self) -> list[tuple[float, str]]:
+        """(value, text) of every value written beside the strip."""
+        return list(self._ticks)
+
+    def resizeEvent(self, event: object) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._update_ticks()
+
+    def _update_ticks(self) -> None:
+        low, high = self._levels
+        metrics = QFontMetricsF(self._font)
+        height = self.size().height() or 100.0
+        values = tick_values(low, high, max(2, int(height / (ROOM * metrics.height()))))
+        step = values[1] - values[0] if len(values) > 1 else abs(high - low) or 1.0
+        self._ticks = [(v, tick_text(v, step)) for v in values]
+        widest = max((metrics.horizontalAdvance(t) for _, t in self._ticks), default=0.0)
+        width = self._width + GAP + math.ceil(widest) + 2
+        if width != self.preferredWidth():
+            self.setMinimumWidth(width)
+            self.setMaximumWidth(width)
+            self.setPreferredWidth(width)
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:  # fmt: skip
+        area = self.rect()
+        strip = QRectF(0, area.top(), self._width, area.height())
+        painter.drawImage(strip, self._strip)
+        low, high = self._levels
+        if not high > low:
+            return
+        painter.setPen(self._pen)
+        painter.setFont(self._font)
+        text_height = QFontMetricsF(self._font).height()
+        left = self._width + GAP
+        for value, text in self._ticks:
+            y = strip.bottom() - (value - low) / (high - low) * strip.height()
+            y = min(max(y, area.top() + text_height / 2), area.bottom() - text_height / 2)
+            box = QRectF(left, y - text_height / 2, area.width() - left, text_height)
+            painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)

@@ -118,7 +118,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._bar = ColourBar(self._lut)
         self._bar.setImageItem(self._image)
         self.addItem(self._bar, row=0, col=1)
-        self._style_axis(self._bar.axis, QGuiApplication.font())
+        self._bar.set_style(QGuiApplication.font(), AXIS_COLOUR)
 
         self.scene().sigMouseClicked.connect(self._on_scene_clicked)
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)

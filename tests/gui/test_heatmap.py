@@ -380,3 +380,34 @@ def test_the_window_colours_s_and_s_over_tau_by_their_own_extremes(window):
         matrix = getattr(window.state.result, step)
         finite = matrix[np.isfinite(matrix)]
         assert colour_bar(heatmap).levels() == heatmap._levels_for(finite.min(), finite.max())
+
+
+@pytest.mark.parametrize(("low", "high", "count", "texts"), [
+    (-4, 4, 5, ["-4", "-2", "0", "2", "4"]),
+    (0, 1, 6, ["0", "0.2", "0.4", "0.6", "0.8", "1.0"]),
+    (-1.5, 1.5, 5, ["-1", "0", "1"]),
+    (-8, 8, 3, ["-5", "0", "5"]),  # one value only at 10 apart: the finer spacing
+    (-1e300, 1e300, 3, ["-1e+300", "0", "1e+300"]),
+    (-1e-12, 1e-12, 3, ["-1e-12", "0", "1e-12"]),
+])  # fmt: skip
+def test_the_colour_bar_writes_round_values_with_the_decimals_they_need(low, high, count,
+                                                                        texts):  # fmt: skip
+    from gui.colour_bar import tick_text, tick_values
+
+    values = tick_values(low, high, count)
+    step = values[1] - values[0]
+    assert [tick_text(v, step) for v in values] == texts
+
+
+def test_the_colour_bar_follows_the_levels_and_stays_inside_its_height(make_heatmap):
+    heatmap = make_heatmap("diverging", (300, 300))
+    heatmap.set_data(np.array([[0.5, -4.0], [2.0, 1.0]]), ["a", "b"], ["a", "b"])
+    bar = colour_bar(heatmap)
+    values = [value for value, _ in bar.ticks()]
+    assert {"-4", "0", "4"} <= {text for _, text in bar.ticks()}  # both ends and zero
+    assert len(set(np.round(np.diff(values), 9))) == 1  # evenly spaced
+    image = heatmap.grab().toImage()
+    assert image.width() > 0
+    heatmap.set_data(np.array([[0.5, -30.0]]), ["a"], ["a", "b"])
+    assert bar.levels() == (-30.0, 30.0)
+    assert {text for _, text in bar.ticks()} >= {"-20", "0", "20"}
