@@ -51,6 +51,8 @@ class PlainPlot(pg.GraphicsLayout):
         self.setSpacing(0)
         self.view = pg.ViewBox(enableMenu=False, defaultPadding=0.0, invertY=invert_y)
         self.view.setMouseEnabled(x=False, y=False)
+        # the owner sets the ranges: auto-range asked every item for its bounds on each add
+        self.view.disableAutoRange()
         self.axes = {side: QuietAxis(side) for side in sides}
         for side, axis in self.axes.items():
             axis.linkToView(self.view)

@@ -281,7 +281,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
             ("top", self._col_names, widest + metrics.averageCharWidth(), self._view.width()),
         ):
             step = max(1, math.ceil(len(names) * room / max(length, 1.0)))
-            ticks = [(i + 0.5, names[i]) for i in range(0, len(names), step)]
+            # on top, from half a step in: a name centred on the first column sticks out
+            # on the left and is hidden
+            first = step // 2 if side == "top" else 0
+            ticks = [(i + 0.5, names[i]) for i in range(first, len(names), step)]
             self._plot.getAxis(side).setTicks([ticks, []])
 
     def matrix(self) -> np.ndarray:
