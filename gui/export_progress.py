@@ -31,7 +31,7 @@ from .export_files import (
 )
 from .export_formats import FIGURE_FORMATS, MATRICES
 from .figure_export import check_scale, render_figure
-from .matrix_export import matrices_json, matrix_csv, tokens_csv
+from .matrix_export import csv_files, matrices_json
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -67,16 +67,12 @@ class ExportRun:
         self.dialog = QProgressDialog(window)
         self.dialog.setObjectName("exportProgress")
         self.dialog.setWindowTitle(QCoreApplication.translate("ExportProgress", "Export all"))
-        self.dialog.setCancelButtonText(QCoreApplication.translate("ExportProgress", "Cancel"))
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog.setMinimumDuration(0)
         self.dialog.setMinimumWidth(420)  # the longest file names fit
         self.dialog.setAutoClose(False)
         self.dialog.setAutoReset(False)
         self.dialog.canceled.connect(self._stop.set)
-
-    def cancel(self) -> None:
-        self._stop.set()
 
     def render(self) -> dict[str, bytes] | None:
         """File name → bytes of every file, in the order of ``export_all_files``; None
@@ -94,17 +90,16 @@ class ExportRun:
         snapshot = MatricesSnapshot(state.result, tuple(state.tokens), state.causal,
                                     state.precision)  # fmt: skip
         data: dict[str, bytes] = {}
+        # tokens.csv and one file per matrix, then matrices.json
         data_steps = ("csv" in self.formats) * (len(MATRICES) + 1) + ("json" in self.formats)
         made = [0]  # data files made by the worker
 
         def make_data() -> bool:
             if "csv" in self.formats:
-                data["tokens.csv"] = tokens_csv(snapshot)
-                made[0] += 1
-                for key, (_, stem) in MATRICES.items():
-                    self._check()
-                    data[f"{stem}.csv"] = matrix_csv(snapshot, key)
+                for name, contents in csv_files(snapshot):  # each made when asked for
+                    data[name] = contents
                     made[0] += 1
+                    self._check()
             if "json" in self.formats:
                 self._check()
                 data[JSON_FILE] = matrices_json(snapshot)

@@ -12,7 +12,7 @@ import csv
 import io
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
@@ -96,13 +96,17 @@ def tokens_csv(state: MatrixSource) -> bytes:
     return text.getvalue().encode("utf-8-sig")
 
 
-def matrices_csv(state: MatrixSource) -> dict[str, bytes]:
-    """File name → contents: tokens.csv, Q.csv, K.csv, V.csv, S.csv, S-scaled.csv, A.csv,
-    Z.csv."""
-    files = {"tokens.csv": tokens_csv(state)}
+def csv_files(state: MatrixSource) -> Iterator[tuple[str, bytes]]:
+    """(file name, contents) one file at a time: tokens.csv, Q.csv, K.csv, V.csv, S.csv,
+    S-scaled.csv, A.csv, Z.csv."""
+    yield "tokens.csv", tokens_csv(state)
     for key, (_, stem) in MATRICES.items():
-        files[f"{stem}.csv"] = matrix_csv(state, key)
-    return files
+        yield f"{stem}.csv", matrix_csv(state, key)
+
+
+def matrices_csv(state: MatrixSource) -> dict[str, bytes]:
+    """File name → contents of every file of :func:`csv_files`."""
+    return dict(csv_files(state))
 
 
 def _json_rows(rows: list[list[object]]) -> str:

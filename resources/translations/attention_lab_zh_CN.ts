@@ -463,7 +463,7 @@ No discards it.</source>
     </message>
     <message>
         <location filename="../../gui/exporting.py" line="196"/>
-        <location filename="../../gui/exporting.py" line="250"/>
+        <location filename="../../gui/exporting.py" line="253"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
@@ -478,22 +478,22 @@ No discards it.</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/exporting.py" line="232"/>
+        <location filename="../../gui/exporting.py" line="235"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/exporting.py" line="234"/>
+        <location filename="../../gui/exporting.py" line="237"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/exporting.py" line="288"/>
+        <location filename="../../gui/exporting.py" line="291"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/exporting.py" line="311"/>
+        <location filename="../../gui/exporting.py" line="314"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -548,27 +548,22 @@ Replace them?</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export_progress.py" line="70"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../gui/export_progress.py" line="88"/>
+        <location filename="../../gui/export_progress.py" line="84"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export_progress.py" line="136"/>
+        <location filename="../../gui/export_progress.py" line="131"/>
         <source>Drawing {0} ({1} of {2})…</source>
         <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export_progress.py" line="138"/>
+        <location filename="../../gui/export_progress.py" line="133"/>
         <source>Writing the matrices as text ({0} of {1})…</source>
         <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export_progress.py" line="154"/>
+        <location filename="../../gui/export_progress.py" line="149"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
