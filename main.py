@@ -20,7 +20,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """A bad flag or value: one line on stderr, exit status 2."""
         # An unknown argument is quoted as typed: a line break in it must not break the
-        # line (gui.cli_export.one_line does the same; importing it would load Qt).
+        # line (gui.window.headless_export.one_line does the same; importing it would load Qt).
         breaks = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
         message = "".join(repr(c)[1:-1] if c in breaks else c for c in message)
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
@@ -59,7 +59,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["export"]:
-        from gui.cli_export import run
+        from gui.window.headless_export import run
 
         return run(argv[1:])
     args = parse_args(argv)
@@ -73,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from engine import load_preset
     from gui import MainWindow, install_fonts
-    from gui.language import remembered_language, set_language
-    from gui.memory import reuse_freed_memory
+    from gui.support.language import remembered_language, set_language
+    from gui.support.malloc_tuning import reuse_freed_memory
 
     reuse_freed_memory()  # every edit makes matrices of the last one's sizes
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")

@@ -54,7 +54,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QApplication
 from engine import random_preset, read_preset, write_preset
 from gui import MainWindow, install_fonts
-from gui.memory import reuse_freed_memory
+from gui.support.malloc_tuning import reuse_freed_memory
 reuse_freed_memory()  # as main.py does
 pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
 app = QApplication(sys.argv[:1])

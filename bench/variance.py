@@ -23,7 +23,7 @@ if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
 from PySide6.QtCore import QCoreApplication, QEventLoop
 
 from engine import variance_experiment
-from gui.experiment import ExperimentRunner, ExperimentSettings
+from gui.variance.runner import ExperimentRunner, ExperimentSettings
 
 ROOT = Path(__file__).resolve().parents[1]
 PEAK = """

@@ -18,7 +18,7 @@ def open_window() -> tuple[object, object]:
     from PySide6.QtWidgets import QApplication
 
     from gui import MainWindow, install_fonts
-    from gui.memory import reuse_freed_memory
+    from gui.support.malloc_tuning import reuse_freed_memory
 
     reuse_freed_memory()
 

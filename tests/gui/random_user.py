@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView
 
 from engine import load_preset, random_preset
 from engine.presets import MAX_DIM
-from gui.numbers import LIMIT, parse_number
-from gui.state import MAX_TOKENS
+from gui.model.numbers import LIMIT, parse_number
+from gui.model.state import MAX_TOKENS
 
 PAINT_EVERY = 8  # let the event loop run (timers, repaints) after every 8th action
 EDIT = Qt.ItemDataRole.EditRole

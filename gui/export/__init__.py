@@ -1,0 +1,1 @@
+"""Figures (PNG, SVG, PDF), the handout, the matrices, Export all and its dialogs."""

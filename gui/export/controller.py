@@ -1,0 +1,326 @@
+"""Exporting from the window: File → Export (a figure, everything, a handout), Edit → Copy
+matrix (tab-separated text or LaTeX), and a context menu on every plot.
+
+The controller asks (dialogs, overwrite questions) and reports (status bar, a warning
+box); the work is done by figure_export, matrix_export, export_files and handout, which
+write bytes and never ask.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QObject, QPoint, QStandardPaths, Qt
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+
+from gui.export.formats import (
+    ALL_FORMATS,
+    FIGURE_FORMATS,
+    MATRICES,
+    SESSION_FILE,
+    VARIANCE_PLOTS,
+    matrix_title,
+)
+from gui.model.state import STEPS
+
+if TYPE_CHECKING:
+    from gui.export.progress import ExportRun
+    from gui.window.main_window import MainWindow
+
+COPY_KINDS = ("tsv", "latex")
+
+
+class ExportController(QObject):
+    """Owns the export menus; ``export_figure``, ``export_all``, ``write_handout`` and
+    ``copy_matrix`` do the work without dialogs (they still ask before overwriting)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        pictures = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
+        self.folder = Path(pictures) if pictures else Path.home()
+        self.scale = 2.0
+        self.formats: tuple[str, ...] = ALL_FORMATS
+        self.last_error = ""
+        self.running: ExportRun | None = None  # the Export all under way, if any
+
+        self.menu = QMenu(window)
+        self.menu.setObjectName("exportMenu")
+        window.file_menu.insertMenu(window.quit_action, self.menu)
+        window.file_menu.insertSeparator(window.quit_action)
+        self.figure_action = self._action(self.menu, "exportFigureAction", self.ask_export_figure)
+        self.all_action = self._action(self.menu, "exportAllAction", self.ask_export_all)
+        self.handout_action = self._action(self.menu, "handoutAction", self.ask_handout)
+
+        window.edit_menu.addSeparator()
+        self.copy_menu = window.edit_menu.addMenu("")
+        self.copy_menu.setObjectName("copyMatrixMenu")
+        self.copy_submenus: dict[str, QMenu] = {}
+        self.copy_actions: dict[tuple[str, str], QAction] = {}
+        for key in MATRICES:
+            submenu = self.copy_menu.addMenu("")
+            self.copy_submenus[key] = submenu
+            for kind in COPY_KINDS:
+                slot = lambda _=False, k=key, c=kind: self.copy_matrix(k, c)  # noqa: E731
+                self.copy_actions[(key, kind)] = self._action(submenu, f"copy-{key}-{kind}", slot)
+
+        for view in self._views():
+            self._offer_context_menu(view)
+        window.variance_built.connect(lambda: self._offer_context_menu(window.variance.plots))
+        window.installEventFilter(self)
+        self.retranslate()
+
+    def _offer_context_menu(self, view: pg.GraphicsView) -> None:
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(
+            lambda pos, v=view: self._on_context_menu_requested(v, pos)
+        )
+
+    @staticmethod
+    def _action(menu: QMenu, name: str, slot: object) -> QAction:
+        action = menu.addAction("")
+        action.setObjectName(name)
+        action.triggered.connect(slot)
+        return action
+
+    def retranslate(self) -> None:
+        self.menu.setTitle(self.tr("E&xport"))
+        self.figure_action.setText(self.tr("Export &figure…"))
+        self.all_action.setText(self.tr("Export &all…"))
+        self.handout_action.setText(self.tr("&Handout PDF…"))
+        self.copy_menu.setTitle(self.tr("Copy &matrix"))
+        for key, submenu in self.copy_submenus.items():
+            submenu.setTitle(matrix_title(key))
+            self.copy_actions[(key, "tsv")].setText(self.tr("As tab-separated text"))
+            self.copy_actions[(key, "latex")].setText(self.tr("As LaTeX (bmatrix)"))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if watched is self.window and event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        return False
+
+    # ------------------------------------------------------------ context menus
+    def _views(self) -> dict[pg.GraphicsView, str | None]:
+        """Each plot widget and its figure (None: the experiment's, chosen by position)."""
+        window = self.window
+        views: dict[pg.GraphicsView, str | None] = {
+            window.pipeline.heatmaps[step]: f"{n}-{step}" for n, step in enumerate(STEPS, 1)
+        }
+        views[window.dial.bars.plot] = "weight-bars"
+        views[window.mixing.canvas] = "mixing"
+        if window.has_variance_panel():
+            views[window.variance.plots] = None
+        return views
+
+    def figure_at(self, view: pg.GraphicsView, pos: QPoint) -> str | None:
+        """The figure under ``pos`` (viewport coordinates) of ``view``."""
+        name = self._views().get(view)
+        if name is not None or not self.window.has_variance_panel():
+            return name
+        if view is not self.window.variance.plots:
+            return name
+        scene_pos = view.mapToScene(pos)
+        for key in VARIANCE_PLOTS:
+            if getattr(view, key).sceneBoundingRect().contains(scene_pos):
+                return f"variance-{key}"
+        return None
+
+    def context_menu(self, view: pg.GraphicsView, pos: QPoint) -> QMenu | None:
+        """The menu a right click at ``pos`` opens: export, and copy for a heatmap."""
+        name = self.figure_at(view, pos)
+        if name is None:
+            return None
+        menu = QMenu(view)
+        for fmt, text in (("png", self.tr("Export as PNG…")), ("svg", self.tr("Export as SVG…")),
+                          ("pdf", self.tr("Export as PDF…"))):  # fmt: skip
+            action = menu.addAction(text)
+            action.setObjectName(f"export-{fmt}")
+            action.triggered.connect(lambda _=False, f=fmt: self.ask_export_figure(name, f))
+        step = name.split("-", 1)[-1]  # "3-weights" → "weights"; "mixing" has no step
+        if step in STEPS:
+            menu.addSeparator()
+            for kind, text in (
+                ("tsv", self.tr("Copy as TSV")),
+                ("latex", self.tr("Copy as LaTeX")),
+            ):
+                action = menu.addAction(text)
+                action.setObjectName(f"copy-{kind}")
+                action.triggered.connect(lambda _=False, k=kind: self.copy_matrix(step, k))
+        return menu
+
+    def _on_context_menu_requested(self, view: pg.GraphicsView, pos: QPoint) -> None:
+        menu = self.context_menu(view, pos)
+        if menu is not None:
+            menu.exec(view.viewport().mapToGlobal(pos))
+            menu.deleteLater()
+
+    # ------------------------------------------------------------ the work
+    def copy_matrix(self, key: str, kind: str) -> str:
+        """Put one matrix on the clipboard as "tsv" or "latex"; returns the text."""
+        from gui.export.matrices import matrix_latex, matrix_tsv
+
+        text = (
+            matrix_tsv(self.window.state, key)
+            if kind == "tsv"
+            else matrix_latex(self.window.state, key)
+        )
+        QGuiApplication.clipboard().setText(text)
+        how = self.tr("tab-separated text") if kind == "tsv" else self.tr("LaTeX")
+        self._done(self.tr("Copied {0} as {1}").format(MATRICES[key][0], how))
+        return text
+
+    def export_figure(self, name: str, path: str | Path, fmt: str, scale: float = 2.0) -> bool:
+        """Write one figure to ``path``; False if refused or failed (and said why)."""
+        from gui.export.figures import render_figure
+        from gui.export.files import (
+            ExportError,
+            ensure_variance_result,
+            window_figures,
+            write_atomic,
+        )
+
+        path = Path(path)
+        if path.exists() and not self.confirm_overwrite([path.name], path.parent):
+            return False
+        experiment = name.startswith("variance-")
+        try:
+            if experiment and not ensure_variance_result(self.window):
+                raise ExportError(self.tr("The experiment has no result to draw yet"))
+            with window_figures(self.window, experiment) as figures:
+                figure = next((f for f in figures if f.name == name), None)
+                if figure is None:
+                    raise ExportError(self.tr("There is no figure called {0}").format(name))
+                data = render_figure(figure, fmt, scale)
+            write_atomic(path, data)
+        except ExportError as error:
+            self._fail(str(error))
+            return False
+        self._done(self.tr("Saved {0}").format(path))
+        return True
+
+    def export_all(self, folder: str | Path, formats: tuple[str, ...] | None = None,
+                   scale: float | None = None) -> list[Path] | None:  # fmt: skip
+        """Every figure, the matrices and the session into ``folder``; None if refused
+        or cancelled. The window stays responsive meanwhile, with a progress dialog
+        (see export_progress)."""
+        from gui.export.files import ExportError, describe_error, existing
+        from gui.export.progress import ExportRun
+
+        folder = Path(folder)
+        if self.running is not None:  # the dialog is modal: only code can get here
+            return None
+        if not folder.is_dir():
+            self._fail(self.tr("The folder {0} does not exist").format(folder))
+            return None
+        formats = formats or self.formats
+        run = ExportRun(self.window, formats, scale or self.scale)
+        self.running = run
+        try:
+            session = self.window.state.to_preset()
+            files = run.render()
+            if files is None:
+                self._done(self.tr("Export cancelled: nothing was written"))
+                return None
+            taken = existing(folder, [*files, SESSION_FILE])
+            if taken and not self.confirm_overwrite(taken, folder):
+                return None
+            written = run.write(folder, files, session)
+        except ExportError as error:
+            self._fail(str(error))
+            return None
+        except Exception as error:  # a figure that could not be drawn, memory …: said
+            self._fail(describe_error(error, folder))
+            return None
+        finally:
+            run.close()
+            self.running = None
+        message = self.tr("Exported {0} files to {1}").format(len(written), folder)
+        if self.window.variance.runner.result is None and set(formats) & set(FIGURE_FORMATS):
+            message += " " + self.tr("(not the experiment's plots: the experiment did not run)")
+        self._done(message)
+        return written
+
+    def write_handout(self, path: str | Path, page: str = "A4") -> bool:
+        from gui.export.files import ExportError, write_atomic
+        from gui.export.handout import handout_pdf
+
+        path = Path(path)
+        if path.exists() and not self.confirm_overwrite([path.name], path.parent):
+            return False
+        try:
+            write_atomic(path, handout_pdf(self.window, page))
+        except ExportError as error:
+            self._fail(str(error))
+            return False
+        self._done(self.tr("Saved {0}").format(path))
+        return True
+
+    # ------------------------------------------------------------ asking
+    # The export code and its dialogs are loaded when first used, not at start-up.
+    def confirm_overwrite(self, names: list[str], folder: Path) -> bool:
+        from gui.export.dialogs import confirm_replace
+
+        return confirm_replace(self.window, names, folder)
+
+    def _save_path(self, suggested: str, fmt: str) -> Path | None:
+        from gui.export.dialogs import ask_save_path
+
+        chosen = ask_save_path(self.window, self.folder / suggested, fmt)
+        if chosen is not None:
+            self.folder = chosen.parent
+        return chosen
+
+    def ask_export_figure(self, name: str | None = None, fmt: str = "png") -> bool:
+        from gui.export.dialogs import FigureDialog
+        from gui.export.files import figure_titles
+
+        dialog = FigureDialog(figure_titles(), name, fmt, self.scale, self.window)
+        if not dialog.exec():
+            return False
+        name, fmt, scale = dialog.values()
+        if fmt == "png":
+            self.scale = scale
+        path = self._save_path(f"{name}.{fmt}", fmt)
+        return path is not None and self.export_figure(name, path, fmt, scale)
+
+    def ask_export_all(self) -> list[Path] | None:
+        from gui.export.dialogs import ExportAllDialog
+
+        dialog = ExportAllDialog(self.formats, self.scale, self.window)
+        if not dialog.exec():
+            return None
+        self.formats, self.scale = dialog.values()
+        folder = QFileDialog.getExistingDirectory(self.window, self.tr("Export all into"),
+                                                  str(self.folder))  # fmt: skip
+        if not folder:
+            return None
+        self.folder = Path(folder)
+        return self.export_all(folder)
+
+    def ask_handout(self) -> bool:
+        from gui.export.dialogs import HandoutDialog
+
+        dialog = HandoutDialog(self.window)
+        if not dialog.exec():
+            return False
+        path = self._save_path("handout.pdf", "pdf")
+        return path is not None and self.write_handout(path, dialog.values())
+
+    # ------------------------------------------------------------ reporting
+    def _done(self, message: str) -> None:
+        self.window.statusBar().showMessage(message, 10000)
+
+    def _fail(self, message: str) -> None:
+        self.last_error = message
+        self.window.statusBar().showMessage(message, 10000)
+        QMessageBox.warning(self.window, self.tr("Export failed"), message)
+
+
+def install(window: MainWindow) -> ExportController:
+    """Add the export actions to the window's menus and plots; kept as ``window.exports``."""
+    controller = ExportController(window)
+    window.exports = controller  # type: ignore[attr-defined]
+    return controller

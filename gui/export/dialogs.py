@@ -1,0 +1,215 @@
+"""The small dialogs of exporting: one figure, everything, the handout's paper; where to
+save, and whether to replace files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.export.files import ALL_FORMATS
+from gui.export.handout import PAGES, default_page
+
+SCALES = (1, 2, 3, 4, 8)
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
+def _scale_box(parent: QWidget, scale: float) -> QComboBox:
+    box = QComboBox(parent)
+    box.setObjectName("scaleChoice")
+    for value in SCALES:
+        box.addItem(f"{value}×", value)
+    box.setCurrentIndex(max(0, box.findData(round(scale))))
+    return box
+
+
+class FigureDialog(QDialog):
+    """Which figure, which format, at which scale; says what each format keeps."""
+
+    def __init__(self, figures: dict[str, str], name: str | None, fmt: str, scale: float,
+                 parent: QWidget | None = None) -> None:  # fmt: skip
+        super().__init__(parent)
+        self.setObjectName("exportFigureDialog")
+        self.setWindowTitle(self.tr("Export figure"))
+        self.figure = QComboBox(self)
+        self.figure.setObjectName("figureChoice")
+        for key, title in figures.items():
+            self.figure.addItem(title, key)
+        self.figure.setCurrentIndex(max(0, self.figure.findData(name)))
+        self.format = QComboBox(self)
+        self.format.setObjectName("formatChoice")
+        self.format.addItem(self.tr("PNG picture"), "png")
+        self.format.addItem(self.tr("SVG drawing (vector)"), "svg")
+        self.format.addItem(self.tr("PDF document (vector)"), "pdf")
+        self.format.setCurrentIndex(max(0, self.format.findData(fmt)))
+        self.scale = _scale_box(self, scale)
+        self.note = QLabel(self)
+        self.note.setObjectName("formatNote")
+        self.note.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(self.tr("Figure"), self.figure)
+        form.addRow(self.tr("Format"), self.format)
+        form.addRow(self.tr("Scale (PNG)"), self.scale)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.note)
+        layout.addWidget(_buttons(self))
+        self.format.currentIndexChanged.connect(self._on_format_changed)
+        self._on_format_changed()
+
+    def _on_format_changed(self) -> None:
+        fmt = self.format.currentData()
+        self.scale.setEnabled(fmt == "png")
+        notes = {
+            "png": self.tr("A picture 1× to 8× its size on screen, for slides."),
+            "svg": self.tr(
+                "Text stays text and every heatmap cell is a rectangle. Fonts are not "
+                "embedded: the computer that opens the file needs a font with Chinese "
+                "characters (most have one). Use PDF to carry the fonts along."
+            ),
+            "pdf": self.tr("Vector graphics with the fonts embedded: Chinese shows anywhere."),
+        }
+        self.note.setText(notes[fmt])
+
+    def values(self) -> tuple[str, str, float]:
+        """(figure name, format, scale)."""
+        return self.figure.currentData(), self.format.currentData(), float(self.scale.currentData())
+
+
+class ExportAllDialog(QDialog):
+    """Which formats to write, and the PNG scale."""
+
+    def __init__(self, formats: tuple[str, ...], scale: float,
+                 parent: QWidget | None = None) -> None:  # fmt: skip
+        super().__init__(parent)
+        self.setObjectName("exportAllDialog")
+        self.setWindowTitle(self.tr("Export all"))
+        labels = {
+            "png": self.tr("PNG"),
+            "svg": self.tr("SVG"),
+            "pdf": self.tr("PDF"),
+            "csv": self.tr("CSV (one file per matrix)"),
+            "json": self.tr("JSON (all matrices)"),
+        }
+        self.boxes: dict[str, QCheckBox] = {}
+        row = QHBoxLayout()
+        for fmt in ALL_FORMATS:
+            box = QCheckBox(labels[fmt], self)
+            box.setObjectName(f"{fmt}Box")
+            box.setChecked(fmt in formats)
+            box.toggled.connect(self._on_toggled)
+            self.boxes[fmt] = box
+            row.addWidget(box)
+        self.scale = _scale_box(self, scale)
+        note = QLabel(self.tr(
+            "Every figure in each chosen format, the matrices (tokens, Q, K, V, S, S/τ, A, Z) "
+            "and the session file go into one folder. SVG files do not embed their fonts. "
+            "In CSV, a cell hidden by the mask is written -inf."
+        ), self)  # fmt: skip
+        note.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(self.tr("Formats"), row)
+        form.addRow(self.tr("Scale (PNG)"), self.scale)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        self.buttons = _buttons(self)
+        layout.addWidget(self.buttons)
+        self._on_toggled()
+
+    def _on_toggled(self) -> None:
+        self.scale.setEnabled(self.boxes["png"].isChecked())
+        button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        button.setEnabled(any(box.isChecked() for box in self.boxes.values()))
+
+    def values(self) -> tuple[tuple[str, ...], float]:
+        """(chosen formats, scale)."""
+        chosen = tuple(fmt for fmt, box in self.boxes.items() if box.isChecked())
+        return chosen, float(self.scale.currentData())
+
+
+class HandoutDialog(QDialog):
+    """A4 or Letter."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("handoutDialog")
+        self.setWindowTitle(self.tr("Handout PDF"))
+        self.page = QComboBox(self)
+        self.page.setObjectName("pageChoice")
+        for key in PAGES:
+            self.page.addItem(key, key)
+        self.page.setCurrentIndex(self.page.findData(default_page()))
+        note = QLabel(self.tr(
+            "The formula, the four heatmaps, the hand calculation of the selected token's "
+            "row and the mixing view, with the fonts embedded."
+        ), self)  # fmt: skip
+        note.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(self.tr("Paper"), self.page)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(_buttons(self))
+
+    def values(self) -> str:
+        return str(self.page.currentData())
+
+
+def confirm_replace(parent: QWidget, names: list[str], folder: Path) -> bool:
+    """Ask before replacing files; True to replace."""
+    if len(names) == 1:
+        text = QCoreApplication.translate(
+            "ExportDialogs", "{0} already exists in {1}. Replace it?"
+        ).format(names[0], folder)
+    else:
+        listed = "\n".join(names[:8] + (["…"] if len(names) > 8 else []))
+        text = QCoreApplication.translate(
+            "ExportDialogs", "{0} files already exist in {1}:\n{2}\nReplace them?"
+        ).format(len(names), folder, listed)
+    title = QCoreApplication.translate("ExportDialogs", "Replace files?")
+    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    answer = QMessageBox.question(parent, title, text, buttons, QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_save_path(parent: QWidget, suggested: Path, fmt: str) -> Path | None:
+    """Where to save a ``fmt`` file; the extension is added when missing."""
+    filters = {
+        "png": QCoreApplication.translate("ExportDialogs", "PNG picture (*.png)"),
+        "svg": QCoreApplication.translate("ExportDialogs", "SVG drawing (*.svg)"),
+        "pdf": QCoreApplication.translate("ExportDialogs", "PDF document (*.pdf)"),
+    }
+    title = QCoreApplication.translate("ExportDialogs", "Export to")
+    # replacing is asked about after the extension is added (confirm_replace)
+    options = QFileDialog.Option.DontConfirmOverwrite
+    path, _ = QFileDialog.getSaveFileName(
+        parent, title, str(suggested), filters[fmt], options=options
+    )
+    if not path:
+        return None
+    chosen = Path(path)
+    return (
+        chosen if chosen.suffix.lower() == f".{fmt}" else chosen.with_name(f"{chosen.name}.{fmt}")
+    )

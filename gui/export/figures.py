@@ -1,0 +1,273 @@
+"""The window's plots as PNG, SVG or PDF bytes, for slides and handouts.
+
+Every figure is a pyqtgraph scene (or one plot of it) drawn through pyqtgraph's
+:class:`~pyqtgraph.exporters.Exporter` machinery (source and target rectangles, export
+mode). Two things differ from pyqtgraph's own ``ImageExporter``, each measured on the
+heatmaps:
+
+- PNG at 2× or 4× is drawn at the figure's own size on an image whose device pixel
+  ratio is the scale, as a high-DPI screen would draw it. ``ImageExporter`` instead
+  enlarges the scene, and the cell labels (capped in pixels) and the outlines (cosmetic
+  pens) then shrink to a quarter of their size relative to the cells.
+- In vector output (SVG, PDF) a small matrix is drawn as one rectangle per cell: an
+  embedded 3×3 image is smoothed by most viewers into a blurred gradient.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import pyqtgraph as pg
+from pyqtgraph.exporters import Exporter
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPainterPath,
+    QPdfWriter,
+    QPen,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from gui.export.formats import FIGURE_FORMATS
+
+FORMATS = FIGURE_FORMATS
+MAX_SCALE = 8.0
+VECTOR_CELLS = 64 * 64  # larger matrices keep their image: their cells are tiny anyway
+SEAM = 0.02  # each cell overlaps its right and lower neighbour: no hairline gaps in viewers
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One exportable plot: a whole pyqtgraph view, or one ``plot`` of its layout."""
+
+    name: str  # file stem, e.g. "3-weights"
+    title: str  # shown in the dialogs, translated
+    view: pg.GraphicsView
+    plot: pg.PlotItem | None = None
+
+    def target(self) -> pg.GraphicsScene | pg.PlotItem:
+        """What pyqtgraph's exporters take: the scene, or the one plot."""
+        return self.plot if self.plot is not None else self.view.scene()
+
+    def source(self) -> QRectF:
+        """The part of the scene drawn, in scene coordinates."""
+        return QRectF(Exporter(self.target()).getSourceRect())
+
+    def size(self) -> QSizeF:
+        """The figure's size on screen, in pixels."""
+        return QSizeF(Exporter(self.target()).getTargetRect().size())
+
+    def background(self) -> QColor:
+        brush = self.view.backgroundBrush()
+        return (
+            QColor(brush.color()) if brush.style() != Qt.BrushStyle.NoBrush else QColor(0, 0, 0, 0)
+        )
+
+
+class WidePensPainter(QPainter):
+    """A painter that draws cosmetic pens ``scale`` device pixels per pixel of width.
+
+    Cosmetic pens (pyqtgraph's default) are sized in device pixels, which a device pixel
+    ratio does not scale: at 4× a 3-pixel outline would come out as thin as 0.75 pixels.
+    pyqtgraph's items set their pens from Python, so this override reaches them (the axes
+    replay recorded pictures, which the ratio scales already).
+    """
+
+    def __init__(self, device: QImage, scale: float) -> None:
+        super().__init__(device)
+        self._scale = scale
+
+    def setPen(self, pen: QPen | QColor | Qt.PenStyle) -> None:  # type: ignore[override]  # noqa: N802
+        wide = QPen(pen)
+        if wide.isCosmetic() and wide.style() != Qt.PenStyle.NoPen:
+            wide.setWidthF(max(wide.widthF(), 1.0) * self._scale)
+        super().setPen(wide)
+
+
+class CellRectangles(QGraphicsItem):
+    """The pixels of an ImageItem drawn as filled rectangles (one path per cell)."""
+
+    def __init__(self, image: QImage) -> None:
+        super().__init__()
+        self._size = QSizeF(image.width(), image.height())
+        self._cells: list[tuple[QPainterPath, QColor]] = []
+        for row in range(image.height()):
+            for col in range(image.width()):
+                colour = image.pixelColor(col, row)
+                if colour.alpha() == 0:
+                    continue
+                grow_x = SEAM if col + 1 < image.width() else 0.0
+                grow_y = SEAM if row + 1 < image.height() else 0.0
+                path = QPainterPath()
+                path.addRect(QRectF(col, row, 1 + grow_x, 1 + grow_y))
+                self._cells.append((path, colour))
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF(0, 0, self._size.width(), self._size.height())
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        for path, colour in self._cells:
+            painter.fillPath(path, colour)
+
+
+@contextmanager
+def cells_as_rectangles(scene: pg.GraphicsScene) -> Iterator[None]:
+    """While inside, every visible small ImageItem of ``scene`` is drawn as rectangles."""
+    swapped: list[tuple[pg.ImageItem, CellRectangles]] = []
+    try:
+        for item in scene.items():
+            if not isinstance(item, pg.ImageItem) or not item.isVisible():
+                continue
+            pixmap = item.getPixmap()
+            if pixmap is None or pixmap.isNull() or pixmap.width() * pixmap.height() > VECTOR_CELLS:
+                continue
+            cells = CellRectangles(pixmap.toImage())
+            cells.setParentItem(item.parentItem())
+            cells.setTransform(item.transform())
+            cells.setPos(item.pos())
+            cells.setZValue(item.zValue())
+            item.hide()
+            swapped.append((item, cells))
+        yield
+    finally:
+        for item, cells in swapped:
+            scene.removeItem(cells)
+            item.show()
+
+
+@contextmanager
+def export_mode(figure: Figure, painter: QPainter) -> Iterator[None]:
+    """pyqtgraph's export mode: symbols drawn as paths, hover decorations left out; items
+    that the screen draws from a cached picture (the axes) are drawn afresh, so that
+    their text stays text and their lines stay sharp at any scale."""
+    exporter = Exporter(figure.target())
+    options = {"antialias": True, "background": figure.background(), "painter": painter,
+               "resolutionScale": 1.0}  # fmt: skip
+    cached = [item for item in figure.view.scene().items()
+              if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]  # fmt: skip
+    modes = [item.cacheMode() for item in cached]
+    for item in cached:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    exporter.setExportMode(True, options)
+    try:
+        yield
+    finally:
+        exporter.setExportMode(False)
+        for item, mode in zip(cached, modes, strict=True):
+            item.setCacheMode(mode)
+
+
+@contextmanager
+def sharp_images(view: pg.GraphicsView, scale: float) -> Iterator[None]:
+    """While inside, heatmaps colour as many cells as ``scale`` times their pixels show
+    (on screen they colour about one cell per pixel)."""
+    set_scale = getattr(view, "set_image_scale", None)
+    if set_scale is None:
+        yield
+        return
+    set_scale(scale)
+    try:
+        yield
+    finally:
+        set_scale(1.0)
+
+
+def paint_figure(figure: Figure, painter: QPainter, target: QRectF, vector: bool) -> None:
+    """Draw ``figure`` into ``target`` of ``painter``'s device, background first."""
+    painter.fillRect(target, figure.background())
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+    scene = figure.view.scene()
+    scale = math.inf if vector else painter.device().devicePixelRatioF()
+    with sharp_images(figure.view, scale), export_mode(figure, painter):
+        if vector:
+            with cells_as_rectangles(scene):
+                scene.render(painter, target, figure.source())
+        else:
+            scene.render(painter, target, figure.source())
+
+
+def figure_png(figure: Figure, scale: float = 1.0) -> bytes:
+    """The figure as PNG, ``scale`` times its size on screen (1 to 8)."""
+    check_scale(scale)
+    size = figure.size()
+    image = QImage(max(1, round(size.width() * scale)), max(1, round(size.height() * scale)),
+                   QImage.Format.Format_ARGB32)  # fmt: skip
+    image.setDevicePixelRatio(scale)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = WidePensPainter(image, scale)
+    try:
+        paint_figure(figure, painter, QRectF(0, 0, size.width(), size.height()), vector=False)
+    finally:
+        painter.end()
+    return _image_bytes(image)
+
+
+def _image_bytes(image: QImage) -> bytes:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # the stubs say bytes
+        raise RuntimeError("Qt could not encode the PNG image")
+    buffer.close()
+    return bytes(data.data())
+
+
+def pdf_writer(buffer: QBuffer, size_points: QSizeF, dpi: int, title: str) -> QPdfWriter:
+    """A PDF writer into ``buffer`` with one exact page size, no margins, ``dpi`` units."""
+    writer = QPdfWriter(buffer)
+    writer.setResolution(dpi)
+    page = QPageSize(size_points, QPageSize.Unit.Point, "", QPageSize.SizeMatchPolicy.ExactMatch)
+    writer.setPageLayout(QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF()))
+    writer.setTitle(title)
+    writer.setCreator("Attention Lab")
+    return writer
+
+
+def figure_pdf(figure: Figure) -> bytes:
+    """The figure as a one-page PDF of its own size; fonts are embedded (subsets)."""
+    # one PDF unit per screen pixel: fonts sized in points or pixels keep their proportions
+    dpi = figure.view.logicalDpiY()
+    size = figure.size()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = pdf_writer(buffer, size * (72.0 / dpi), dpi, figure.title)
+    painter = QPainter(writer)
+    try:
+        paint_figure(figure, painter, QRectF(0, 0, size.width(), size.height()), vector=True)
+    finally:
+        painter.end()
+    buffer.close()
+    return bytes(data.data())
+
+
+MIN_SCALE = 0.25  # below this a figure is a few pixels: surely a typo
+
+
+def check_scale(scale: float) -> None:
+    if not MIN_SCALE <= scale <= MAX_SCALE:
+        raise ValueError(f"the scale must be from {MIN_SCALE:g} to {MAX_SCALE:g}, not {scale:g}")
+
+
+def render_figure(figure: Figure, fmt: str, scale: float = 1.0) -> bytes:
+    """``figure`` as ``fmt`` ("png", "svg" or "pdf") bytes; ``scale`` is for PNG only."""
+    if fmt == "png":
+        return figure_png(figure, scale)
+    if fmt == "pdf":
+        return figure_pdf(figure)
+    if fmt == "svg":
+        from gui.export.svg import figure_svg
+
+        return figure_svg(figure)
+    raise ValueError(f"unknown figure format {fmt!r}; choose from {', '.join(FORMATS)}")

@@ -1,0 +1,242 @@
+"""Export all: every figure, the matrices and the session, written safely into a folder.
+
+Everything is rendered into memory first (name → bytes). Files are then written into a
+hidden staging folder beside their destination and moved into place at the end, so an
+error (a folder that is not writable, a full disk) never leaves a half-written file.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
+
+from engine import Preset, write_preset
+from engine.presets import shareable_mode
+from gui.export.figures import FORMATS as FIGURE_FORMATS
+from gui.export.figures import Figure, check_scale, render_figure
+from gui.export.formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
+from gui.export.formats import SESSION_FILE, VARIANCE_PLOTS
+from gui.export.matrices import matrices_csv, matrices_json
+from gui.model.state import STEPS
+from gui.variance.plots import VariancePlots
+
+if TYPE_CHECKING:
+    from gui.window.main_window import MainWindow
+
+JSON_FILE = "matrices.json"
+VARIANCE_SIZE = (960, 720)  # the experiment's plots when their tab was never shown
+VARIANCE_TIMEOUT_MS = 120_000
+
+
+class ExportError(Exception):
+    """An export that could not be written; the message is for the user (translated)."""
+
+
+def describe_os_error(error: OSError, target: Path) -> str:
+    """One sentence saying what went wrong, naming the file or folder."""
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return QCoreApplication.translate("Export", "The folder {0} is not writable").format(
+            target.parent
+        )
+    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return QCoreApplication.translate("Export", "The disk is full: {0} was not written").format(
+            target.name
+        )
+    if error.errno == errno.ENOENT:
+        return QCoreApplication.translate("Export", "The folder {0} does not exist").format(
+            target.parent
+        )
+    return describe_error(error.strerror or error, target)
+
+
+def describe_error(reason: object, target: Path) -> str:
+    """The message "Could not write …: reason", for a failure not described by errno."""
+    return QCoreApplication.translate("Export", "Could not write {0}: {1}").format(target, reason)
+
+
+def _write(path: Path, data: bytes) -> None:
+    with open(path, "wb") as stream:
+        stream.write(data)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``."""
+    path = Path(path)
+    temporary: Path | None = None
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        os.close(handle)
+        temporary = Path(name)
+        _write(temporary, data)
+        os.chmod(temporary, shareable_mode(path))  # mkstemp makes it owner-only
+        os.replace(temporary, path)
+    except OSError as error:
+        raise ExportError(describe_os_error(error, path)) from error
+    except Exception as error:  # anything else that stops a write is still the user's to know
+        raise ExportError(describe_error(error, path)) from error
+    finally:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
+
+
+def write_export(
+    folder: str | os.PathLike[str], files: dict[str, bytes], session: Preset | None = None
+) -> list[Path]:
+    """Write ``files`` (and ``session`` as session.json) into ``folder``, all or nothing
+    until the final renames; existing files of the same names are replaced."""
+    folder = Path(folder)
+    names = [*files, *([SESSION_FILE] if session is not None else [])]
+    stage: Path | None = None
+    current = folder / (names[0] if names else SESSION_FILE)
+    try:
+        stage = Path(tempfile.mkdtemp(prefix=".attention-lab-export-", dir=folder))
+        for name, data in files.items():
+            current = folder / name
+            _write(stage / name, data)
+        if session is not None:
+            current = folder / SESSION_FILE
+            write_preset(stage / SESSION_FILE, session)
+        for name in names:
+            current = folder / name
+            os.replace(stage / name, folder / name)
+    except OSError as error:
+        raise ExportError(describe_os_error(error, current)) from error
+    except Exception as error:
+        raise ExportError(describe_error(error, current)) from error
+    finally:
+        if stage is not None:
+            shutil.rmtree(stage, ignore_errors=True)
+    return [folder / name for name in names]
+
+
+def existing(folder: str | os.PathLike[str], names: Iterable[str]) -> list[str]:
+    """The names already taken in ``folder``."""
+    return [name for name in names if (Path(folder) / name).exists()]
+
+
+def ensure_variance_result(window: MainWindow, timeout_ms: int = VARIANCE_TIMEOUT_MS) -> bool:
+    """Run the variance experiment (with the panel's settings) if it has no result yet,
+    and wait for it; True when there is a result to draw."""
+    panel = window.variance
+    runner = panel.runner
+    if runner.result is not None:
+        return True
+    loop = QEventLoop()
+    timer = QTimer(loop)
+    timer.setSingleShot(True)
+    timer.timeout.connect(loop.quit)
+    for signal in (runner.finished, runner.failed, runner.cancelled):
+        signal.connect(loop.quit)
+    if runner.is_running() or panel.run():
+        timer.start(timeout_ms)
+        loop.exec()
+    return runner.result is not None
+
+
+@contextmanager
+def window_figures(window: MainWindow, experiment: bool = True) -> Iterator[list[Figure]]:
+    """Every figure of the window: the four heatmaps, the weight bars, the mixing view
+    and, once the experiment has a result (and ``experiment`` is True), its four plots."""
+    titles = figure_titles()
+    figures = [Figure(name, titles[name], view) for name, view in (
+        *((f"{n}-{step}", window.pipeline.heatmaps[step]) for n, step in enumerate(STEPS, 1)),
+        ("weight-bars", window.dial.bars.plot),
+        ("mixing", window.mixing.canvas),
+    )]  # fmt: skip
+    copy: VariancePlots | None = None
+    result = window.variance.runner.result
+    if result is not None and experiment:
+        plots = window.variance.plots
+        if not plots.isVisible():  # never laid out while its tab is hidden: draw a copy
+            copy = VariancePlots()
+            copy.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+            copy.resize(*VARIANCE_SIZE)
+            chosen = window.variance.histogram_choice.currentText()
+            copy.show_result(result, int(chosen) if chosen.isdigit() else None)
+            copy.show()
+            QCoreApplication.sendPostedEvents()
+            plots = copy
+        for key in VARIANCE_PLOTS:
+            name = f"variance-{key}"
+            figures.append(Figure(name, titles[name], plots, getattr(plots, key)))
+    try:
+        yield figures
+    finally:
+        if copy is not None:
+            copy.close()
+            shiboken6.delete(copy)
+
+
+def step_titles() -> tuple[str, str, str, str]:
+    return (
+        QCoreApplication.translate("Export", "① scores S = QKᵀ"),
+        QCoreApplication.translate("Export", "② scaled scores S/τ"),
+        QCoreApplication.translate("Export", "③ weights A"),
+        QCoreApplication.translate("Export", "④ context Z = A·V"),
+    )
+
+
+def figure_titles() -> dict[str, str]:
+    """File stem → title of every figure, in the order they are exported."""
+    steps = zip(STEPS, step_titles(), strict=True)
+    titles = {f"{n}-{step}": title for n, (step, title) in enumerate(steps, 1)}
+    titles["weight-bars"] = QCoreApplication.translate(
+        "Export", "Weights of the selected token (bars)"
+    )
+    titles["mixing"] = QCoreApplication.translate("Export", "Mixing: z = Σ A·v")
+    titles["variance-spread"] = QCoreApplication.translate(
+        "Export", "Experiment: spread of q·k against d_k"
+    )
+    titles["variance-histogram"] = QCoreApplication.translate(
+        "Export", "Experiment: histogram of q·k"
+    )
+    titles["variance-winner"] = QCoreApplication.translate(
+        "Export", "Experiment: largest weight against d_k"
+    )
+    titles["variance-gradient"] = QCoreApplication.translate(
+        "Export", "Experiment: size of the softmax's gradient"
+    )
+    return titles
+
+
+def check_formats(formats: Iterable[str]) -> tuple[str, ...]:
+    chosen = tuple(dict.fromkeys(formats))
+    unknown = [f for f in chosen if f not in ALL_FORMATS]
+    if unknown or not chosen:
+        raise ValueError(
+            f"unknown format {', '.join(unknown) or '(none)'}; choose from {', '.join(ALL_FORMATS)}"
+        )
+    return chosen
+
+
+def export_all_files(
+    window: MainWindow, formats: Iterable[str] = ALL_FORMATS, scale: float = 2.0
+) -> dict[str, bytes]:
+    """File name → contents for every figure in the chosen figure formats, the matrices as
+    CSV (one file each) and JSON. The session is written separately (write_export)."""
+    chosen = check_formats(formats)
+    check_scale(scale)
+    files: dict[str, bytes] = {}
+    figure_formats = [f for f in FIGURE_FORMATS if f in chosen]
+    if figure_formats:
+        ensure_variance_result(window)
+        with window_figures(window) as figures:
+            for figure in figures:
+                for fmt in figure_formats:
+                    files[f"{figure.name}.{fmt}"] = render_figure(figure, fmt, scale)
+    if "csv" in chosen:
+        files.update(matrices_csv(window.state))
+    if "json" in chosen:
+        files[JSON_FILE] = matrices_json(window.state)
+    return files

@@ -1,0 +1,214 @@
+"""A one-file handout (PDF, A4 or Letter): the formula, the four heatmaps, the hand
+calculation of the selected token's row and the mixing view.
+
+Laid out top to bottom on pages in screen pixels (the PDF's resolution is the screen's
+logical DPI), so fonts keep the proportions they have in the window; figures are
+vectors, text is text with its fonts embedded.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, cast
+
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QIODevice,
+    QLocale,
+    QMarginsF,
+    QRectF,
+)
+from PySide6.QtGui import (
+    QFont,
+    QGuiApplication,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+)
+
+from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
+from gui.export.figures import Figure, paint_figure
+from gui.export.files import step_titles, window_figures
+from gui.views import hand_calculation_text as explain_text
+
+if TYPE_CHECKING:
+    from gui.window.main_window import MainWindow
+
+PAGES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
+MARGIN_MM = 15.0
+GAP = 12.0  # between blocks, in pixels
+BODY_POINTS = 10.0
+
+
+def default_page() -> str:
+    """Letter where the locale measures in inches (the US), else A4."""
+    imperial = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+    return "Letter" if imperial else "A4"
+
+
+class _Pages:
+    """Places blocks down the page, starting a new page when one does not fit."""
+
+    def __init__(self, writer: QPdfWriter, painter: QPainter) -> None:
+        self.writer, self.painter = writer, painter
+        self.width, self.height = float(writer.width()), float(writer.height())
+        self.y = 0.0
+        self.font = QFont(QGuiApplication.font())
+        self.font.setPointSizeF(BODY_POINTS)
+        self.font.setStyleStrategy(QFont.StyleStrategy.PreferNoShaping)
+
+    def room_for(self, height: float) -> None:
+        if self.y > 0 and self.y + height > self.height:
+            self.writer.newPage()
+            self.y = 0.0
+
+    def document(self, html: str, width: float) -> QTextDocument:
+        doc = QTextDocument()
+        doc.documentLayout().setPaintDevice(self.writer)
+        doc.setDocumentMargin(0)
+        doc.setDefaultFont(self.font)
+        doc.setTextWidth(width)
+        doc.setHtml(html)
+        return doc
+
+    def draw(self, doc: QTextDocument, x: float, y: float) -> None:
+        self.painter.save()
+        self.painter.translate(x, y)
+        doc.drawContents(self.painter)
+        self.painter.restore()
+
+    def text(self, html: str) -> None:
+        doc = self.document(html, self.width)
+        self.room_for(doc.size().height())
+        self.draw(doc, 0, self.y)
+        self.y += doc.size().height() + GAP
+
+    def figures(self, figures: list[tuple[Figure, str]], columns: int, max_height: float) -> None:
+        """A row (or rows) of captioned figures, each scaled to its column's width."""
+        column = (self.width - GAP * (columns - 1)) / columns
+        for start in range(0, len(figures), columns):
+            row = figures[start : start + columns]
+            placed = []
+            for figure, caption in row:
+                size = figure.size()
+                scale = min(column / size.width(), max_height / size.height())
+                placed.append((figure, self.document(caption, column), size * scale))
+            caption_height = max(doc.size().height() for _, doc, _ in placed)
+            height = caption_height + max(size.height() for _, _, size in placed)
+            self.room_for(height)
+            for index, (figure, doc, size) in enumerate(placed):
+                x = index * (column + GAP)
+                self.draw(doc, x, self.y)
+                left = x + (column - size.width()) / 2  # centred under its caption
+                target = QRectF(left, self.y + caption_height, size.width(), size.height())
+                paint_figure(figure, self.painter, target, vector=True)
+            self.y += height + GAP
+
+
+def _facts(window: MainWindow) -> str:
+    state, result = window.state, window.state.result
+    tau = (
+        QCoreApplication.translate("Handout", "τ = √d_k = {0}")
+        if result.is_standard_scaling
+        else QCoreApplication.translate("Handout", "τ = {0}")
+    ).format(explain_text.number(result.temperature, 4))
+    mask = (
+        QCoreApplication.translate("Handout", "causal mask: on")
+        if state.causal
+        else QCoreApplication.translate("Handout", "causal mask: off")
+    )
+    return QCoreApplication.translate(
+        "Handout", "Tokens {0} · L = {1}, d_k = {2}, d_v = {3} · {4} · {5}"
+    ).format(escape(" ".join(state.tokens)), len(state.tokens), result.d_k, state.d_v, tau, mask)
+
+
+def _pair(left: str, right: str) -> str:
+    return (
+        "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
+        f"<td width='50%' valign='top'>{left}</td><td width='50%' valign='top'>{right}</td>"
+        "</tr></table>"
+    )
+
+
+def row_calculation(window: MainWindow, row: int) -> list[str]:
+    """The hand calculation of one query token's row, as HTML blocks side by side:
+    ① and ② for each key, then ③ (the whole softmax row) and ④."""
+    state = window.state
+    tokens, digits = state.tokens, state.precision
+    columns = list(range(len(tokens)))
+    if len(columns) > explain_text.SHORT:  # as the panel does: the first three, the last two
+        columns = [*columns[:3], *columns[-2:]]
+    blocks = []
+    for j in columns:
+        score = cast(ScoreStep, state.explain("scores", row, j))
+        scaled = cast(ScaledStep, state.explain("scaled", row, j))
+        blocks.append(
+            _pair(
+                explain_text.explain_score(score, tokens, digits, False),
+                explain_text.explain_scaled(scaled, tokens, digits),
+            )
+        )
+    strongest = int(state.result.weights[row].argmax())  # its box shows the whole softmax row
+    weight = cast(WeightStep, state.explain("weights", row, strongest))
+    context = cast(ContextStep, state.explain("context", row, None))
+    blocks.append(
+        _pair(
+            explain_text.explain_weight(weight, tokens, digits, False),
+            explain_text.explain_context(context, tokens, digits, False),
+        )
+    )
+    return blocks
+
+
+def handout_pdf(window: MainWindow, page: str = "A4") -> bytes:
+    """The handout of the window's current state as PDF bytes; ``page`` is "A4" or
+    "Letter"."""
+    if page not in PAGES:
+        raise ValueError(f"unknown page size {page!r}; choose from {', '.join(PAGES)}")
+    state = window.state
+    row = state.selected_token
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(window.logicalDpiY())
+    margins = QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM)
+    writer.setPageLayout(QPageLayout(QPageSize(PAGES[page]), QPageLayout.Orientation.Portrait,
+                                     margins, QPageLayout.Unit.Millimeter))  # fmt: skip
+    writer.setTitle(QCoreApplication.translate("Handout", "Attention Lab handout"))
+    writer.setCreator("Attention Lab")
+    painter = QPainter(writer)
+    try:
+        pages = _Pages(writer, painter)
+        formula = "softmax(QK<sup>T</sup> / √d<sub>k</sub>) · V"
+        if not state.result.is_standard_scaling:
+            formula = "softmax(QK<sup>T</sup> / τ) · V"
+        title = QCoreApplication.translate("Handout", "Scaled dot-product attention")
+        pages.text(
+            f"<h2>{escape(title)}</h2>"
+            f"<p style='font-size: 15pt'>Attention(Q, K, V) = {formula}</p>"
+            f"<p>{_facts(window)}</p>"
+        )
+        with window_figures(window, experiment=False) as figures:
+            heatmaps = [(f, f"<b>{escape(t)}</b>") for f, t in zip(figures[:4], step_titles(),
+                                                                   strict=True)]  # fmt: skip
+            pages.figures(heatmaps, columns=2, max_height=pages.height * 0.2)
+            name = escape(state.tokens[row])
+            head = QCoreApplication.translate(
+                "Handout", "Hand calculation for the row of {0}"
+            ).format(name)
+            blocks = row_calculation(window, row)
+            pages.text(f"<h3>{head}</h3>{blocks[0]}")
+            for block in blocks[1:]:
+                pages.text(block)
+            mixing = next(f for f in figures if f.name == "mixing")
+            legend = window.mixing.legend.text()  # the token colours of the stacks
+            pages.figures([(mixing, legend)], columns=1, max_height=pages.height * 0.3)
+    finally:
+        painter.end()
+    buffer.close()
+    return bytes(data.data())

@@ -1,0 +1,171 @@
+"""The matrices of the pipeline as text: CSV and JSON files, tab-separated text and LaTeX.
+
+Files keep every digit (a number written reads back as the same float); the clipboard
+formats show what the heatmaps show, at the state's precision, whole numbers without
+decimals. Masked cells of S/τ (−∞) are written ``-inf`` in CSV and tab-separated text,
+``null`` in JSON (which has no infinity), ``-\\infty`` in LaTeX.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from gui.export.formats import MATRICES
+from gui.views.hand_calculation_text import number
+
+if TYPE_CHECKING:
+    from engine import AttentionResult
+
+
+class MatrixSource(Protocol):
+    """What the matrices' text is made of: the state, or a snapshot of it."""
+
+    @property
+    def result(self) -> AttentionResult: ...
+    @property
+    def tokens(self) -> Sequence[str]: ...
+    @property
+    def causal(self) -> bool: ...
+    @property
+    def precision(self) -> int: ...
+
+
+def matrix_values(state: MatrixSource, key: str) -> np.ndarray:
+    """The matrix as the engine computed it (a copy)."""
+    if key not in MATRICES:
+        raise ValueError(f"unknown matrix {key!r}; choose from {', '.join(MATRICES)}")
+    return np.array(getattr(state.result, key), dtype=np.float64)
+
+
+def headers(state: MatrixSource, key: str) -> tuple[list[str], list[str]]:
+    """Row names (the tokens) and column names (tokens for S, S/τ, A; d0, d1, … else)."""
+    values = matrix_values(state, key)
+    tokens = list(state.tokens)
+    columns = (
+        tokens
+        if key in ("scores", "scaled", "weights")
+        else [f"d{j}" for j in range(values.shape[1])]
+    )
+    return tokens, columns
+
+
+def full_number(value: float) -> str:
+    """Every digit: whole numbers as 2, others as the shortest text that reads back exactly."""
+    if math.isinf(value):
+        return "-inf" if value < 0 else "inf"
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value)
+
+
+def shown_number(value: float, digits: int) -> str:
+    """As the lesson writes it (1, 0.5, 0.27), with an ASCII minus for other programs."""
+    if math.isinf(value):
+        return "-inf" if value < 0 else "inf"
+    return number(value, digits).replace("−", "-")
+
+
+def matrix_csv(state: MatrixSource, key: str) -> bytes:
+    """One matrix as CSV: a corner cell with its symbol, column names, then named rows.
+
+    UTF-8 with a byte-order mark, so that spreadsheet programs read 猫 吃 鱼 correctly.
+    """
+    rows, columns = headers(state, key)
+    values = matrix_values(state, key)
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow([MATRICES[key][0], *columns])
+    for name, row in zip(rows, values.tolist(), strict=True):
+        writer.writerow([name, *(full_number(v) for v in row)])
+    return text.getvalue().encode("utf-8-sig")
+
+
+def tokens_csv(state: MatrixSource) -> bytes:
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(["index", "token"])
+    for index, token in enumerate(state.tokens):
+        writer.writerow([index, token])
+    return text.getvalue().encode("utf-8-sig")
+
+
+def csv_files(state: MatrixSource) -> Iterator[tuple[str, bytes]]:
+    """(file name, contents) one file at a time: tokens.csv, Q.csv, K.csv, V.csv, S.csv,
+    S-scaled.csv, A.csv, Z.csv."""
+    yield "tokens.csv", tokens_csv(state)
+    for key, (_, stem) in MATRICES.items():
+        yield f"{stem}.csv", matrix_csv(state, key)
+
+
+def matrices_csv(state: MatrixSource) -> dict[str, bytes]:
+    """File name → contents of every file of :func:`csv_files`."""
+    return dict(csv_files(state))
+
+
+def _json_rows(rows: list[list[object]]) -> str:
+    """Rows of a matrix as JSON text, one row a line."""
+    lines = ",\n   ".join(json.dumps(row, allow_nan=False) for row in rows)
+    return "[\n   " + lines + "\n  ]"
+
+
+def _json_matrix(values: np.ndarray) -> str:
+    return _json_rows([[None if math.isinf(v) else v for v in row] for row in values.tolist()])
+
+
+def matrices_json(state: MatrixSource) -> bytes:
+    """Tokens, settings and every matrix in one JSON document (masked cells as null),
+    one row of a matrix a line.
+
+    Written a row at a time: one call for the whole document held the interpreter for
+    2 s at 2,048 tokens, and the window could not even repaint its progress meanwhile.
+    """
+    result = state.result
+    settings = {
+        "format": "attention-lab-matrices",
+        "version": 1,
+        "tokens": list(state.tokens),
+        "d_k": result.d_k,
+        "d_v": int(result.v.shape[1]),
+        "temperature": result.temperature,
+        "standard_scaling": result.is_standard_scaling,
+        "causal": state.causal,
+    }
+    head = json.dumps(settings, ensure_ascii=False, indent=1, allow_nan=False)[:-2]  # no "\n}"
+    mask = "null" if result.mask is None else _json_rows(result.mask.tolist())
+    pieces = [f'{head},\n "mask": {mask},\n "matrices": {{\n'.encode()]
+    for index, key in enumerate(MATRICES):
+        name = json.dumps(MATRICES[key][0], ensure_ascii=False)
+        comma = "," if index < len(MATRICES) - 1 else ""
+        pieces.append(f"  {name}: {_json_matrix(matrix_values(state, key))}{comma}\n".encode())
+    pieces.append(b" }\n}\n")
+    return b"".join(pieces)
+
+
+def matrix_tsv(state: MatrixSource, key: str) -> str:
+    """Tab-separated numbers, one row a line: pastes into a spreadsheet or back into a grid."""
+    digits = state.precision
+    rows = matrix_values(state, key).tolist()
+    return "\n".join("\t".join(shown_number(v, digits) for v in row) for row in rows) + "\n"
+
+
+def _latex_number(value: float, digits: int) -> str:
+    if math.isinf(value):
+        return r"-\infty" if value < 0 else r"\infty"
+    return shown_number(value, digits)
+
+
+def latex_bmatrix(rows: Sequence[Sequence[float]], digits: int) -> str:
+    r"""``\begin{bmatrix} 1 & 1 & 2 \\ 0 & 4 & 2 \end{bmatrix}`` (one line)."""
+    body = r" \\ ".join(" & ".join(_latex_number(v, digits) for v in row) for row in rows)
+    return rf"\begin{{bmatrix}} {body} \end{{bmatrix}}"
+
+
+def matrix_latex(state: MatrixSource, key: str) -> str:
+    return latex_bmatrix(matrix_values(state, key).tolist(), state.precision)

@@ -1,0 +1,152 @@
+"""SVG through pyqtgraph's SVGExporter, with a workaround for closed paths.
+
+pyqtgraph 0.14.0 rewrites the coordinates of every ``<path>`` Qt writes, reading its
+``d`` attribute as ``x,y`` pairs; Qt 6 now ends closed paths with ``Z``, so every plot
+fails with "ValueError: not enough values to unpack" (pyqtgraph issue #3495, fixed on
+master after 0.14.0). :func:`closed_paths_understood` takes each ``Z`` out before that
+rewrite and puts it back after, at the same place; it stays correct once pyqtgraph
+understands ``Z`` itself, and can then be removed.
+
+Text stays text; fonts are not embedded, so each ``font-family`` is rewritten into a
+portable list (the font Qt actually used, common Chinese fonts, then ``sans-serif``) and
+each text is anchored at its middle, so a substitute font shifts it least.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from pyqtgraph.exporters import SVGExporter
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF
+
+from gui.export.figures import Figure, cells_as_rectangles, sharp_images
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+CHINESE_FALLBACKS = ("PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC")
+QT_ALIASES = ("sans serif", "serif", "monospace")
+_TOKEN = re.compile(r"[Zz]|[^\sZz]+")
+
+# the module, not the class pyqtgraph.exporters re-exports under the same name
+_svg_module: Any = importlib.import_module("pyqtgraph.exporters.SVGExporter")
+
+
+def _without_closes(d: str) -> tuple[str, list[int]]:
+    """``d`` without its Z commands, and after how many coordinates each one stood."""
+    coordinates: list[str] = []
+    closes: list[int] = []
+    for token in _TOKEN.findall(d):
+        if token in ("Z", "z"):
+            closes.append(len(coordinates))
+        else:
+            coordinates.append(token)
+    return " ".join(coordinates), closes
+
+
+def _with_closes(d: str, closes: list[int]) -> str:
+    """Put the Z commands back after the same coordinates."""
+    tokens = d.split()
+    for position in reversed(closes):
+        tokens.insert(position, "Z")
+    return " ".join(tokens)
+
+
+@contextmanager
+def closed_paths_understood() -> Iterator[None]:
+    """While inside, pyqtgraph's SVG coordinate rewrite accepts paths closed with Z."""
+    original: Callable[..., Any] = _svg_module.correctCoordinates
+
+    def correct(node: Any, defs: Any, item: Any, options: Any) -> Any:
+        closed = []
+        for path in node.getElementsByTagName("path"):
+            stripped, closes = _without_closes(path.getAttribute("d"))
+            if closes and stripped:
+                path.setAttribute("d", stripped)
+                closed.append((path, closes))
+        result = original(node, defs, item, options)
+        for path, closes in closed:
+            path.setAttribute("d", _with_closes(path.getAttribute("d"), closes))
+        return result
+
+    _svg_module.correctCoordinates = correct
+    try:
+        yield
+    finally:
+        _svg_module.correctCoordinates = original
+
+
+def portable_families(value: str) -> str:
+    """A CSS font-family list that a viewer without Qt's fonts can still use."""
+    names = [n.strip().strip("'\"") for n in value.split(",") if n.strip()]
+    font = QFont()
+    font.setFamilies(names)
+    installed = set(QFontDatabase.families())
+    # the font Qt drew with first; Qt's aliases ("Sans Serif") mean nothing to a viewer
+    families = [QFontInfo(font).family(), *(n for n in names if n in installed)]
+    families = [n for n in families if n.lower() not in QT_ALIASES]
+    unique = list(dict.fromkeys([*families, *CHINESE_FALLBACKS]))
+    return ", ".join(f"'{n}'" if " " in n else n for n in unique) + ", sans-serif"
+
+
+def _centre(text: ET.Element, families: str) -> None:
+    """Anchor a text at its middle, where Qt laid it out: with a viewer's substitute font
+    of another width, a cell's label then still sits centred in its cell."""
+    try:
+        x, size = float(text.get("x", "")), float(text.get("font-size", ""))
+    except ValueError:
+        return
+    if not text.text or size <= 0 or text.get("text-anchor"):
+        return
+    font = QFont()
+    font.setFamilies([n.strip().strip("'\"") for n in families.split(",")])
+    font.setPixelSize(max(1, round(size)))
+    font.setWeight(QFont.Weight(int(text.get("font-weight", "400") or 400)))
+    width = QFontMetricsF(font).horizontalAdvance(text.text) * size / max(1, round(size))
+    text.set("x", f"{x + width / 2:g}")
+    text.set("text-anchor", "middle")
+
+
+def _tidy(svg: bytes, figure: Figure) -> bytes:
+    """Centred text in portable fonts, clip paths unpainted, the title, a size in pixels."""
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", XLINK_NS)
+    root = ET.fromstring(svg)
+    portable: dict[str, str] = {}
+    for element in root.iter():
+        value = element.get("font-family")
+        if value is None:
+            continue
+        if element.tag == f"{{{SVG_NS}}}text":
+            _centre(element, value)
+        if value not in portable:
+            portable[value] = portable_families(value)
+        element.set("font-family", portable[value])
+    # a clip path's geometry alone clips; painted (as some renderers do) it framed the plots
+    for clip in root.iter(f"{{{SVG_NS}}}clipPath"):
+        for shape in clip:
+            shape.set("fill", "none")
+            shape.set("stroke", "none")
+    title = root.find(f"{{{SVG_NS}}}title")
+    if title is not None:
+        title.text = figure.title
+    size = figure.size()
+    root.set("width", f"{size.width():g}")
+    root.set("height", f"{size.height():g}")
+    return bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True))
+
+
+def figure_svg(figure: Figure) -> bytes:
+    """The figure as SVG: text as text, cells of small matrices as rectangles."""
+    scene = figure.view.scene()
+    # every cell (up to an image's limit), not the screen's one cell per pixel
+    with sharp_images(figure.view, math.inf):
+        scene.prepareForPaint()  # pyqtgraph's lazy updates (view ranges) happen first
+        with cells_as_rectangles(scene), closed_paths_understood():
+            data = bytes(SVGExporter(figure.target()).export(toBytes=True))
+    return _tidy(data, figure)

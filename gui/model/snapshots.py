@@ -1,0 +1,91 @@
+"""What the user edits, reshaped: a token added or removed, a dimension changed, a preset
+read in. Pure functions on :class:`Snapshot`; the state validates, names the undo step
+and pushes it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+from numpy.typing import NDArray
+
+from engine import AttentionResult, Preset, attention, project
+from gui.model.undo_commands import Snapshot
+
+Matrix = NDArray[np.float64]
+ROWS_PER_TOKEN = ("q", "k", "v", "x")  # the inputs with one row per token
+
+
+def with_token_added(snapshot: Snapshot, name: str) -> Snapshot:
+    """A new last token whose inputs start at 0 (and which the own mask, if any, allows)."""
+    matrices = dict(snapshot.matrices)
+    for key in ROWS_PER_TOKEN:
+        if key in matrices:
+            matrices[key] = np.vstack([matrices[key], np.zeros((1, matrices[key].shape[1]))])
+    mask = snapshot.mask
+    if mask is not None:  # the new token may look at every key, and be looked at
+        mask = np.pad(mask, ((0, 1), (0, 1)), constant_values=True)
+    return replace(snapshot, tokens=(*snapshot.tokens, name), matrices=matrices, mask=mask)
+
+
+def with_token_removed(snapshot: Snapshot, index: int) -> Snapshot:
+    matrices = dict(snapshot.matrices)
+    for key in ROWS_PER_TOKEN:
+        if key in matrices:
+            matrices[key] = np.delete(matrices[key], index, axis=0)
+    mask = snapshot.mask
+    if mask is not None:
+        mask = np.delete(np.delete(mask, index, axis=0), index, axis=1)
+    tokens = snapshot.tokens[:index] + snapshot.tokens[index + 1 :]
+    return replace(snapshot, tokens=tokens, matrices=matrices, mask=mask)
+
+
+def _resized(matrix: Matrix, rows: int, cols: int) -> Matrix:
+    """``matrix`` cut or padded with zeros to rows × cols; what stays keeps its value."""
+    new = np.zeros((rows, cols))
+    keep_rows, keep_cols = min(rows, matrix.shape[0]), min(cols, matrix.shape[1])
+    new[:keep_rows, :keep_cols] = matrix[:keep_rows, :keep_cols]
+    return new
+
+
+def with_width(snapshot: Snapshot, names: tuple[str, ...], width: int) -> Snapshot:
+    """The matrices ``names`` with ``width`` columns (d_k: Q and K; d_v: V)."""
+    matrices = dict(snapshot.matrices)
+    for key in names:
+        matrices[key] = _resized(matrices[key], matrices[key].shape[0], width)
+    return replace(snapshot, matrices=matrices)
+
+
+def with_d_model(snapshot: Snapshot, width: int) -> Snapshot:
+    """Projection mode: X with ``width`` columns and each W with as many rows."""
+    matrices = dict(snapshot.matrices)
+    matrices["x"] = _resized(matrices["x"], matrices["x"].shape[0], width)
+    for key in ("w_q", "w_k", "w_v"):
+        matrices[key] = _resized(matrices[key], width, matrices[key].shape[1])
+    return replace(snapshot, matrices=matrices)
+
+
+def snapshot_of(preset: Preset) -> Snapshot:
+    if preset.projection is None:
+        matrices = {"q": preset.q, "k": preset.k, "v": preset.v}
+    else:
+        p = preset.projection
+        matrices = {"x": p.x, "w_q": p.w_q, "w_k": p.w_k, "w_v": p.w_v}
+    copies = {name: np.array(m, dtype=np.float64) for name, m in matrices.items()}
+    mask = None if preset.mask is None else np.array(preset.mask, dtype=np.bool_)
+    return Snapshot(tuple(preset.tokens), copies, preset.causal, preset.temperature,
+                    mask=None if mask is None or mask.all() else mask)  # fmt: skip
+
+
+def inputs_of(matrices: dict[str, Matrix]) -> tuple[Matrix, Matrix, Matrix]:
+    """Q, K and V of some inputs: projected from X in projection mode."""
+    if "x" in matrices:
+        return project(matrices["x"], matrices["w_q"], matrices["w_k"], matrices["w_v"])
+    return matrices["q"], matrices["k"], matrices["v"]
+
+
+def attention_of(snapshot: Snapshot) -> AttentionResult:
+    """The engine's result for a snapshot; raises ValueError as the engine does."""
+    q, k, v = inputs_of(snapshot.matrices)
+    return attention(q, k, v, temperature=snapshot.temperature, causal=snapshot.causal,
+                     mask=snapshot.mask)  # fmt: skip

@@ -1,0 +1,462 @@
+"""The one object that owns what the user edits, and the engine's result for it.
+
+Widgets read from it and write only through its setters; it validates, stores,
+recomputes through engine/ and emits named signals on a real change. Every change of
+the inputs is an undoable command on :attr:`AttentionState.undo_stack`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+from numpy.typing import NDArray
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from engine import (
+    AttentionResult,
+    Preset,
+    explain,
+    load_preset,
+    random_preset,
+    update_attention,
+    with_temperature,
+)
+from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
+from engine.presets import MAX_DIM, Projection
+from gui.model.numbers import LIMIT, parse_number
+from gui.model.snapshots import (
+    attention_of,
+    inputs_of,
+    snapshot_of,
+    with_d_model,
+    with_token_added,
+    with_token_removed,
+    with_width,
+)
+from gui.model.undo_commands import BlockCommand, Snapshot, SnapshotCommand
+
+MAX_TOKENS = 64  # in the grid UI; presets and sessions may hold more
+DIRECT = ("q", "k", "v")
+PROJECTION = ("x", "w_q", "w_k", "w_v")
+LABELS = {"q": "Q", "k": "K", "v": "V", "x": "X", "w_q": "W_q", "w_k": "W_k", "w_v": "W_v"}
+STEPS = ("scores", "scaled", "weights", "context")
+
+
+class AttentionState(QObject):
+    """Tokens, the input matrices (Q, K, V or X and the W's), τ, the mask, the selection."""
+
+    structure_changed = Signal()  # tokens added or removed, dimensions, mode, preset
+    values_changed = Signal(str, int, int, int, int)  # matrix, top, left, rows, cols
+    tokens_changed = Signal()  # names only
+    result_changed = Signal()
+    causal_changed = Signal(bool)
+    temperature_changed = Signal(float)
+    selected_token_changed = Signal(int)
+    selected_cell_changed = Signal()  # see selected_cell
+    highlighted_step_changed = Signal(int)  # 1–4, 0 for none
+    precision_changed = Signal(int)
+    message = Signal(str)  # something the user should read: why an edit was refused
+
+    def __init__(self, preset: Preset | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        self._tokens: tuple[str, ...] = ()
+        self._matrices: dict[str, NDArray[np.float64]] = {}
+        self._causal = False
+        self._mask: NDArray[np.bool_] | None = None  # a session's own mask, if it has one
+        self._temperature: float | None = None  # None: follow √d_k
+        self._selected_token = 0
+        self._selected_cell: tuple[str, int, int] | None = None
+        self._highlighted_step = 0
+        self._precision = 2
+        self._view_extra: dict[str, object] = {}
+        self._result: AttentionResult | None = None
+        self._stale = False  # edits wait for the next turn of the event loop: see result
+        self._coalesce = QTimer(self)
+        self._coalesce.setSingleShot(True)
+        self._coalesce.setInterval(0)
+        self._coalesce.timeout.connect(self._emit_result_changed)
+        self._apply_preset(load_preset("cat-eats-fish") if preset is None else preset)
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def result(self) -> AttentionResult:
+        """The engine's result for the current inputs, computed when first read after an
+        edit. Edits made within one turn of the event loop (a frame) cost one computation
+        and one ``result_changed``, sent when the loop comes round."""
+        if self._stale or self._result is None:
+            self._recompute(incremental=True)
+        assert self._result is not None
+        return self._result
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        return self._tokens
+
+    @property
+    def is_projection(self) -> bool:
+        return "x" in self._matrices
+
+    @property
+    def input_names(self) -> tuple[str, ...]:
+        return PROJECTION if self.is_projection else DIRECT
+
+    def matrix(self, name: str) -> NDArray[np.float64]:
+        """An input matrix, or in projection mode also the computed q, k, v (read-only)."""
+        if name in self._matrices:
+            return self._matrices[name]
+        return {"q": self.result.q, "k": self.result.k, "v": self.result.v}[name]
+
+    def is_editable(self, name: str) -> bool:
+        return name in self._matrices
+
+    @property
+    def d_k(self) -> int:
+        return self.result.d_k
+
+    @property
+    def d_v(self) -> int:
+        return int(self.result.v.shape[1])
+
+    @property
+    def d_model(self) -> int:
+        return int(self._matrices["x"].shape[1]) if self.is_projection else 0
+
+    @property
+    def causal(self) -> bool:
+        return self._causal
+
+    @property
+    def temperature(self) -> float:
+        """τ of step ②: √d_k unless the user chose another."""
+        return math.sqrt(self.d_k) if self._temperature is None else self._temperature
+
+    @property
+    def follows_sqrt_d_k(self) -> bool:
+        """True while τ is the standard √d_k (it then follows changes of d_k)."""
+        return self._temperature is None
+
+    @property
+    def selected_token(self) -> int:
+        return self._selected_token
+
+    @property
+    def selected_cell(self) -> tuple[str, int, int] | None:
+        """(step, row, col) of the cell whose arithmetic is explained; col −1 for the
+        whole row (the way the lesson walks 猫's row through each step)."""
+        return self._selected_cell
+
+    @property
+    def highlighted_step(self) -> int:
+        return self._highlighted_step
+
+    @property
+    def precision(self) -> int:
+        return self._precision
+
+    def cell_name(self, name: str, row: int, col: int) -> str:
+        """How a cell is named in messages: Q[猫, d2]."""
+        row_name = self._tokens[row] if name in ("q", "k", "v", "x") else f"d{row}"
+        return f"{LABELS[name]}[{row_name}, d{col}]"
+
+    # ----------------------------------------------------------------- editing
+    def set_cell(self, name: str, row: int, col: int, value: str | float) -> bool:
+        """Type one value; text is parsed. Returns False (and says why) if refused."""
+        if not self.is_editable(name):
+            self.message.emit(self.tr("{0} is computed and cannot be edited").format(LABELS[name]))
+            return False
+        try:
+            number = parse_number(value) if isinstance(value, str) else float(value)
+            if not math.isfinite(number) or abs(number) > LIMIT:
+                raise ValueError(self.tr("{0} is beyond ±1,000,000").format(number))
+        except ValueError as error:
+            self.message.emit(self.tr("{0}: {1}").format(self.cell_name(name, row, col), error))
+            return False
+        if self._matrices[name][row, col] == number:
+            return True
+        text = self.tr("Edit {0}").format(self.cell_name(name, row, col))
+        block = np.array([[number]])
+        self.undo_stack.push(BlockCommand(self, name, row, col, block, text))
+        return True
+
+    def paste_block(self, name: str, top: int, left: int, cells: list[list[str]]) -> bool:
+        """Paste rows of text cells at (top, left): all or nothing."""
+        if not self.is_editable(name) or not cells:
+            return False
+        target = self._matrices[name]
+        rows, cols = len(cells), max(len(r) for r in cells)
+        if any(len(r) != cols for r in cells):
+            self.message.emit(self.tr("Paste refused: the rows have different numbers of cells"))
+            return False
+        if top + rows > target.shape[0] or left + cols > target.shape[1]:
+            self.message.emit(
+                self.tr("Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid").format(
+                    rows, cols, self.cell_name(name, top, left), *target.shape
+                )
+            )
+            return False
+        block = np.empty((rows, cols))
+        for i, line in enumerate(cells):
+            for j, text in enumerate(line):
+                try:
+                    block[i, j] = parse_number(text)
+                except ValueError as error:
+                    where = self.cell_name(name, top + i, left + j)
+                    self.message.emit(self.tr("Paste refused: {0}: {1}").format(where, error))
+                    return False
+        text = self.tr("Paste into {0}").format(LABELS[name])
+        self.undo_stack.push(BlockCommand(self, name, top, left, block, text))
+        return True
+
+    def add_token(self, name: str | None = None) -> bool:
+        if len(self._tokens) >= MAX_TOKENS:
+            self.message.emit(self.tr("At most {0} tokens can be edited here").format(MAX_TOKENS))
+            return False
+        name = name if name is not None else self.tr("token {0}").format(len(self._tokens) + 1)
+        self._push(with_token_added(self._snapshot(), name),
+                   self.tr("Add token “{0}”").format(name))  # fmt: skip
+        return True
+
+    def remove_token(self, index: int) -> bool:
+        if not 0 <= index < len(self._tokens):
+            return False
+        if len(self._tokens) <= 1:
+            self.message.emit(self.tr("At least one token is needed"))
+            return False
+        self._push(with_token_removed(self._snapshot(), index),
+                   self.tr("Remove token “{0}”").format(self._tokens[index]))  # fmt: skip
+        return True
+
+    def rename_token(self, index: int, name: str) -> bool:
+        if not 0 <= index < len(self._tokens):
+            return False
+        name = name.strip()
+        if not name:
+            self.message.emit(self.tr("A token needs a name"))
+            return False
+        if len(name) > 200:
+            self.message.emit(self.tr("A token name can have at most 200 characters"))
+            return False
+        if name == self._tokens[index]:
+            return True
+        before = self._snapshot()
+        tokens = (*before.tokens[:index], name, *before.tokens[index + 1 :])
+        self._push(replace(before, tokens=tokens),
+                   self.tr("Rename “{0}” to “{1}”").format(before.tokens[index], name))  # fmt: skip
+        return True
+
+    def _resize_columns(self, names: tuple[str, ...], width: int, text: str) -> bool:
+        if not 1 <= width <= MAX_DIM:
+            self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
+            return False
+        if all(self._matrices[key].shape[1] == width for key in names):
+            return True
+        self._push(with_width(self._snapshot(), names, width), text)
+        return True
+
+    def set_d_k(self, width: int) -> bool:
+        names = ("w_q", "w_k") if self.is_projection else ("q", "k")
+        return self._resize_columns(names, width, self.tr("Set d_k to {0}").format(width))
+
+    def set_d_v(self, width: int) -> bool:
+        names = ("w_v",) if self.is_projection else ("v",)
+        return self._resize_columns(names, width, self.tr("Set d_v to {0}").format(width))
+
+    def set_d_model(self, width: int) -> bool:
+        """In projection mode: the width of X, which is also the height of each W."""
+        if not self.is_projection:
+            return False
+        if not 1 <= width <= MAX_DIM:
+            self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
+            return False
+        if self.d_model == width:
+            return True
+        self._push(with_d_model(self._snapshot(), width),
+                   self.tr("Set d_model to {0}").format(width))  # fmt: skip
+        return True
+
+    def set_causal(self, causal: bool) -> None:
+        if causal != self._causal:
+            before = self._snapshot()
+            text = self.tr("Causal mask on") if causal else self.tr("Causal mask off")
+            self._push(replace(before, causal=causal), text)
+
+    def load_preset(self, preset: Preset, text: str | None = None) -> bool:
+        """Replace the inputs by a preset's, as one undoable step. False (and a message)
+        if the engine refuses its numbers: nothing has changed then."""
+        text = text or self.tr("Load preset")
+        before = replace(self._snapshot(), sets_temperature=True)
+        after = replace(snapshot_of(preset), sets_temperature=True)
+        try:  # checked here: an error inside the undo stack's push cannot be recovered from
+            attention_of(after)
+        except ValueError as error:
+            self.message.emit(self.tr("{0}: {1}").format(text, error))
+            return False
+        self.undo_stack.push(SnapshotCommand(self, before, after, text))
+        self.select_token(preset.selected_token)
+        self._apply_view(preset.view)
+        return True
+
+    def _apply_view(self, view: dict[str, object]) -> None:
+        """Display settings of a session; unknown keys are kept for saving back."""
+        self._view_extra = {key: value for key, value in view.items() if key != "precision"}
+        precision = view.get("precision")
+        if isinstance(precision, int) and not isinstance(precision, bool):
+            self.set_precision(precision)
+
+    def to_preset(self) -> Preset:
+        """Everything a session file keeps: tokens, inputs, τ, mask, selection, display."""
+        m = self._matrices
+        projection = None
+        if self.is_projection:
+            projection = Projection(m["x"].copy(), m["w_q"].copy(), m["w_k"].copy(),
+                                    m["w_v"].copy())  # fmt: skip
+        return Preset(
+            tokens=self._tokens,
+            q=self.result.q.copy(),
+            k=self.result.k.copy(),
+            v=self.result.v.copy(),
+            projection=projection,
+            temperature=self._temperature,
+            causal=self._causal,
+            mask=None if self._mask is None else self._mask.copy(),
+            selected_token=self._selected_token,
+            view={**self._view_extra, "precision": self._precision},
+        )
+
+    def load_built_in(self, name: str) -> None:
+        """Load one of the engine's built-in presets by name, as one undoable step."""
+        self.load_preset(load_preset(name), self.tr("Load {0}").format(name))
+
+    def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> None:
+        self.load_preset(random_preset(length, d_k, d_v, seed),
+                         self.tr("Load a random example"))  # fmt: skip
+
+    def explain(
+        self, step: str, row: int, col: int | None
+    ) -> ScoreStep | ScaledStep | WeightStep | ContextStep:
+        """The engine's hand calculation of one cell of the current result."""
+        return explain(self.result, step, row, col)
+
+    # ------------------------------------------------------- view settings (not undone)
+    def set_temperature(self, temperature: float | None) -> None:
+        """τ of step ②; None returns to the standard √d_k."""
+        if temperature is not None and not (math.isfinite(temperature) and temperature > 0):
+            self.message.emit(self.tr("τ must be a positive number"))
+            return
+        old, old_setting = self.temperature, self._temperature
+        self._temperature = temperature
+        if self.temperature != old:
+            # Only steps ② to ④ depend on τ: the dial reuses the scores every frame.
+            self._result = with_temperature(self.result, self._temperature)
+            self._emit_result_changed()
+            self.temperature_changed.emit(self.temperature)
+        elif temperature != old_setting:  # same τ, but now fixed (or following √d_k again)
+            self.temperature_changed.emit(self.temperature)
+
+    def select_token(self, index: int) -> None:
+        index = min(max(index, 0), len(self._tokens) - 1)
+        if index != self._selected_token:
+            self._selected_token = index
+            self.selected_token_changed.emit(index)
+
+    def select_cell(self, step: str, row: int, col: int) -> None:
+        """Explain one cell of a step ("scores", "scaled", "weights", "context")."""
+        rows, cols = getattr(self.result, step).shape if step in STEPS else (0, 0)
+        if not (0 <= row < rows and -1 <= col < cols):  # col −1: the whole row
+            return
+        self._selected_cell = (step, row, col)
+        self.selected_cell_changed.emit()
+        self.select_token(row)
+
+    def set_highlighted_step(self, step: int) -> None:
+        if step != self._highlighted_step:
+            self._highlighted_step = step
+            self.highlighted_step_changed.emit(step)
+
+    def set_precision(self, digits: int) -> None:
+        digits = min(max(digits, 0), 6)
+        if digits != self._precision:
+            self._precision = digits
+            self.precision_changed.emit(digits)
+
+    # ----------------------------------------------------------------- internals
+    def _snapshot(self) -> Snapshot:
+        return Snapshot(self._tokens, dict(self._matrices), self._causal, self._temperature,
+                        mask=self._mask)  # fmt: skip
+
+    def _apply_preset(self, preset: Preset) -> None:
+        self._restore(snapshot_of(preset))
+        self._selected_token = preset.selected_token
+        self._apply_view(preset.view)
+
+    def _push(self, after: Snapshot, text: str) -> None:
+        self.undo_stack.push(SnapshotCommand(self, self._snapshot(), after, text))
+
+    def _restore(self, snapshot: Snapshot) -> None:
+        """Called by the undo commands: install a snapshot (copying its arrays)."""
+        old_temperature = self.temperature if self._result is not None else None
+        names_changed = snapshot.tokens != self._tokens
+        shapes_changed = set(snapshot.matrices) != set(self._matrices) or any(
+            snapshot.matrices[k].shape != self._matrices[k].shape for k in snapshot.matrices
+        )
+        self._tokens = snapshot.tokens
+        self._matrices = {name: m.copy() for name, m in snapshot.matrices.items()}
+        causal_changed = snapshot.causal != self._causal
+        self._causal = snapshot.causal
+        self._mask = snapshot.mask
+        self._stale = False  # computed in full below, whatever edits were pending
+        if snapshot.sets_temperature or self._result is None:
+            self._temperature = snapshot.temperature
+        # Everything is in place before any signal: subscribers see one consistent state.
+        token_moved = self._selected_token >= len(self._tokens)
+        if token_moved:
+            self._selected_token = len(self._tokens) - 1
+        cell_cleared = self._selected_cell is not None and shapes_changed
+        if cell_cleared:
+            self._selected_cell = None
+        self._recompute()
+        if shapes_changed:  # models reset to the new shapes before anyone reads the result
+            self.structure_changed.emit()
+        self._emit_result_changed()
+        if not shapes_changed:
+            for name in self._matrices:
+                rows, cols = self._matrices[name].shape
+                self.values_changed.emit(name, 0, 0, rows, cols)
+        if names_changed:
+            self.tokens_changed.emit()
+        if causal_changed:
+            self.causal_changed.emit(self._causal)
+        if self.temperature != old_temperature:
+            self.temperature_changed.emit(self.temperature)
+        if token_moved:
+            self.selected_token_changed.emit(self._selected_token)
+        if cell_cleared:
+            self.selected_cell_changed.emit()
+
+    def _write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
+        """Called by the undo commands: write values into one matrix. The result follows
+        when it is next read, or when the event loop comes round (see ``result``)."""
+        rows, cols = block.shape
+        self._matrices[name] = self._matrices[name].copy()  # the result keeps the old one
+        self._matrices[name][top : top + rows, left : left + cols] = block
+        self._stale = True
+        self._coalesce.start()
+        self.values_changed.emit(name, top, left, rows, cols)
+
+    def _emit_result_changed(self) -> None:
+        self._coalesce.stop()
+        self.result  # noqa: B018 (computed before anyone is told)
+        self.result_changed.emit()
+
+    def _recompute(self, incremental: bool = False) -> None:
+        """The engine's result for the inputs; after edits of a few cells only what they
+        touch is computed again (an edited query row, a rank-one change of Z …)."""
+        if incremental and self._result is not None:
+            self._result = update_attention(self._result, *inputs_of(self._matrices))
+        else:
+            self._result = attention_of(self._snapshot())
+        self._stale = False

@@ -1,0 +1,1 @@
+"""pyqtgraph items with no state: heatmap, axes, cell labels, colour bar, bar stacks, colours."""

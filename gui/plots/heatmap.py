@@ -1,0 +1,390 @@
+"""One heatmap of one step of attention: the scores S, S/τ, the weights A or the context Z.
+
+Built like pyqtgraph's ``examples/MatrixDisplayExample.py``: a row-major ``ImageItem`` in a
+``PlotItem`` with ``invertY(True)``, token names as ticks and a linked ``ColorBarItem``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+from gui.plots.cell_axes import CellAxes
+from gui.plots.cell_labels import MAX_LABEL_PX, CellLabels, Outline
+from gui.plots.colour_bar import ColourBar
+
+KINDS = ("diverging", "probability")
+NAME_CHARS = 12  # longer token names are shortened on the axes
+
+
+def nice_ceiling(value: float) -> float:
+    """The next of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10ⁿ at or above ``value`` (> 0).
+
+    Colour levels snap to these, so that the colour bar keeps its scale while the dial
+    turns (and is not redrawn on every frame), yet always covers every value.
+    """
+    exponent = math.floor(math.log10(value))
+    for step in (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
+        candidate = step * 10.0**exponent
+        if candidate >= value * (1 - 1e-12):
+            return candidate
+    return 10.0 ** (exponent + 1)
+
+
+def elide(name: str) -> str:
+    """A token name short enough for an axis label."""
+    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
+
+
+BACKGROUND = "#ffffff"
+HIGHLIGHT_BACKGROUND = "#e3effa"
+HIGHLIGHT_BORDER = "#0072b2"  # Okabe–Ito blue: stands out for every kind of colour vision
+AXIS_COLOUR = "#333333"
+ROW_OUTLINE = "#111111"
+CELL_OUTLINE = "#d55e00"  # Okabe–Ito vermillion
+MASK_FILL = (189, 189, 189, 255)
+MAX_LEVEL = 1e300
+MAX_IMAGE_SIDE = 1024  # image pixels per side; more than any screen gives a heatmap
+MIN_LAID_OUT = 16  # a view narrower than this (in pixels) has not been laid out yet
+TICK_FONT_SCALE = 1.3
+
+
+class Heatmap(pg.GraphicsLayoutWidget):
+    """A fixed, labelled heatmap of one matrix of the attention pipeline.
+
+    Parameters
+    ----------
+    kind : str
+        ``"diverging"`` (S, S/τ, Z): a colour-blind-safe blue–grey–yellow map with levels
+        symmetric around 0; ``"probability"`` (A): viridis with levels fixed to (0, 1).
+    parent : QWidget or None
+        The Qt parent.
+    """
+
+    cell_clicked = Signal(int, int)
+    cell_hovered = Signal(int, int)
+
+    def __init__(self, kind: str, parent: QWidget | None = None) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
+        super().__init__(parent)
+        self._kind = kind
+        self._highlighted = False
+        self._levels: tuple[float, float] | None = None
+        self._shape: tuple[int, int] = (-1, -1)
+        self._matrix = np.zeros((0, 0))
+        self._display = self._matrix  # the values coloured: masked cells set to 0
+        self._shown: np.ndarray | None = None  # cells that are neither masked nor −inf
+        self._steps = (1, 1)
+        self._image_scale = 1.0
+        self._hovered = (-1, -1)
+        self._selected_row: int | None = None
+        self._selected_cell: tuple[int, int] | None = None
+        self.setBackground(BACKGROUND)
+
+        self._plot = CellAxes()
+        self.addItem(self._plot, row=0, col=0)
+        self._view = self._plot.getViewBox()
+        # the app font carries the CJK glyphs; larger, so a classroom can read the tokens
+        self._base_font = QFont(QGuiApplication.font())
+        self._tick_font = QFont(self._base_font)
+        self.ci.setContentsMargins(4, 4, 8, 10)
+        self._row_names: list[str] = []
+        self._col_names: list[str] = []
+        self._name_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+        self.set_font_scale(1.0)
+
+        # CET-CBD1: blue–grey–yellow, made to stay diverging for red-green colour blindness
+        colormap = pg.colormap.get("viridis" if kind == "probability" else "CET-CBD1")
+        self._lut = colormap.getLookupTable(nPts=256, alpha=False)
+        self._image = pg.ImageItem(axisOrder="row-major")
+        self._mask_image = pg.ImageItem(axisOrder="row-major")
+        self._labels = CellLabels(self._lut)
+        self._row_outline = Outline(ROW_OUTLINE, 3)
+        self._cell_outline = Outline(CELL_OUTLINE, 4)
+        for z, item in enumerate(
+            (self._image, self._mask_image, self._labels, self._row_outline, self._cell_outline)
+        ):
+            item.setZValue(z)
+            self._plot.addItem(item)
+
+        self._bar = ColourBar(self._lut)
+        self._bar.setImageItem(self._image)
+        self.addItem(self._bar, row=0, col=1)
+        self._bar.set_style(QGuiApplication.font(), AXIS_COLOUR)
+
+        self.scene().sigMouseClicked.connect(self._on_scene_clicked)
+        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        self._view.sigResized.connect(self._update_ticks)
+        self._view.sigResized.connect(self._update_image_size)
+        self.set_data(np.zeros((0, 0)), [], [])
+
+    @staticmethod
+    def _style_axis(axis: pg.AxisItem, font: QFont) -> None:
+        axis.setPen(pg.mkPen(AXIS_COLOUR))
+        axis.setTextPen(pg.mkPen(AXIS_COLOUR))
+        axis.setTickFont(font)
+        axis.setStyle(tickLength=0)
+
+    def set_data(
+        self,
+        matrix: np.ndarray,
+        row_names: Sequence[str],
+        col_names: Sequence[str],
+        mask: np.ndarray | None = None,
+        value_range: tuple[float, float] | None = None,
+    ) -> None:
+        """Show ``matrix`` with its rows and columns named.
+
+        Parameters
+        ----------
+        matrix : np.ndarray
+            (rows, cols) values; -inf (or any non-finite value) is drawn as masked.
+        row_names, col_names : Sequence[str]
+            One name per row (who asks) and per column (who is asked, or d0, d1, …).
+        mask : np.ndarray or None
+            (rows, cols) bool, True where attention is allowed; False cells are greyed and
+            hatched, with no number, and left out of the levels.
+        value_range : (float, float) or None
+            The smallest and largest value of the cells not masked, when the caller knows
+            them (the engine does): two passes over the matrix fewer on every edit.
+        """
+        # Results are never changed in place, so the matrix is kept, not copied: at
+        # 2048×2048 every pass over it costs milliseconds of the edit-to-screen budget.
+        values = np.asarray(matrix, dtype=np.float64)
+        if values.ndim != 2:
+            raise ValueError(f"matrix must be 2-D, got shape {values.shape}")
+        rows, cols = values.shape
+        if (len(row_names), len(col_names)) != values.shape:
+            raise ValueError(f"{len(row_names)}×{len(col_names)} names for {values.shape}")
+        if mask is not None and np.shape(mask) != values.shape:
+            raise ValueError(f"mask shape {np.shape(mask)} != matrix shape {values.shape}")
+        self._matrix = values
+        every_cell = mask is None or bool(np.all(mask))
+        known = self._kind == "probability" or value_range is not None
+        if self._kind == "probability":  # weights: in [0, 1] by definition, never NaN
+            low, high = 0.0, 1.0
+        elif value_range is not None:  # the caller vouches that unmasked cells are finite
+            low, high = value_range
+        else:
+            low, high = (float(values.min()), float(values.max())) if values.size else (0, 0)
+            # finite extremes (NaN propagates to them) mean every value is finite
+            every_cell = every_cell and math.isfinite(low) and math.isfinite(high)
+        if every_cell:
+            shown = None
+            display = values
+        else:
+            shown = (
+                np.isfinite(values)
+                if mask is None
+                else np.asarray(mask, bool) & np.isfinite(values)
+            )
+            # the image gets 0 where a cell is masked: -inf would break its levels and rendering
+            display = np.where(shown, values, 0.0)
+            if not known:
+                visible = values[shown]
+                low, high = (float(visible.min()), float(visible.max())) if visible.size else (0, 0)
+        if not low <= high:  # no cell shown
+            low, high = 0.0, 0.0
+        levels = self._levels_for(low, high)
+        self._display, self._shown = display, shown
+        self._steps = self._image_steps(rows, cols)
+        if levels != self._levels:  # the colour bar's axis is costly to redraw
+            self._levels = levels
+            self._bar.setLevels(levels)
+        self._show_image()
+        self._labels.set_cells(display, shown, levels, low, high)
+        sources = (tuple(row_names), tuple(col_names))
+        if sources != self._name_sources:  # not on every edit or frame of the dial
+            self._name_sources = sources
+            names = ([elide(name) for name in row_names], [elide(name) for name in col_names])
+            if names != (self._row_names, self._col_names):
+                self._row_names, self._col_names = names
+                self._update_ticks()
+        if (rows, cols) != self._shape:
+            self._shape = (rows, cols)
+            self._view.setRange(xRange=(0, max(cols, 1)), yRange=(0, max(rows, 1)), padding=0)
+            self._update_outlines()
+
+    def _image_steps(self, rows: int, cols: int) -> tuple[int, int]:
+        """Every how many rows and columns a cell is coloured.
+
+        Where cells are smaller than a screen pixel, drawing keeps only some of them
+        anyway; keeping every n-th row and column first, about as many as the view has
+        pixels (never more than MAX_IMAGE_SIDE), saves colouring cells nobody sees: at 512
+        tokens in a 170-pixel view, 29K instead of 262K on every edit and dial frame.
+        Every cell keeps its place: the image is stretched over the whole matrix.
+        """
+        steps = []
+        for count, pixels in ((rows, self._view.height()), (cols, self._view.width())):
+            step = max(1, -(-count // MAX_IMAGE_SIDE))
+            if pixels >= MIN_LAID_OUT and math.isfinite(self._image_scale):
+                room = pixels * self.devicePixelRatioF() * self._image_scale
+                step = max(step, int(count // room))
+            steps.append(step)
+        return (steps[0], steps[1])
+
+    def _show_image(self) -> None:
+        rows, cols = self._display.shape
+        step_r, step_c = self._steps
+        # each kept cell is drawn over the `step` cells from it on; the last ones stick out
+        # past the matrix, where the view clips them
+        rect = QRectF(0, 0, -(-cols // step_c) * step_c, -(-rows // step_r) * step_r)
+        if self._display.size:
+            self._image.setImage(self._display[::step_r, ::step_c], autoLevels=False,
+                                 levels=self._levels, rect=rect)  # fmt: skip
+        else:
+            self._image.clear()
+        if self._shown is not None:
+            hidden = ~self._shown[::step_r, ::step_c]
+            overlay = np.zeros((*hidden.shape, 4), dtype=np.uint8)
+            overlay[hidden] = MASK_FILL
+            self._mask_image.setImage(overlay, autoLevels=False, rect=rect)
+            self._mask_image.show()
+        else:
+            self._mask_image.hide()
+
+    def _update_image_size(self) -> None:
+        steps = self._image_steps(*self._display.shape)
+        if steps != self._steps:
+            self._steps = steps
+            self._show_image()
+
+    def set_image_scale(self, scale: float) -> None:
+        """Colour cells for ``scale`` times the view's pixels (an export at 4×); ``math.inf``
+        keeps up to MAX_IMAGE_SIDE per side (vector exports), 1 is the screen."""
+        self._image_scale = scale
+        self._update_image_size()
+
+    def _levels_for(self, low: float, high: float) -> tuple[float, float]:
+        """Colour levels from the smallest and largest value shown."""
+        if self._kind == "probability":
+            return (0.0, 1.0)
+        # at least ±1e-12, so an all-zero matrix still has a usable (non-empty) range; at
+        # most ±1e300, so the colour bar's range stays finite (S/τ can reach 1.8e308)
+        limit = min(nice_ceiling(max(abs(low), abs(high), 1e-12)), MAX_LEVEL)
+        return (-limit, limit)
+
+    def _update_ticks(self) -> None:
+        # every n-th name only, with n from the room each one needs, so that labels never overlap
+        metrics = QFontMetricsF(self._tick_font)
+        widest = max((metrics.horizontalAdvance(name) for name in self._col_names), default=0)
+        for side, names, room, length in (
+            ("left", self._row_names, metrics.height(), self._view.height()),
+            ("top", self._col_names, widest + metrics.averageCharWidth(), self._view.width()),
+        ):
+            step = max(1, math.ceil(len(names) * room / max(length, 1.0)))
+            # on top, from half a step in: a name centred on the first column sticks out
+            # on the left and is hidden
+            first = step // 2 if side == "top" else 0
+            ticks = [(i + 0.5, names[i]) for i in range(first, len(names), step)]
+            self._plot.getAxis(side).setTicks([ticks, []])
+
+    def matrix(self) -> np.ndarray:
+        """Return a copy of the matrix currently shown, -inf included."""
+        return self._matrix.copy()
+
+    def set_precision(self, digits: int) -> None:
+        """Show ``digits`` decimals in the cell labels (2 by default)."""
+        if not 0 <= digits <= 12:
+            raise ValueError(f"digits must be in 0..12, not {digits}")
+        self._labels.set_digits(digits)
+
+    def set_selected_row(self, row: int | None) -> None:
+        """Outline ``row`` (the selected query token), or nothing for None."""
+        self._selected_row = row
+        self._update_outlines()
+
+    def set_selected_cell(self, cell: tuple[int, int] | None) -> None:
+        """Outline ``cell`` = (row, col) (the one being explained), or nothing for None."""
+        self._selected_cell = cell
+        self._update_outlines()
+
+    def _update_outlines(self) -> None:
+        # kept across set_data, hidden while the row or cell lies outside the current shape
+        rows, cols = self._matrix.shape
+        row, cell = self._selected_row, self._selected_cell
+        self._row_outline.set_rect(QRectF(0, row, cols, 1) if row in range(rows) else None)
+        inside = cell is not None and cell[0] in range(rows) and cell[1] in range(cols)
+        self._cell_outline.set_rect(QRectF(cell[1], cell[0], 1, 1) if inside else None)
+
+    def set_highlighted(self, on: bool) -> None:
+        """Tint the background and frame the cells, to echo a hovered part of the formula."""
+        self._highlighted = on
+        self.setBackground(HIGHLIGHT_BACKGROUND if on else BACKGROUND)
+        self._view.setBorder(pg.mkPen(HIGHLIGHT_BORDER, width=3) if on else None)
+
+    def set_font_scale(self, scale: float) -> None:
+        """Scale the token names and the cell labels (presenter mode, Ctrl+= / Ctrl+-)."""
+        self._tick_font = QFont(self._base_font)
+        if self._base_font.pointSizeF() > 0:
+            self._tick_font.setPointSizeF(self._base_font.pointSizeF() * TICK_FONT_SCALE * scale)
+        else:  # an app font sized in pixels has no point size
+            size = self._base_font.pixelSize() * TICK_FONT_SCALE * scale
+            self._tick_font.setPixelSize(round(size))
+        for side in ("left", "top"):
+            self._style_axis(self._plot.getAxis(side), self._tick_font)
+        if hasattr(self, "_labels"):
+            self._labels.max_px = MAX_LABEL_PX * scale
+            self._labels.update()
+        if self._row_names or self._col_names:
+            self._update_ticks()
+
+    def set_line_width(self, scale: float) -> None:
+        """Thicker outlines of the selected row and cell (presenter mode)."""
+        self._row_outline.set_width(3 * scale)
+        self._cell_outline.set_width(4 * scale)
+
+    def is_highlighted(self) -> bool:
+        return self._highlighted
+
+    def label_font_size(self) -> float:
+        """Return the pixel size of the cell labels at the current size, 0 when hidden."""
+        rows, cols = self._matrix.shape
+        if rows == 0 or cols == 0:
+            return 0.0
+        # the view always spans exactly the matrix, so its size gives a cell's size
+        return float(self._labels.font_px(self._view.width() / cols, self._view.height() / rows))
+
+    def _cell_at(self, scene_pos: QPointF) -> tuple[int, int]:
+        rows, cols = self._matrix.shape
+        # from the view's geometry, not mapSceneToView: the view's transform updates lazily
+        area = self._view.mapRectToScene(self._view.rect())
+        if rows == 0 or cols == 0 or not area.contains(scene_pos):
+            return (-1, -1)
+        col = int((scene_pos.x() - area.left()) / area.width() * cols)
+        row = int((scene_pos.y() - area.top()) / area.height() * rows)
+        return (min(row, rows - 1), min(col, cols - 1))
+
+    def _on_scene_clicked(self, event: MouseClickEvent) -> None:
+        row, col = self._cell_at(event.scenePos())
+        if event.button() == Qt.MouseButton.LeftButton and row >= 0:
+            self.cell_clicked.emit(row, col)
+
+    def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
+        self._set_hovered(self._cell_at(scene_pos))
+
+    def _set_hovered(self, cell: tuple[int, int]) -> None:
+        if cell != self._hovered:
+            self._hovered = cell
+            self.setToolTip(self._cell_text(*cell))  # readable even when labels are hidden
+            self.cell_hovered.emit(*cell)
+
+    def _cell_text(self, row: int, col: int) -> str:
+        rows, cols = self._matrix.shape
+        if not (0 <= row < rows and 0 <= col < cols):
+            return ""
+        value = float(self._matrix[row, col])
+        shown = "−∞" if value == -np.inf else f"{value:.4g}"
+        return f"[{self._row_names[row]}, {self._col_names[col]}] = {shown}"
+
+    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        super().leaveEvent(event)
+        self._set_hovered((-1, -1))

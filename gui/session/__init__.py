@@ -1,0 +1,1 @@
+"""Session files, autosave, recent files, importing matrices, the last session at start."""

@@ -1,0 +1,334 @@
+"""Session files: File → New, Open…, Recent files, Save, Save As…, Import matrices…; the
+title (file name, * while unsaved); asking before unsaved changes are lost; the last
+session on the next start; autosave and recovery after a crash.
+
+A session file is the versioned JSON of ``state.to_preset()`` (README: "Preset and
+session files"). Unsaved: the undo stack is not clean, or τ (not undoable) has changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from engine import Preset, PresetError, load_preset, read_preset, write_preset
+from gui.session.autosave import Autosave
+from gui.session.between_starts import (
+    last_session,
+    remember_last_session,
+    restore_window_settings,
+    save_window_settings,
+)
+from gui.session.importer import MatrixImporter
+from gui.session.recent_files import RecentFiles
+from resources import resource_path
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from gui.window.main_window import MainWindow
+
+    Slot = Callable[[], object]
+
+AUTOSAVE_ORIGIN = "autosave_of"  # in an autosave file: the session file it belongs to
+FOLDER_KEY = "session/folder"
+Button = QMessageBox.StandardButton
+
+
+class SessionController(QObject):
+    """Owns the File menu's session actions and which file the session belongs to."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.state = window.state
+        self.path: Path | None = None  # None: untitled
+        self._document: Preset | None = None  # the file's title, description, extra
+        self._saved_temperature = self._temperature_setting()
+        self._shown_dirty: bool | None = None
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("newSessionAction", keys.New, self.new_session)
+        self.open_action = self._action("openSessionAction", keys.Open, self.ask_open)
+        self.save_action = self._action("saveSessionAction", keys.Save, self.save)
+        self.save_as_action = self._action("saveSessionAsAction", keys.SaveAs, self.save_as)
+        if self.save_as_action.shortcut().isEmpty():  # Windows has no standard one
+            self.save_as_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
+        self.recent_menu = RecentFiles(window)
+        self.recent_menu.open_requested.connect(self._on_recent_requested)
+        self.importer = MatrixImporter(window)
+        menu, quit_action = window.file_menu, window.quit_action
+        recent = self.recent_menu.menuAction()
+        items = (self.new_action, self.open_action, recent, None, self.save_action,
+                 self.save_as_action, None, self.importer.action, None)  # fmt: skip
+        for action in items:
+            if action is None:
+                menu.insertSeparator(quit_action)
+            else:
+                menu.insertAction(quit_action, action)
+
+        self.autosaver = Autosave(self._unsaved_session, self)
+        self.autosaver.failed.connect(self._on_autosave_failed)
+        stack = self.state.undo_stack
+        stack.cleanChanged.connect(self._on_changed)
+        stack.indexChanged.connect(self._on_changed)
+        self.state.temperature_changed.connect(self._on_changed)
+        window.installEventFilter(self)
+        self.retranslate()
+        # The window sets its own title after installing us, and on a language switch.
+        QTimer.singleShot(0, self, self.update_title)
+
+    def _action(self, name: str, key: QKeySequence.StandardKey, slot: Slot) -> QAction:
+        action = QAction(self.window)
+        action.setObjectName(name)
+        action.setShortcut(key)
+        action.triggered.connect(slot)
+        return action
+
+    # ------------------------------------------------------------------ state
+    @property
+    def is_dirty(self) -> bool:
+        """True while the session has changes that are not in its file."""
+        unsaved_temperature = self._temperature_setting() != self._saved_temperature
+        return not self.state.undo_stack.isClean() or unsaved_temperature
+
+    def _temperature_setting(self) -> float | None:
+        return None if self.state.follows_sqrt_d_k else self.state.temperature
+
+    def display_name(self) -> str:
+        return self.path.name if self.path is not None else self.tr("untitled")
+
+    def session_preset(self) -> Preset:
+        """What Save writes: the state, plus the title and unknown fields of the file."""
+        preset = self.state.to_preset()
+        if self._document is None:
+            return preset
+        doc = self._document
+        return dataclasses.replace(
+            preset, title=doc.title, description=doc.description, extra=dict(doc.extra)
+        )
+
+    def _unsaved_session(self) -> Preset | None:
+        if not self.is_dirty:
+            return None
+        preset = self.session_preset()
+        origin = str(self.path) if self.path is not None else None
+        return dataclasses.replace(preset, extra={**preset.extra, AUTOSAVE_ORIGIN: origin})
+
+    def _on_changed(self, *_: object) -> None:
+        if not shiboken6.isValid(self.state.undo_stack):  # the window is being torn down
+            return
+        self.autosaver.note_change()
+        if self.is_dirty != self._shown_dirty:
+            self.update_title()
+
+    def _mark_clean(self) -> None:
+        self.state.undo_stack.setClean()
+        self._saved_temperature = self._temperature_setting()
+        self.autosaver.write()  # nothing unsaved: removes the autosave
+        self.update_title()
+
+    def _load_document(self, preset: Preset, path: Path | None, text: str) -> bool:
+        """Make ``preset`` the session of ``path``, with a fresh undo history; False if the
+        engine refused its numbers (said in the status bar; nothing changed)."""
+        extra = {k: v for k, v in preset.extra.items() if k != AUTOSAVE_ORIGIN}
+        if not self.state.load_preset(preset, text):
+            return False
+        self.state.undo_stack.clear()
+        self.path = path
+        self._document = dataclasses.replace(preset, extra=extra)
+        self._mark_clean()
+        return True
+
+    # ------------------------------------------------------------------ File menu
+    def new_session(self) -> bool:
+        if not self._settle_changes():
+            return False
+        self._load_document(load_preset("cat-eats-fish"), None, self.tr("New session"))
+        self._document = None
+        return True
+
+    def ask_open(self) -> bool:
+        if not self._settle_changes():
+            return False
+        name, _ = QFileDialog.getOpenFileName(
+            self.window, self.tr("Open session"), self._folder(), self._file_filter()
+        )
+        return bool(name) and self.open_path(name)
+
+    def _on_recent_requested(self, path: str) -> None:
+        if self._settle_changes():
+            self.open_path(path)
+
+    def open_path(self, path: str | Path, warn: bool = True) -> bool:
+        """Open a session file; a bad one is explained and changes nothing."""
+        path = Path(path)
+        try:
+            preset = read_preset(path)
+        except PresetError as error:
+            text = self.tr("{0} was not opened; nothing was changed.\n\n{1}")
+            text = text.format(path.name, error)
+            if warn:
+                QMessageBox.warning(self.window, self.tr("Cannot open the session"), text)
+            else:
+                self.state.message.emit(text.replace("\n\n", " "))
+            if not path.exists():
+                self.recent_menu.remove(path)
+            return False
+        # A built-in preset opens as an untitled copy: Save must not change the lesson.
+        built_in = path.resolve().parent == resource_path("presets")
+        document = None if built_in else path.resolve()
+        if not self._load_document(preset, document, self.tr("Open {0}").format(path.name)):
+            return False
+        if built_in:
+            return True
+        self.recent_menu.add(path)
+        QSettings().setValue(FOLDER_KEY, str(path.resolve().parent))
+        return True
+
+    def save(self) -> bool:
+        return self.save_to(self.path) if self.path is not None else self.save_as()
+
+    def save_as(self) -> bool:
+        start = self.path or Path(self._folder()) / self.tr("session.json")
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, self.tr("Save session as"), str(start), self._file_filter()
+        )
+        if not name:
+            return False
+        path = Path(name)
+        return self.save_to(path if path.suffix else path.with_suffix(".json"))
+
+    def save_to(self, path: str | Path) -> bool:
+        """Write the session to ``path`` (atomically) and make it the session's file."""
+        path = Path(path)
+        try:
+            write_preset(path, self.session_preset())
+        except Exception as error:  # whatever stopped it, the old file is intact: say so
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            text = self.tr("{0} could not be written: {1}").format(path, reason)
+            QMessageBox.warning(self.window, self.tr("Cannot save the session"), text)
+            return False
+        self.path = path.resolve()
+        self._mark_clean()
+        self.recent_menu.add(self.path)
+        QSettings().setValue(FOLDER_KEY, str(self.path.parent))
+        # Good news goes to the status bar; state.message is for problems (shown in red).
+        self.window.statusBar().showMessage(self.tr("Saved {0}").format(self.path.name), 5000)
+        return True
+
+    def import_files(self, paths: list[str] | list[Path]) -> bool:
+        return self.importer.import_files(paths)
+
+    def _settle_changes(self) -> bool:
+        """Ask Save / Discard / Cancel if there are unsaved changes; False to stop."""
+        if not self.is_dirty:
+            return True
+        text = self.tr("“{0}” has changes that are not saved. Save them?")
+        buttons = Button.Save | Button.Discard | Button.Cancel
+        title, text = self.tr("Unsaved changes"), text.format(self.display_name())
+        answer = QMessageBox.question(self.window, title, text, buttons, Button.Save)
+        if answer == Button.Save:
+            return self.save()
+        return answer == Button.Discard
+
+    def _folder(self) -> str:
+        return QSettings().value(FOLDER_KEY, "", type=str)
+
+    def _file_filter(self) -> str:
+        return self.tr("Attention Lab sessions (*.json);;All files (*)")
+
+    # ------------------------------------------------------------------ start and close
+    def start(self, restore_last: bool = True) -> None:
+        """At launch: offer to recover a crash's autosave, else reopen the last session."""
+        if not self.recover_autosave() and restore_last:
+            self.restore_last_session()
+
+    def confirm_close(self) -> bool:
+        """Called by the window's closeEvent: False keeps the window open."""
+        if not self._settle_changes():
+            return False
+        discarded = self.is_dirty
+        self.save_settings()
+        keep = self.path is None and not discarded
+        remember_last_session(self.path, self.session_preset() if keep else None)
+        self.autosaver.stop()
+        self.autosaver.remove()
+        self.autosaver.release()
+        return True
+
+    def restore_last_session(self) -> bool:
+        """Load the session the app was closed with: an untitled one kept in the data
+        folder, else the file it belonged to. True if one was loaded."""
+        try:
+            last = last_session()
+        except PresetError as error:
+            text = self.tr("The last session could not be restored: {0}").format(error)
+            self.state.message.emit(text)
+            return False
+        if isinstance(last, Path):
+            return self.open_path(last, warn=False)
+        return last is not None and self._load_document(
+            last, None, self.tr("Restore the last session")
+        )
+
+    def autosave(self) -> bool:
+        """Write the autosave file now if there are unsaved changes (the timers call this)."""
+        return self.autosaver.write()
+
+    def recover_autosave(self) -> bool:
+        """If a crash left an autosave, offer to load it. True if it was recovered."""
+        preset = self.autosaver.ask_to_recover(self.window)
+        if preset is None:
+            return False
+        origin = preset.extra.get(AUTOSAVE_ORIGIN)
+        file = Path(origin) if isinstance(origin, str) and origin else None
+        if not self._load_document(preset, file, self.tr("Recover the autosaved session")):
+            return False
+        self.state.undo_stack.resetClean()  # recovered work is unsaved work
+        self.autosaver.write()
+        self.update_title()
+        return True
+
+    def restore_settings(self) -> None:
+        restore_window_settings(self.window)
+
+    def save_settings(self) -> None:
+        save_window_settings(self.window)
+
+    # ------------------------------------------------------------------ texts
+    def update_title(self) -> None:
+        self._shown_dirty = self.is_dirty
+        mark = "*" if self._shown_dirty else ""
+        title = self.tr("Attention Lab — {0}{1}").format(self.display_name(), mark)
+        self.window.setWindowTitle(title)
+
+    def retranslate(self) -> None:
+        self.new_action.setText(self.tr("&New"))
+        self.open_action.setText(self.tr("&Open…"))
+        self.save_action.setText(self.tr("&Save"))
+        self.save_as_action.setText(self.tr("Save &As…"))
+        self.recent_menu.retranslate()
+        self.importer.retranslate()
+        self.update_title()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            QTimer.singleShot(0, self, self.retranslate)  # after the window's own retranslate
+        return False
+
+    def _on_autosave_failed(self, reason: str) -> None:
+        self.state.message.emit(self.tr("Autosave failed: {0}").format(reason))
+
+
+def install(window: MainWindow) -> SessionController:
+    """Add the session actions to the File menu and restore the window's layout and the
+    display precision. The session itself is restored by ``start()``, which main.py calls."""
+    controller = SessionController(window)
+    controller.restore_settings()
+    return controller

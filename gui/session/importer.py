@@ -1,0 +1,77 @@
+"""File → Import matrices…: Q, K, V (or X and the W's) from CSV, .npy or .npz files, as
+one undoable step. The reading and checking is engine.importing's."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+if TYPE_CHECKING:
+    from gui.window.main_window import MainWindow
+
+FOLDER_KEY = "import/folder"
+
+
+class MatrixImporter(QObject):
+    """The Import matrices… action and what it does."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.action = QAction(window)
+        self.action.setObjectName("importMatricesAction")
+        self.action.triggered.connect(self.ask)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.action.setText(self.tr("&Import matrices…"))
+        tip = self.tr("Q, K, V (or X, W_q, W_k, W_v) from CSV files named q.csv, k.csv …, "
+                      "NumPy .npy files, or one .npz archive")  # fmt: skip
+        self.action.setStatusTip(tip)
+
+    def ask(self) -> None:
+        folder = QSettings().value(FOLDER_KEY, "", type=str)
+        paths, _ = QFileDialog.getOpenFileNames(
+            self.window,
+            self.tr("Import matrices"),
+            folder,
+            self.tr("Matrices (*.csv *.tsv *.txt *.npy *.npz);;All files (*)"),
+        )
+        if paths:
+            QSettings().setValue(FOLDER_KEY, str(Path(paths[0]).parent))
+            self.import_files(paths)
+
+    def import_files(self, paths: Sequence[str | Path]) -> bool:
+        """Replace the inputs by the matrices in ``paths``; on any problem say what it is
+        and change nothing. τ returns to √d_k; the mask switch and display are kept."""
+        from engine.importing import import_preset  # loaded when first used, not at start
+
+        try:
+            preset = import_preset(paths)
+        except ValueError as error:
+            QMessageBox.warning(
+                self.window,
+                self.tr("Cannot import"),
+                self.tr("Nothing was imported.\n\n{0}").format(error),
+            )
+            return False
+        state = self.window.state
+        preset = dataclasses.replace(
+            preset,
+            causal=state.causal,
+            selected_token=min(state.selected_token, len(preset.tokens) - 1),
+            view=state.to_preset().view,  # colour maps, precision: the display stays
+        )
+        names = ", ".join(Path(p).name for p in paths)
+        state.load_preset(preset, self.tr("Import {0}").format(names))
+        text = self.tr("Imported {0}: {1} tokens, d_k = {2}, d_v = {3}").format(
+            names, len(preset.tokens), preset.q.shape[1], preset.v.shape[1]
+        )
+        self.window.statusBar().showMessage(text, 10000)  # news, not a problem
+        return True

@@ -1,0 +1,1 @@
+"""Below everything: the interface language, the bundled fonts, the C library's memory tuning."""

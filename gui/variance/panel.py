@@ -1,0 +1,265 @@
+"""The lesson's variance experiment as a panel: why attention divides by √d_k."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine import VarianceResult
+from gui.support.language import Retranslating
+from gui.variance.plots import VariancePlots
+from gui.variance.runner import ExperimentRunner, ExperimentSettings
+from gui.variance.table import VarianceTableModel
+
+DEFAULTS = {"d_ks": "4, 16, 64", "samples": "20000", "candidates": "8", "trials": "20",
+            "seed": "0"}  # fmt: skip
+
+
+def parse_whole(text: str, name: str) -> int:
+    """A whole number typed as 20000, 20,000, 20 000 or 1e6; ValueError otherwise."""
+    cleaned = re.sub(r"(?<=\d)[,_ ](?=\d{3}\b)", "", text.strip())
+    if re.fullmatch(r"[+-]?\d+", cleaned):
+        return int(cleaned)
+    if re.fullmatch(r"\d+(\.\d+)?[eE]\+?\d{1,2}", cleaned) and float(cleaned).is_integer():
+        return int(float(cleaned))
+    raise ValueError(f"{name}: “{text.strip()}” is not a whole number")
+
+
+class VariancePanel(Retranslating, QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("varianceExperiment")
+        self.runner = ExperimentRunner(self)
+        self.fields = {key: QLineEdit(value, self) for key, value in DEFAULTS.items()}
+        self.defaults_button = QPushButton(self)
+        self.run_button = QPushButton(self)
+        self.run_button.setObjectName("runExperiment")
+        self.cancel_button = QPushButton(self)
+        self.cancel_button.setObjectName("cancelExperiment")
+        self.cancel_button.setEnabled(False)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self.time_left = QLabel(self)
+        self.message = QLabel(self)
+        self.message.setObjectName("experimentMessage")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b00020;")
+        self.model = VarianceTableModel(self)
+        self.table = QTableView(self)
+        self.table.setObjectName("varianceTable")
+        self.table.setModel(self.model)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().hide()
+        self.copy_button = QPushButton(self)
+        self.save_button = QPushButton(self)
+        self.histogram_label = QLabel(self)
+        self.field_labels = {key: QLabel(self) for key in DEFAULTS}
+        self.histogram_choice = QComboBox(self)
+        self.plots = VariancePlots(self)
+        self.caption = QLabel(self)
+        self.caption.setWordWrap(True)
+        self._layout()
+        self._started = 0.0
+        self._shown_once = False
+
+        self.defaults_button.clicked.connect(self.restore_defaults)
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button.clicked.connect(self.runner.cancel)
+        self.copy_button.clicked.connect(self.copy_table)
+        self.save_button.clicked.connect(self._on_save_clicked)
+        self.histogram_choice.currentTextChanged.connect(self._on_histogram_chosen)
+        self.runner.progress.connect(self._on_progress)
+        self.runner.finished.connect(self._on_finished)
+        self.runner.cancelled.connect(self._on_cancelled)
+        self.runner.failed.connect(self.message.setText)
+        self.runner.running_changed.connect(self._on_running_changed)
+        self._on_running_changed(False)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        texts = {"d_ks": self.tr("d_k values"), "samples": self.tr("samples per d_k"),
+                 "candidates": self.tr("candidate keys"), "trials": self.tr("trials"),
+                 "seed": self.tr("random seed")}  # fmt: skip
+        for key, label in self.field_labels.items():
+            label.setText(texts[key])
+        self.fields["d_ks"].setToolTip(self.tr("Positive whole numbers up to 4096, e.g. 4, 16, 64"))
+        self.defaults_button.setText(self.tr("Lesson defaults"))
+        self.run_button.setText(self.tr("Run"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.copy_button.setText(self.tr("Copy table"))
+        self.save_button.setText(self.tr("Save CSV…"))
+        self.histogram_label.setText(self.tr("histogram of d_k"))
+        self.plots.retranslate()
+        if self.runner.result is not None:
+            self._update_caption(self.runner.result)
+
+    def _layout(self) -> None:
+        form = QFormLayout()
+        for key, field in self.fields.items():
+            form.addRow(self.field_labels[key], field)
+        buttons = QHBoxLayout()
+        for button in (self.defaults_button, self.run_button, self.cancel_button):
+            buttons.addWidget(button)
+        table_buttons = QHBoxLayout()
+        table_buttons.addWidget(self.copy_button)
+        table_buttons.addWidget(self.save_button)
+        table_buttons.addWidget(self.histogram_label)
+        table_buttons.addWidget(self.histogram_choice)
+        left = QWidget(self)
+        column = QVBoxLayout(left)
+        column.addLayout(form)
+        column.addLayout(buttons)
+        column.addWidget(self.progress)
+        column.addWidget(self.time_left)
+        column.addWidget(self.message)
+        column.addWidget(self.table, 1)
+        column.addLayout(table_buttons)
+        right = QWidget(self)
+        plots = QVBoxLayout(right)
+        plots.setContentsMargins(0, 0, 0, 0)
+        plots.addWidget(self.plots, 1)
+        plots.addWidget(self.caption)
+        splitter = QSplitter(self)
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([420, 800])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+
+    # ------------------------------------------------------------------ actions
+    def settings(self) -> ExperimentSettings:
+        """The typed settings, checked; ValueError says what is wrong."""
+        text = self.fields["d_ks"].text()
+        parts = [p for p in re.split(r"[,;\s]+", text.strip()) if p]
+        if not parts:
+            raise ValueError(self.tr("give at least one d_k value"))
+        d_ks = tuple(parse_whole(p, "d_k") for p in parts)
+        numbers = {key: parse_whole(self.fields[key].text(), key)
+                   for key in ("samples", "candidates", "trials", "seed")}  # fmt: skip
+        settings = ExperimentSettings(d_ks, **numbers)
+        settings.check()
+        return settings
+
+    def run(self) -> bool:
+        """Start a run with the typed settings; a bad entry is refused with a message."""
+        if self.runner.is_running():
+            return False
+        try:
+            settings = self.settings()
+        except ValueError as error:
+            self.message.setText(self.tr("Not run: {0}").format(error))
+            return False
+        self.message.clear()
+        self._started = time.monotonic()
+        self.progress.setValue(0)
+        self.runner.start(settings)
+        return True
+
+    def restore_defaults(self) -> None:
+        for key, value in DEFAULTS.items():
+            self.fields[key].setText(value)
+
+    def copy_table(self) -> None:
+        QGuiApplication.clipboard().setText(self.model.as_text())
+
+    def save_table(self, path: str) -> bool:
+        try:
+            self.model.save_csv(path)
+        except OSError as error:
+            self.message.setText(self.tr("Could not save {0}: {1}").format(path, error.strerror))
+            return False
+        return True
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        if self.runner.result is None and not self.runner.is_running() and not self._shown_once:
+            self._shown_once = True
+            self.run()  # the lesson's table, the first time the panel is opened
+
+    # ------------------------------------------------------------------ slots
+    def _on_save_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the table"),
+                                              "variance.csv", "CSV (*.csv)")  # fmt: skip
+        if path:
+            self.save_table(path)
+
+    def _on_progress(self, fraction: float) -> None:
+        self.progress.setValue(round(fraction * 1000))
+        elapsed = time.monotonic() - self._started
+        if 0 < fraction < 1 and elapsed > 0.3:
+            left = elapsed * (1 - fraction) / fraction
+            self.time_left.setText(self.tr("about {0:.0f} s left").format(left))
+
+    def _on_finished(self, result: VarianceResult) -> None:
+        self.progress.setValue(1000)
+        self.time_left.setText(
+            self.tr("done in {0:.1f} s").format(time.monotonic() - self._started)
+        )
+        self.model.set_rows(list(result.rows))
+        choice = self.histogram_choice.currentText()
+        self.histogram_choice.blockSignals(True)
+        self.histogram_choice.clear()
+        self.histogram_choice.addItems([str(row.d_k) for row in result.rows])
+        if choice in [str(row.d_k) for row in result.rows]:
+            self.histogram_choice.setCurrentText(choice)
+        else:
+            self.histogram_choice.setCurrentIndex(len(result.rows) - 1)
+        self.histogram_choice.blockSignals(False)
+        self.plots.show_result(result, int(self.histogram_choice.currentText()))
+        self._update_caption(result)
+
+    def _on_cancelled(self) -> None:
+        self.progress.setValue(0)
+        self.time_left.setText(self.tr("cancelled: the previous results stay"))
+
+    def _on_running_changed(self, running: bool) -> None:
+        self.run_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        self.defaults_button.setEnabled(not running)
+
+    def _on_histogram_chosen(self, text: str) -> None:
+        if text:
+            self.plots.show_histogram(int(text))
+
+    def _update_caption(self, result: VarianceResult) -> None:
+        last = result.rows[-1]
+        self.caption.setText(
+            self.tr(
+                "The spread of q·k follows √d_k (measured {0:.2f} at d_k = {1}, √d_k = {2:.2f}). "
+                "Unscaled, softmax collapses toward one winner as d_k grows (largest weight "
+                "{3:.2f}) and its gradient shrinks to {4:.2f}: the prelude to the gradient being "
+                "cut off. Divided by √d_k the spread stays that of d_k = 1, the largest weight "
+                "stays near {5:.2f} and the gradient stays {6:.2f}."
+            ).format(
+                last.std,
+                last.d_k,
+                last.sqrt_d_k,
+                last.max_weight_unscaled,
+                last.gradient_unscaled,
+                last.max_weight_scaled,
+                last.gradient_scaled,
+            )
+        )

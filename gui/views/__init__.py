@@ -1,0 +1,1 @@
+"""Widgets that subscribe to the state: pipeline, formula, hand calculation, dial, mixing."""

@@ -1,0 +1,108 @@
+"""The formula softmax(QKᵀ/√d_k)·V with its four parts tied to the four heatmaps,
+and the shape chain under it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QEnterEvent, QFont, QMouseEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from gui.model.state import AttentionState
+from gui.support.language import Retranslating
+
+STEP_COLOURS = {1: "#1f77b4", 2: "#9467bd", 3: "#2ca02c", 4: "#d62728"}
+
+
+class FormulaPart(QLabel):
+    """One clickable, hoverable part of the formula, for step 1–4."""
+
+    def __init__(self, state: AttentionState, step: int, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.state, self.step = state, step
+        self.setObjectName(f"formulaPart{step}")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.set_lit(False)
+
+    def set_lit(self, lit: bool) -> None:
+        colour = STEP_COLOURS[self.step]
+        background = f"background: {colour}22; border: 2px solid {colour};" if lit else ""
+        self.setStyleSheet(
+            f"QLabel {{ color: {colour}; padding: 2px 4px; border-radius: 6px;"
+            f" border: 2px solid transparent; {background} }}"
+        )
+
+    def enterEvent(self, event: QEnterEvent) -> None:  # noqa: N802
+        self.state.set_highlighted_step(self.step)
+        super().enterEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802
+        if self.state.highlighted_step == self.step:
+            self.state.set_highlighted_step(0)
+        super().leaveEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self.state.set_highlighted_step(self.step)
+        super().mousePressEvent(event)
+
+
+class FormulaBar(Retranslating, QWidget):
+    """Attention(Q, K, V) = softmax(QKᵀ / √d_k) · V, then the live shape chain."""
+
+    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("formulaBar")
+        self.state = state
+        self.parts = {step: FormulaPart(state, step, self) for step in (1, 2, 3, 4)}
+        row = QHBoxLayout()
+        row.setSpacing(0)
+        pieces = [QLabel("Attention(Q, K, V) = ", self), self.parts[3], QLabel("(", self),
+                  self.parts[1], self.parts[2], QLabel(")", self), self.parts[4]]  # fmt: skip
+        self._pieces = pieces
+        self._base_font = self.font()
+        self.set_font_scale(1.0)
+        for piece in pieces:
+            row.addWidget(piece)
+        row.addStretch(1)
+        self.shape_chain = QLabel(self)
+        self.shape_chain.setObjectName("shapeChain")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.shape_chain)
+        state.result_changed.connect(self._on_result_changed)
+        state.highlighted_step_changed.connect(self._on_highlighted_step_changed)
+        self._on_result_changed()
+
+    def retranslate(self) -> None:
+        self._on_result_changed()
+
+    def set_font_scale(self, scale: float) -> None:
+        """The formula is 1.7 × the text size, times the presenter's scale."""
+        font = QFont(self._base_font)
+        font.setPointSizeF(self._base_font.pointSizeF() * 1.7 * scale)
+        for piece in self._pieces:
+            piece.setFont(font)
+
+    def _on_result_changed(self) -> None:
+        state, result = self.state, self.state.result
+        self.parts[3].setText("softmax<sub>③</sub>")
+        self.parts[1].setText("QK<sup>T</sup><sub>①</sub>")
+        if result.is_standard_scaling:
+            self.parts[2].setText(" / √d<sub>k</sub><sub>②</sub>")
+        else:
+            self.parts[2].setText(f" / τ<sub>②</sub> <small>(τ = {result.temperature:.3g})</small>")
+        self.parts[4].setText(" ⋅ V<sub>④</sub>")
+        length, d_k = result.q.shape
+        d_v = result.v.shape[1]
+        lead = ""
+        if state.is_projection:
+            lead = self.tr("X ({0}×{1}) ⋅ W → ").format(length, state.d_model)
+        divisor = "√d_k" if result.is_standard_scaling else "τ"
+        chain = self.tr("Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})")
+        self.shape_chain.setText(lead + chain.format(length, d_k, d_v, divisor))
+
+    def _on_highlighted_step_changed(self, step: int) -> None:
+        for number, part in self.parts.items():
+            part.set_lit(number == step)

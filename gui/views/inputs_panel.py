@@ -1,0 +1,63 @@
+"""The left side: token names, dimensions and the grids of the input matrices."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from gui.model.state import AttentionState
+from gui.views.matrix_grid import MatrixGrid
+from gui.views.token_editor import TokenEditor
+
+
+class InputsPanel(QWidget):
+    """Q, K, V grids, or in projection mode X and the W's (editable) with Q, K, V computed."""
+
+    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.tokens = TokenEditor(state, self)
+        self.message = QLabel(self)
+        self.message.setObjectName("messageBar")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b00020;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.tokens)
+        layout.addWidget(self.message)
+        # The grids scroll together: projection mode shows seven of them.
+        self._grid_area = QWidget(self)
+        self._layout = QVBoxLayout(self._grid_area)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self._grid_area)
+        layout.addWidget(scroll, 1)
+        self.grids: dict[str, MatrixGrid] = {}
+        self._projection: bool | None = None
+        state.structure_changed.connect(self._on_structure_changed)
+        state.message.connect(self.message.setText)
+        state.values_changed.connect(lambda *_: self.message.clear())
+        state.structure_changed.connect(self.message.clear)
+        self._on_structure_changed()
+
+    def grid(self, name: str) -> MatrixGrid:
+        return self.grids[name]
+
+    def _on_structure_changed(self) -> None:
+        if self._projection == self.state.is_projection:
+            return
+        self._projection = self.state.is_projection
+        # All detached before any is hidden: hiding the grid with the focus passes it to the
+        # next grid, whose view then reads its model, which must not ask for a matrix of
+        # the old mode.
+        for grid in self.grids.values():
+            grid.detach()
+        for grid in self.grids.values():
+            grid.hide()
+            self._layout.removeWidget(grid)
+            grid.deleteLater()
+        names = self.state.input_names + (("q", "k", "v") if self._projection else ())
+        self.grids = {name: MatrixGrid(self.state, name, self._grid_area) for name in names}
+        for grid in self.grids.values():
+            self._layout.addWidget(grid, 1)

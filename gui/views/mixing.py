@@ -1,0 +1,268 @@
+"""The lesson's "cocktail bar": z_i = Σ_j A_ij × v_j for the selected query token i.
+
+One bar per dimension of V, stacked from each token's contribution A_ij × v_j,d (positive
+parts upwards from 0, negative parts downwards), the total z_i,d marked on each; the
+ingredient vectors v_j drawn small below. Stacks glide to new heights when the weights
+change, and follow the dial frame by frame while it plays.
+"""
+
+from __future__ import annotations
+
+import time
+from html import escape
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
+
+from gui.model.state import AttentionState
+from gui.plots.bar_stacks import BarStacks
+from gui.plots.cell_axes import PlainPlot
+from gui.plots.heatmap import nice_ceiling
+from gui.plots.token_colours import token_colour
+from gui.support.language import Retranslating
+
+ALL_TOKENS_UP_TO = 12  # beyond this, the largest weights get their own colour, the rest "others"
+LARGEST = 8
+OTHERS = QColor("#9e9e9e")
+STREAM_SECONDS = 0.06  # updates closer than this are a stream (the dial): no gliding
+
+
+def keeps_range(shown: tuple[float, float], wanted: tuple[float, float]) -> bool:
+    """True when the range ``shown`` can stay for bars that need ``wanted``: they fit in it
+    and use at least half of it. A new range costs an axis, often a relayout and a second
+    repaint, on every edit and every frame of the dial."""
+    inside = shown[0] <= wanted[0] and wanted[1] <= shown[1]
+    return inside and wanted[1] - wanted[0] >= 0.5 * (shown[1] - shown[0])
+
+
+class MixingView(Retranslating, QWidget):
+    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mixingView")
+        self.state = state
+        self.legend = QLabel(self)
+        self.legend.setWordWrap(True)
+        self.canvas = pg.GraphicsLayoutWidget(self)
+        self.canvas.setBackground("w")
+        # plain views and axes: a PlotItem's menus and buttons cost 4 ms each to build
+        self.mix, self.ingredients = PlainPlot(), PlainPlot()
+        self.canvas.addItem(self.mix, row=0, col=0)
+        self.canvas.addItem(self.ingredients, row=1, col=0)
+        self.canvas.ci.layout.setRowStretchFactor(0, 3)
+        self.canvas.ci.layout.setRowStretchFactor(1, 1)
+        for plot in (self.mix, self.ingredients):
+            plot.getAxis("left").enableAutoSIPrefix(False)
+            plot.addLine(y=0, pen=pg.mkPen("#444444", width=1))
+        self.ingredients.setLabel("left", "v")
+        self.mix.setLabel("left", "z")
+        self.totals_line = pg.PlotDataItem(connect="pairs", pen=pg.mkPen("#111111", width=3))
+        self.mix.addItem(self.totals_line)
+        # every group's bars in one item each: one per group cost 3 ms per edit and frame
+        self.stacks = BarStacks(pg.mkPen("w", width=1))
+        self.mix.addItem(self.stacks)
+        self.vectors = BarStacks(pg.mkPen(None))
+        self.ingredients.addItem(self.vectors)
+        self._total_labels: list[pg.TextItem] = []
+        self._limits = (0.0, 0.0)
+        self._ingredient_limits = (0.0, 0.0)
+        self._shown_v: np.ndarray | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.canvas, 1)
+
+        self._groups: list[np.ndarray] = []  # token indices drawn as each coloured group
+        self._target = np.zeros((0, 0))  # (groups, d_v) contributions
+        self._start = np.zeros((0, 0))
+        self._drawn = np.zeros((0, 0))
+        self._last_update = 0.0
+        self._glide = QVariantAnimation(self)
+        self._glide.setStartValue(0.0)
+        self._glide.setEndValue(1.0)
+        self._glide.setDuration(300)
+        self._glide.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._glide.valueChanged.connect(self._on_glide)
+        self.canvas.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        for signal in (state.result_changed, state.selected_token_changed):
+            signal.connect(self._refresh)
+        state.tokens_changed.connect(lambda: self._refresh(force=True))
+        self._refresh(force=True)
+
+    def retranslate(self) -> None:
+        self._update_ingredients_and_legend()
+
+    # ------------------------------------------------------------- for tests
+    def segments(self) -> np.ndarray:
+        """A[i, j] × v_j for every token j (L, d_v): what the stacks are made of."""
+        row = self.state.selected_token
+        result = self.state.result
+        return result.weights[row][:, None] * result.v
+
+    def totals(self) -> np.ndarray:
+        """The heights the totals are heading to: z_i."""
+        return self._target.sum(axis=0)
+
+    def drawn(self) -> np.ndarray:
+        """The group contributions drawn right now (mid-glide they differ from the target)."""
+        return self._drawn.copy()
+
+    def segment_text(self, token: int, dim: int) -> str:
+        """The arithmetic of one segment: A[i, j] × v_j,d = value."""
+        result, row, tokens = self.state.result, self.state.selected_token, self.state.tokens
+        weight, value = result.weights[row, token], result.v[token, dim]
+        digits = self.state.precision
+        return (
+            f"A[{tokens[row]}, {tokens[token]}] × v{tokens[token]},d{dim} = "
+            f"{weight:.{digits}f} × {value:.{digits}f} = {weight * value:.{digits}f}"
+        )
+
+    # ------------------------------------------------------------- drawing
+    def _grouping(self, weights: np.ndarray) -> list[np.ndarray]:
+        if len(weights) <= ALL_TOKENS_UP_TO:
+            return [np.array([j]) for j in range(len(weights))]
+        largest = np.sort(np.argsort(weights)[::-1][:LARGEST])
+        rest = np.setdiff1d(np.arange(len(weights)), largest)
+        return [*(np.array([j]) for j in largest), rest]
+
+    def _refresh(self, force: bool = False) -> None:
+        result, row = self.state.result, self.state.selected_token
+        groups = self._grouping(result.weights[row])
+        contributions = self.segments()
+        target = np.array([contributions[g].sum(axis=0) for g in groups])
+        now = time.monotonic()
+        streaming = now - self._last_update < STREAM_SECONDS
+        self._last_update = now
+        new_items = force or target.shape != self._target.shape
+        regrouped = new_items or any(
+            not np.array_equal(a, b) for a, b in zip(groups, self._groups, strict=False)
+        )
+        self._groups, self._target = groups, target
+        if new_items:
+            self._rebuild()
+        elif regrouped:  # other tokens among the largest: same items, new colours
+            self._recolour()
+        if regrouped or streaming:
+            self._glide.stop()
+            self._draw(target)
+        else:
+            self._start = self._drawn.copy()
+            self._glide.stop()
+            self._glide.start()
+        self._update_ingredients_and_legend()
+
+    def _on_glide(self, share: float) -> None:
+        if self._start.shape == self._target.shape:
+            self._draw(self._start + (self._target - self._start) * share)
+
+    def _colour(self, group: int) -> QColor:
+        members = self._groups[group]
+        if len(members) > 1:
+            return OTHERS
+        return token_colour(int(members[0]), len(self.state.tokens))
+
+    def _rebuild(self) -> None:
+        for item in self._total_labels:
+            self.mix.removeItem(item)
+        count, dims = self._target.shape
+        colours = [self._colour(g) for g in range(count)]
+        self.stacks.set_colours(colours)
+        self.vectors.set_colours(colours)
+        self._total_labels = []
+        if dims <= 16:  # each total written above its bar
+            for _ in range(dims):
+                label = pg.TextItem(anchor=(0.5, 1.0), color="#111111")
+                self.mix.addItem(label)
+                self._total_labels.append(label)
+        for plot in (self.mix, self.ingredients):
+            plot.setXRange(-0.6, dims - 0.4, padding=0)
+            step = max(1, dims // 16)
+            plot.getAxis("bottom").setTicks([[(d, f"d{d}") for d in range(0, dims, step)]])
+        self._drawn = np.zeros_like(self._target)
+        self._shown_v = None
+
+    def _recolour(self) -> None:
+        colours = [self._colour(g) for g in range(len(self._groups))]
+        self.stacks.set_colours(colours)
+        self.vectors.set_colours(colours)
+        self._shown_v = None  # the "others" bar shows the mean of other tokens now
+
+    def _draw(self, groups: np.ndarray) -> None:
+        self._drawn = groups
+        positive = np.clip(groups, 0, None)
+        negative = np.clip(groups, None, 0)
+        up = np.cumsum(positive, axis=0) - positive  # where each positive part starts
+        down = np.cumsum(negative, axis=0) - negative
+        self.stacks.set_bars(np.arange(groups.shape[1]), 0.7,
+                             np.where(groups >= 0, up, down), groups)  # fmt: skip
+        totals = groups.sum(axis=0)
+        dims = np.arange(groups.shape[1])
+        xs = np.column_stack([dims - 0.42, dims + 0.42]).ravel()
+        self.totals_line.setData(xs, np.repeat(totals, 2))
+        digits = self.state.precision
+        top = positive.sum(axis=0)
+        for d, label in enumerate(self._total_labels):
+            label.setText(f"{totals[d]:.{digits}f}")
+            label.setPos(d, float(top[d]))
+        # Nice limits change rarely, so the axis is not redrawn on every frame of the dial;
+        # the headroom above keeps the totals' labels inside the plot.
+        low = -nice_ceiling(max(-float(negative.sum(axis=0).min(initial=0)), 1e-9))
+        high = nice_ceiling(max(float(top.max(initial=0)), 1e-9))
+        low = low if negative.any() else 0.0
+        headroom = (high - low) * 28 / max(self.mix.vb.height(), 60)
+        limits = (low - 0.02 * (high - low), high + headroom)
+        if not keeps_range(self._limits, limits):
+            self._limits = limits
+            self.mix.setYRange(*limits, padding=0)
+
+    def _update_ingredients_and_legend(self) -> None:
+        result, row, tokens = self.state.result, self.state.selected_token, self.state.tokens
+        if result.v is not self._shown_v:  # V is unchanged on every frame of the dial
+            self._shown_v = result.v
+            heights = [result.v[members].mean(axis=0) for members in self._groups]
+            count, dims = len(heights), result.v.shape[1]
+            width = 0.8 / count  # each token's v_j side by side within its dimension
+            x = np.arange(dims) - 0.4 + width * (np.arange(count)[:, None] + 0.5)
+            self.vectors.set_bars(x, width * 0.9, np.zeros((count, dims)), np.array(heights))
+            # Set, not found by auto-range: that asks every bar for its bounds on each paint.
+            low = float(min(0.0, *(h.min(initial=0.0) for h in heights)))
+            high = float(max(0.0, *(h.max(initial=0.0) for h in heights)))
+            limits = (-nice_ceiling(-low) if low < 0 else 0.0, nice_ceiling(max(high, 1e-9)))
+            pad = 0.05 * (limits[1] - limits[0])
+            limits = (limits[0] - pad, limits[1] + pad)
+            if not keeps_range(self._ingredient_limits, limits):
+                self._ingredient_limits = limits
+                self.ingredients.setYRange(*limits, padding=0)
+        parts = []
+        for g, members in enumerate(self._groups):
+            colour = self._colour(g).name()
+            if len(members) == 1:
+                name = escape(tokens[int(members[0])])
+                weight = result.weights[row, int(members[0])]
+            else:
+                name = self.tr("{0} others (mean v)").format(len(members))
+                weight = result.weights[row, members].sum()
+            parts.append(f"<span style='color:{colour}'>■</span> {name} {weight:.2f}")
+        head = self.tr("z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>").format(escape(tokens[row]))
+        self.legend.setText(f"<b>{head}</b> &nbsp; " + " &nbsp; ".join(parts))
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        if not self.mix.sceneBoundingRect().contains(scene_pos) or self._drawn.size == 0:
+            return
+        point = self.mix.vb.mapSceneToView(scene_pos)
+        dim = round(point.x())
+        if not 0 <= dim < self._drawn.shape[1] or abs(point.x() - dim) > 0.35:
+            QToolTip.hideText()
+            return
+        groups = self._drawn[:, dim]
+        positive, negative = np.clip(groups, 0, None), np.clip(groups, None, 0)
+        up, down = np.cumsum(positive) - positive, np.cumsum(negative) - negative
+        for g, value in enumerate(groups):
+            low, high = (up[g], up[g] + value) if value >= 0 else (down[g] + value, down[g])
+            if low <= point.y() <= high and len(self._groups[g]) == 1:
+                text = self.segment_text(int(self._groups[g][0]), dim)
+                QToolTip.showText(self.canvas.mapToGlobal(scene_pos.toPoint()), text, self.canvas)
+                return
+        QToolTip.hideText()

@@ -1,0 +1,218 @@
+"""The lesson's "ratio dial": the softmax temperature τ of step ②, A = softmax(S/τ).
+
+The dial is logarithmic from 0.05 to 20. The widget owns its animations: a short tween
+when τ is set with ``animate=True``, and the classroom "play" sweep back and forth.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QEasingCurve, QSignalBlocker, Qt, QVariantAnimation
+from PySide6.QtWidgets import (
+    QDial,
+    QDoubleSpinBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.model.state import AttentionState
+from gui.support.language import Retranslating
+from gui.views.weight_bars import WeightBars
+
+TAU_MIN, TAU_MAX = 0.05, 20.0
+DIAL_STEPS = 1000
+_LOG_MIN, _LOG_MAX = math.log(TAU_MIN), math.log(TAU_MAX)
+
+
+def tau_to_position(tau: float) -> int:
+    share = (math.log(min(max(tau, TAU_MIN), TAU_MAX)) - _LOG_MIN) / (_LOG_MAX - _LOG_MIN)
+    return round(share * DIAL_STEPS)
+
+
+def position_to_tau(position: int) -> float:
+    return math.exp(_LOG_MIN + position / DIAL_STEPS * (_LOG_MAX - _LOG_MIN))
+
+
+class TemperatureDial(Retranslating, QWidget):
+    """Dial, readout, marked positions, play/pause with a speed, and the row's bars."""
+
+    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("temperaturePanel")
+        self.state = state
+        self.frames = 0  # values the play animation has set (for tests and the benchmark)
+        self.dial = QDial(self)
+        self.dial.setObjectName("temperatureDial")
+        self.dial.setRange(0, DIAL_STEPS)
+        self.dial.setNotchesVisible(True)
+        self.dial.setNotchTarget(12.0)
+        self.dial.setMinimumSize(90, 90)
+        self.dial.setMaximumSize(130, 130)
+        self.entry = QDoubleSpinBox(self)
+        self.entry.setObjectName("temperatureEntry")
+        self.entry.setRange(TAU_MIN, TAU_MAX)
+        self.entry.setDecimals(3)
+        self.entry.setPrefix("τ = ")
+        self.entry.setKeyboardTracking(False)
+        self.play_button = QPushButton(self)
+        self.play_button.setObjectName("playButton")
+        self.play_button.setCheckable(True)
+        self.speed = QSlider(Qt.Orientation.Horizontal, self)
+        self.speed.setObjectName("speedSlider")
+        self.speed.setRange(2, 30)  # seconds for one sweep from τ = 0.05 to τ = 20
+        self.speed.setValue(8)
+        self.speed.setInvertedAppearance(True)  # right is faster
+        self.markers = {
+            "winner": QPushButton(self),
+            "even": QPushButton(self),
+            "raw": QPushButton(self),
+            "standard": QPushButton(self),
+        }
+        self.markers["standard"].setObjectName("resetTemperature")
+        self.bars = WeightBars(state, self)
+        self.caption = QLabel(self)
+        self.caption.setWordWrap(True)
+        self._layout()
+
+        self._tween = QVariantAnimation(self)
+        self._tween.setDuration(350)
+        self._tween.setEasingCurve(QEasingCurve.Type.InOutCubic)
+        self._tween.valueChanged.connect(self._on_tween_value)
+        self._tween_to_standard = False
+        self._tween_target = 1.0
+        self._tween.finished.connect(self._on_tween_finished)
+        self._player = QVariantAnimation(self)
+        self._player.setLoopCount(-1)
+        self._player.setEasingCurve(QEasingCurve.Type.Linear)
+        self._player.valueChanged.connect(self._on_player_value)
+
+        self.dial.valueChanged.connect(self._on_dial_moved)
+        self.entry.valueChanged.connect(lambda t: self.set_temperature(t, animate=True))
+        self.play_button.toggled.connect(self._on_play_toggled)
+        self.speed.valueChanged.connect(self._on_speed_changed)
+        self.markers["winner"].clicked.connect(lambda: self.set_temperature(TAU_MIN))
+        self.markers["raw"].clicked.connect(lambda: self.set_temperature(1.0))
+        self.markers["standard"].clicked.connect(self.reset_to_standard)
+        self.markers["even"].clicked.connect(lambda: self.set_temperature(TAU_MAX))
+        state.temperature_changed.connect(self._on_temperature_changed)
+        state.structure_changed.connect(self._on_structure_changed)
+        self._on_temperature_changed(state.temperature)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.speed.setToolTip(self.tr("Speed of the sweep"))
+        self.markers["winner"].setText(self.tr("τ → 0: one winner"))
+        self.markers["even"].setText(self.tr("τ = 20: all equal"))
+        self.markers["raw"].setText(self.tr("τ = 1: raw scores"))
+        self.caption.setText(
+            self.tr(
+                "Small differences between scores give an even spread; large differences "
+                "give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores."
+            )
+        )
+        self._set_play_text(self.play_button.isChecked())
+        self._on_structure_changed()
+
+    def _set_play_text(self, playing: bool) -> None:
+        self.play_button.setText(self.tr("⏸ Pause") if playing else self.tr("▶ Play"))
+
+    def _layout(self) -> None:
+        controls = QGridLayout()
+        controls.setSpacing(3)
+        controls.addWidget(self.dial, 0, 0, 1, 2, Qt.AlignmentFlag.AlignHCenter)
+        controls.addWidget(self.entry, 1, 0, 1, 2)
+        for index, key in enumerate(("winner", "even", "raw", "standard")):
+            self.markers[key].setStyleSheet("padding: 2px 4px;")
+            controls.addWidget(self.markers[key], 2 + index // 2, index % 2)
+        controls.addWidget(self.play_button, 4, 0)
+        controls.addWidget(self.speed, 4, 1)
+        top = QHBoxLayout()
+        top.addLayout(controls)
+        top.addWidget(self.bars, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top, 1)
+        layout.addWidget(self.caption)
+
+    # ------------------------------------------------------------------ public
+    def set_temperature(self, tau: float, animate: bool = True) -> None:
+        """Set τ through the state, gliding there when ``animate`` (tests pass False)."""
+        self._tween.stop()
+        self._tween_to_standard = False
+        tau = min(max(float(tau), TAU_MIN), TAU_MAX)
+        if not animate:
+            self.state.set_temperature(tau)
+            return
+        self._tween_target = tau
+        self._tween.setStartValue(math.log(self.state.temperature))
+        self._tween.setEndValue(math.log(tau))
+        self._tween.start()
+
+    def reset_to_standard(self) -> None:
+        """Back to the lesson's τ = √d_k (which then follows d_k again)."""
+        self.set_temperature(math.sqrt(self.state.d_k))
+        self._tween_to_standard = True
+
+    def play(self) -> None:
+        self.play_button.setChecked(True)
+
+    def pause(self) -> None:
+        self.play_button.setChecked(False)
+
+    def is_playing(self) -> bool:
+        return self._player.state() == QVariantAnimation.State.Running
+
+    # ------------------------------------------------------------------ slots
+    def _on_dial_moved(self, position: int) -> None:
+        if not self.is_playing():
+            self.set_temperature(position_to_tau(position), animate=False)
+
+    def _on_tween_value(self, value: float) -> None:
+        self.state.set_temperature(math.exp(value))
+
+    def _on_tween_finished(self) -> None:
+        # Land exactly on what was asked: exp(log(τ)) can miss τ in the last digit.
+        self.state.set_temperature(None if self._tween_to_standard else self._tween_target)
+
+    def _on_player_value(self, value: float) -> None:
+        self.frames += 1
+        self.state.set_temperature(math.exp(value))
+
+    def _on_play_toggled(self, playing: bool) -> None:
+        self._set_play_text(playing)
+        if not playing:
+            self._player.stop()
+            return
+        self._tween.stop()
+        sweep = self.speed.value() * 1000
+        self._player.setDuration(2 * sweep)
+        self._player.setKeyValueAt(0.0, _LOG_MIN)
+        self._player.setKeyValueAt(0.5, _LOG_MAX)
+        self._player.setKeyValueAt(1.0, _LOG_MIN)
+        # Start from the current τ, on the way up, so nothing jumps.
+        share = (math.log(self.state.temperature) - _LOG_MIN) / (_LOG_MAX - _LOG_MIN)
+        self._player.start()
+        self._player.setCurrentTime(round(min(max(share, 0.0), 1.0) * sweep))
+
+    def _on_speed_changed(self, seconds: int) -> None:
+        if self.is_playing():
+            elapsed = self._player.currentTime() / max(self._player.duration(), 1)
+            self._player.setDuration(2 * seconds * 1000)
+            self._player.setCurrentTime(round(elapsed * self._player.duration()))
+
+    def _on_temperature_changed(self, tau: float) -> None:
+        with QSignalBlocker(self.dial), QSignalBlocker(self.entry):
+            self.dial.setValue(tau_to_position(tau))
+            self.entry.setValue(tau)
+
+    def _on_structure_changed(self) -> None:
+        root = math.sqrt(self.state.d_k)
+        self.markers["standard"].setText(self.tr("τ = √d_k = {0:.3g}").format(root))
+        self.markers["standard"].setToolTip(self.tr("Reset to the lesson's scaling"))
+        self._on_temperature_changed(self.state.temperature)

@@ -1,0 +1,131 @@
+"""The selected query token's row of weights as bars, with the uniform level 1/L."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtGui import QColor, QFontMetricsF, QResizeEvent
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from gui.model.state import AttentionState
+from gui.plots.bar_stacks import BarStacks
+from gui.plots.cell_axes import PlainPlot
+from gui.plots.token_colours import token_colour
+from gui.support.language import Retranslating
+
+MANY = 64
+OUTLINE = QColor("#4c72b0")
+
+
+class WeightBars(Retranslating, QWidget):
+    """Bars of A[i, :] for the selected token i, an entropy readout and the largest weight."""
+
+    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("weightBars")
+        self.state = state
+        # a plain view and axes: a PlotWidget's menus and buttons cost 4 ms to build
+        self.plot = pg.GraphicsLayoutWidget(self)
+        self.plot.setBackground("w")
+        self.axes = PlainPlot()
+        self.plot.addItem(self.axes)
+        self.axes.setYRange(0, 1.05, padding=0)
+        self.axes.getAxis("left").enableAutoSIPrefix(False)
+        self.axes.getAxis("left").setTicks([[(v, f"{v:g}") for v in (0, 0.25, 0.5, 0.75, 1)]])
+        # One item paints every bar. Beyond MANY tokens the bars are thinner than a pixel:
+        # they touch, in one colour, and read as the row's outline.
+        self.bars = BarStacks(pg.mkPen(None))
+        self.axes.addItem(self.bars)
+        self.uniform = pg.InfiniteLine(angle=0, pen=pg.mkPen("#555555", width=2, dash=[4, 4]))
+        self.axes.addItem(self.uniform)
+        self.labels: list[pg.TextItem] = []
+        self.readout = QLabel(self)
+        self.readout.setObjectName("entropyReadout")
+        self.readout.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.plot, 1)
+        layout.addWidget(self.readout)
+        self._weights = np.zeros(0)
+        self._ticks: list[tuple[int, str]] = []
+        self._length = -1
+        for signal in (state.result_changed, state.selected_token_changed, state.tokens_changed):
+            signal.connect(self._refresh)
+        self._refresh()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._refresh()  # how many names and numbers fit depends on the width
+
+    def retranslate(self) -> None:
+        self._refresh()
+
+    def weights(self) -> np.ndarray:
+        """The heights of the bars now shown."""
+        return self._weights.copy()
+
+    def _refresh(self) -> None:
+        result, row = self.state.result, self.state.selected_token
+        tokens = self.state.tokens
+        weights = result.weights[row]
+        length = len(weights)
+        self._weights = weights.copy()
+        many = length > MANY
+        if length != self._length:  # colours only change with the number of tokens
+            self.bars.set_colours([OUTLINE] if many else
+                                  [token_colour(j, length) for j in range(length)])  # fmt: skip
+        if many:  # one group of touching bars
+            self.bars.set_bars(np.arange(length), 1.0, np.zeros((1, length)), weights[None, :])
+        else:  # a group (a colour) per token
+            x = np.arange(length)[:, None]
+            self.bars.set_bars(x, 0.7, np.zeros((length, 1)), weights[:, None])
+        self.uniform.setValue(1.0 / length)
+        if length != self._length:
+            self._length = length
+            self.axes.setXRange(-0.6, length - 0.4, padding=0)
+        # names that fit side by side, from the widest of (a sample of) the names
+        sample = tokens[:: max(1, length // 64)]
+        metrics = QFontMetricsF(self.axes.getAxis("bottom").font())
+        widest = max(metrics.horizontalAdvance(name) for name in sample)
+        room = self._room() / max(34.0, widest + 12)
+        step = max(1, math.ceil(length / room))
+        # from half a step in: a name centred on the first bar would stick out on the left
+        ticks = [(j, tokens[j]) for j in range(step // 2, length, step)]
+        if ticks != self._ticks:  # redrawing an axis is costly: not on every frame of the dial
+            self._ticks = ticks
+            self.axes.getAxis("bottom").setTicks([ticks])
+        self._update_value_labels(weights)
+        entropy = result.row_entropy(row)
+        self.readout.setText(
+            self.tr(
+                "Row of <b>{0}</b>: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); "
+                "largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}"
+            ).format(
+                tokens[row],
+                entropy,
+                length,
+                math.log2(length),
+                float(result.max_weight[row]),
+                1.0 / length,
+            )
+        )
+
+    def _room(self) -> float:
+        """Pixels across the bars (not the axis beside them), at least 60."""
+        return max(self.axes.vb.width(), 60.0)
+
+    def _update_value_labels(self, weights: np.ndarray) -> None:
+        # only when each bar has room for its number
+        show = len(weights) <= self._room() / 30
+        while len(self.labels) < (len(weights) if show else 0):
+            label = pg.TextItem(anchor=(0.5, 1.0), color="#222222")
+            self.axes.addItem(label)
+            self.labels.append(label)
+        for j, label in enumerate(self.labels):
+            visible = show and j < len(weights)
+            label.setVisible(visible)
+            if visible:
+                label.setText(f"{weights[j]:.{self.state.precision}f}")
+                label.setPos(j, float(weights[j]))

@@ -1,0 +1,197 @@
+"""The main window: inputs on the left, the formula, the four heatmaps and the hand
+calculation on the right. It only assembles widgets; they talk through the state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QPaintEvent
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QMainWindow,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine import Preset
+from gui.export import controller as exporting
+from gui.model.state import AttentionState
+from gui.session import controller as sessions
+from gui.views.formula_bar import FormulaBar
+from gui.views.hand_calculation import ExplainPanel
+from gui.views.inputs_panel import InputsPanel
+from gui.views.mixing import MixingView
+from gui.views.pipeline import PipelineView
+from gui.views.temperature_dial import TemperatureDial
+from gui.window.menus import Menus
+from gui.window.presenter import Presenter
+from gui.window.random_dialog import RandomPresetDialog
+
+if TYPE_CHECKING:
+    from gui.variance.panel import VariancePanel
+
+
+class MainWindow(QMainWindow):
+    """``window.state`` owns the inputs; ``window.state.result`` is what is on screen."""
+
+    first_paint = Signal()
+    variance_built = Signal()  # the experiment's panel exists now (see ``variance``)
+
+    def __init__(self, preset: Preset | None = None) -> None:
+        super().__init__()
+        self._painted = False
+        self.state = AttentionState(preset, self)
+        self.setWindowTitle(self.tr("Attention Lab"))
+        self.resize(1280, 720)
+
+        self.inputs = InputsPanel(self.state, self)
+        self.formula = FormulaBar(self.state, self)
+        self.pipeline = PipelineView(self.state, self)
+        self.explanation = ExplainPanel(self.state, self)
+        self.dial = TemperatureDial(self.state, self)
+        self.mixing = MixingView(self.state, self)
+        centre = QWidget(self)
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(4, 0, 4, 4)
+        centre_layout.addWidget(self.formula)
+        centre_layout.addWidget(self.pipeline, 1)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("centralTabs")
+        self.tabs.addTab(centre, "")
+        # The experiment's panel is built when first needed: not on the way to the first paint.
+        self._variance: VariancePanel | None = None
+        self._variance_page = QWidget(self)
+        self.tabs.addTab(self._variance_page, "")
+        self.setCentralWidget(self.tabs)
+        self._docks_before_experiment: list[QDockWidget] = []
+        self.tabs.currentChanged.connect(self._on_tab_changed)
+        # Docks, so a teacher can rearrange, hide or float any panel.
+        self.docks = {
+            "inputs": self._dock(self.inputs, Qt.DockWidgetArea.LeftDockWidgetArea),
+            "temperature": self._dock(self.dial, Qt.DockWidgetArea.RightDockWidgetArea),
+            "mixing": self._dock(self.mixing, Qt.DockWidgetArea.RightDockWidgetArea),
+            "explanation": self._dock(self.explanation, Qt.DockWidgetArea.BottomDockWidgetArea),
+        }  # fmt: skip
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.resizeDocks([self.docks["inputs"], self.docks["temperature"]], [330, 380],
+                         Qt.Orientation.Horizontal)  # fmt: skip
+        self.resizeDocks([self.docks["explanation"]], [185], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["temperature"], self.docks["mixing"]], [330, 330],
+                         Qt.Orientation.Vertical)  # fmt: skip
+
+        self.menus = Menus(self)
+        self.file_menu, self.edit_menu = self.menus.file_menu, self.menus.edit_menu
+        self.view_menu, self.preset_menu = self.menus.view_menu, self.menus.preset_menu
+        self.quit_action = self.menus.quit_action  # other actions are inserted before it
+        self.undo_action, self.redo_action = self.menus.undo_action, self.menus.redo_action
+        self.toolbar, self.causal_toggle = self.menus.toolbar, self.menus.causal_toggle
+        self.presenter = Presenter(self)
+        self.view_menu.insertAction(self.view_menu.actions()[0], self.presenter.toggle_action)
+        self.view_menu.insertAction(self.view_menu.actions()[1], self.presenter.larger_action)
+        self.view_menu.insertAction(self.view_menu.actions()[2], self.presenter.smaller_action)
+        self.view_menu.insertSeparator(self.view_menu.actions()[3])
+        self.sessions = sessions.install(self)
+        exporting.install(self)
+        self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.state.causal_changed.connect(self._on_causal_changed)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every text of the window's own (menus, docks, tabs) in the current language."""
+        self.sessions.retranslate()  # the title names the session file
+        self.tabs.setTabText(0, self.tr("① ② ③ ④ The four steps"))
+        self.tabs.setTabText(1, self.tr("Why divide by √d_k? (experiment)"))
+        titles = {
+            "inputs": self.tr("Inputs: tokens, Q, K, V"),
+            "temperature": self.tr("Temperature dial"),
+            "mixing": self.tr("Mixing: z = Σ A·v"),
+            "explanation": self.tr("Hand calculation"),
+        }
+        for key, dock in self.docks.items():
+            dock.setWindowTitle(titles[key])
+        self.menus.retranslate()
+        self.presenter.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _dock(self, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(self)
+        dock.setObjectName(f"{widget.objectName() or type(widget).__name__}Dock")
+        dock.setWidget(widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        self.addDockWidget(area, dock)
+        return dock
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if self.presenter.active:  # its full-screen layout is not the one to remember
+            self.presenter.toggle_action.setChecked(False)
+        if not self.sessions.confirm_close():
+            event.ignore()
+            return
+        self.dial.pause()
+        if self._variance is not None:
+            self._variance.shutdown()
+        super().closeEvent(event)
+
+    @property
+    def variance(self) -> VariancePanel:
+        """The variance experiment's panel (its tab), built the first time it is asked for."""
+        if self._variance is None:
+            from gui.variance.panel import VariancePanel
+
+            panel = VariancePanel(self)
+            index, current = self.tabs.indexOf(self._variance_page), self.tabs.currentIndex()
+            title = self.tabs.tabText(index)
+            with QSignalBlocker(self.tabs):
+                self.tabs.removeTab(index)
+                self.tabs.insertTab(index, panel, title)
+                self.tabs.setCurrentIndex(current)
+            self._variance_page.deleteLater()
+            self._variance = panel
+            self.variance_built.emit()
+        return self._variance
+
+    def has_variance_panel(self) -> bool:
+        """True once the experiment's panel has been built (asking ``variance`` builds it)."""
+        return self._variance is not None
+
+    def _on_tab_changed(self, index: int) -> None:
+        """The experiment gets the whole window; the docks come back with the four steps."""
+        if self.tabs.widget(index) is self._variance_page:
+            self.variance  # noqa: B018 (built now, shown in place of the empty page)
+        if self.tabs.widget(index) is self._variance:
+            self._docks_before_experiment = [d for d in self.docks.values() if d.isVisible()]
+            for dock in self._docks_before_experiment:
+                dock.hide()
+        else:
+            for dock in self._docks_before_experiment:
+                dock.show()
+            self._docks_before_experiment = []
+
+    def load_built_in(self, name: str) -> None:
+        self.state.load_built_in(name)
+
+    def ask_random_preset(self) -> None:
+        dialog = RandomPresetDialog(self)
+        if dialog.exec():
+            self.state.load_random(*dialog.values())
+
+    def _on_causal_changed(self, causal: bool) -> None:
+        with QSignalBlocker(self.causal_toggle):
+            self.causal_toggle.setChecked(causal)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            self.first_paint.emit()

@@ -1,0 +1,125 @@
+"""The window's menus and toolbar; every text is set in ``retranslate`` so that a
+language switch renames them live."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import shiboken6
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QCheckBox, QToolBar
+
+from gui.support.language import LANGUAGES, current_language, set_language
+
+if TYPE_CHECKING:
+    from gui.window.main_window import MainWindow
+
+
+class Menus(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        state, bar = window.state, window.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.quit_action = self.file_menu.addAction("")
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(window.close)
+
+        self.edit_menu = bar.addMenu("")
+        stack = state.undo_stack
+        self.undo_action = QAction(window)
+        self.undo_action.setObjectName("undoAction")
+        self.undo_action.setShortcuts([QKeySequence.StandardKey.Undo])
+        self.undo_action.triggered.connect(stack.undo)
+        self.redo_action = QAction(window)
+        self.redo_action.setObjectName("redoAction")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(stack.redo)
+        for signal in (stack.canUndoChanged, stack.canRedoChanged, stack.undoTextChanged,
+                       stack.redoTextChanged):  # fmt: skip
+            signal.connect(self._on_stack_changed)
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
+
+        self.preset_menu = bar.addMenu("")
+        self.preset_menu.setObjectName("presetMenu")
+        self.lesson_action = self.preset_menu.addAction("")
+        self.lesson_action.triggered.connect(lambda: state.load_built_in("cat-eats-fish"))
+        self.shape_action = self.preset_menu.addAction("")
+        self.shape_action.triggered.connect(lambda: state.load_built_in("shape-check"))
+        self.random_action = self.preset_menu.addAction("")
+        self.random_action.triggered.connect(window.ask_random_preset)
+
+        self.view_menu = bar.addMenu("")
+        for dock in window.docks.values():
+            self.view_menu.addAction(dock.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.digits_menu = self.view_menu.addMenu("")
+        group = QActionGroup(self)
+        self._digit_actions: dict[int, QAction] = {}
+        for count in range(5):
+            action = QAction(str(count), group, checkable=True)
+            action.setChecked(count == state.precision)
+            action.triggered.connect(lambda _=False, n=count: state.set_precision(n))
+            self.digits_menu.addAction(action)
+            self._digit_actions[count] = action
+        state.precision_changed.connect(self._on_precision_changed)
+        self.language_menu = self.view_menu.addMenu("")
+        self.language_menu.setObjectName("languageMenu")
+        languages = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in LANGUAGES.items():
+            action = QAction(name, languages, checkable=True)  # each in its own language
+            action.setData(code)
+            action.triggered.connect(lambda _=False, c=code: self.choose_language(c))
+            self.language_menu.addAction(action)
+            self.language_actions[code] = action
+
+        self.toolbar = QToolBar(window)
+        self.toolbar.setObjectName("pipelineToolbar")
+        self.causal_toggle = QCheckBox(self.toolbar)
+        self.causal_toggle.setObjectName("causalToggle")
+        self.causal_toggle.setChecked(state.causal)
+        self.causal_toggle.toggled.connect(state.set_causal)
+        self.toolbar.addAction(self.undo_action)
+        self.toolbar.addAction(self.redo_action)
+        self.toolbar.addSeparator()
+        self.toolbar.addWidget(self.causal_toggle)
+        window.addToolBar(self.toolbar)
+        self.retranslate()
+
+    def choose_language(self, code: str) -> None:
+        """Switch the interface now and remember the choice for the next start."""
+        set_language(code)
+        QSettings().setValue("language", code)
+
+    def retranslate(self) -> None:
+        self.file_menu.setTitle(self.tr("&File"))
+        self.quit_action.setText(self.tr("&Quit"))
+        self.edit_menu.setTitle(self.tr("&Edit"))
+        self.preset_menu.setTitle(self.tr("&Presets"))
+        self.lesson_action.setText(self.tr("猫 吃 鱼 — cat eats fish (the lesson)"))
+        self.shape_action.setText(self.tr("Shape check: X·W projections (3 × 8 → 4, 6)"))
+        self.random_action.setText(self.tr("Random…"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.digits_menu.setTitle(self.tr("Decimals"))
+        self.language_menu.setTitle(self.tr("Language / 语言"))
+        self.toolbar.setWindowTitle(self.tr("Pipeline"))
+        self.causal_toggle.setText(self.tr("Causal mask (hide future tokens)"))
+        self.language_actions[current_language()].setChecked(True)
+        self._on_stack_changed()
+
+    def _on_precision_changed(self, digits: int) -> None:
+        if digits in self._digit_actions:  # a session or the settings chose the decimals
+            self._digit_actions[digits].setChecked(True)
+
+    def _on_stack_changed(self, *_: object) -> None:
+        stack = self.window.state.undo_stack
+        if not shiboken6.isValid(stack):  # the window is being torn down
+            return
+        self.undo_action.setEnabled(stack.canUndo())
+        self.redo_action.setEnabled(stack.canRedo())
+        undo, redo = stack.undoText(), stack.redoText()
+        self.undo_action.setText(self.tr("&Undo {0}").format(undo) if undo else self.tr("&Undo"))
+        self.redo_action.setText(self.tr("&Redo {0}").format(redo) if redo else self.tr("&Redo"))

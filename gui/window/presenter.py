@@ -1,0 +1,135 @@
+"""Presenter mode for the classroom: the pipeline full-screen in large type, editing
+panels hidden, and a step-through of the lesson's four steps with the keyboard."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence
+
+from gui.model.state import STEPS
+
+if TYPE_CHECKING:
+    from gui.window.main_window import MainWindow
+
+PRESENTER_SCALE = 1.5  # text size on entering presenter mode
+SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0)
+
+
+class Presenter(QObject):
+    """F11 or View → Presenter; Ctrl+= / Ctrl+- scale all text; 1–4 or ←/→ walk the
+    steps; Esc leaves."""
+
+    active_changed = Signal(bool)
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.active = False
+        self.scale = 1.0
+        self.step = 0
+        self._base_font = QFont(QGuiApplication.font())
+        self._saved_state = QByteArray()
+        self._saved_geometry = QByteArray()
+        self.toggle_action = self._action("presenterAction", checkable=True)
+        self.toggle_action.setShortcut(QKeySequence(Qt.Key.Key_F11))
+        self.toggle_action.toggled.connect(self._on_toggled)
+        self.larger_action = self._action("largerTextAction")
+        self.larger_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.larger_action.triggered.connect(lambda: self.change_scale(+1))
+        self.smaller_action = self._action("smallerTextAction")
+        self.smaller_action.setShortcut(QKeySequence("Ctrl+-"))
+        self.smaller_action.triggered.connect(lambda: self.change_scale(-1))
+        # Step keys only while presenting: elsewhere 1–4 and the arrows are for typing.
+        self.step_actions: list[QAction] = []
+        for number in (1, 2, 3, 4):
+            action = self._action(f"step{number}Action")
+            action.setShortcut(QKeySequence(str(number)))
+            action.triggered.connect(lambda _=False, n=number: self.go_to_step(n))
+            self.step_actions.append(action)
+        for key, move in ((Qt.Key.Key_Right, +1), (Qt.Key.Key_Left, -1)):
+            action = self._action(f"stepMove{move:+d}Action")
+            action.setShortcut(QKeySequence(key))
+            action.triggered.connect(lambda _=False, m=move: self.go_to_step(self.step + m))
+            self.step_actions.append(action)
+        leave = self._action("leavePresenterAction")
+        leave.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        leave.triggered.connect(lambda: self.toggle_action.setChecked(False))
+        self.step_actions.append(leave)
+        for action in self.step_actions:
+            action.setEnabled(False)
+        self.retranslate()
+
+    def _action(self, name: str, checkable: bool = False) -> QAction:
+        action = QAction(self.window)
+        action.setObjectName(name)
+        action.setCheckable(checkable)
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.window.addAction(action)
+        return action
+
+    def retranslate(self) -> None:
+        self.toggle_action.setText(self.tr("&Presenter mode"))
+        self.larger_action.setText(self.tr("Larger text"))
+        self.smaller_action.setText(self.tr("Smaller text"))
+
+    # ------------------------------------------------------------------ public
+    def change_scale(self, direction: int) -> None:
+        """One step larger (+1) or smaller (−1) along SCALES."""
+        index = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - self.scale))
+        self.set_scale(SCALES[min(max(index + direction, 0), len(SCALES) - 1)])
+
+    def set_scale(self, scale: float) -> None:
+        """Scale every font of the window, the heatmaps' names and labels included."""
+        self.scale = scale
+        font = QFont(self._base_font)
+        font.setPointSizeF(self._base_font.pointSizeF() * scale)
+        QGuiApplication.setFont(font)
+        self.window.formula.set_font_scale(scale)
+        for title in self.window.pipeline.titles.values():  # styled labels keep their font
+            title.setFont(font)
+        for heatmap in self.window.pipeline.heatmaps.values():
+            heatmap.set_font_scale(scale)
+            heatmap.set_line_width(scale)
+
+    def go_to_step(self, number: int) -> None:
+        """Light step 1–4 and explain it for the selected token's row."""
+        number = min(max(number, 1), 4)
+        self.step = number
+        state = self.window.state
+        self.window.tabs.setCurrentIndex(0)
+        state.set_highlighted_step(number)
+        state.select_cell(STEPS[number - 1], state.selected_token, -1)
+
+    # ------------------------------------------------------------------ slots
+    def _on_toggled(self, on: bool) -> None:
+        window = self.window
+        if on == self.active:
+            return
+        self.active = on
+        if on:
+            self._saved_state = window.saveState()
+            self._saved_geometry = window.saveGeometry()
+            window.docks["inputs"].hide()
+            for toolbar in window.findChildren(type(window.toolbar)):
+                toolbar.hide()
+            window.tabs.setCurrentIndex(0)
+            window.setGeometry(window.screen().geometry())  # where no window manager obliges
+            window.showFullScreen()
+            self.set_scale(PRESENTER_SCALE)
+            height = window.screen().geometry().height()
+            window.resizeDocks(
+                [window.docks["explanation"]], [height // 3], Qt.Orientation.Vertical
+            )
+            self.go_to_step(1)
+        else:
+            self.set_scale(1.0)
+            window.showNormal()
+            window.restoreState(self._saved_state)
+            window.restoreGeometry(self._saved_geometry)
+            window.state.set_highlighted_step(0)
+            self.step = 0
+        for action in self.step_actions:
+            action.setEnabled(on)
+        self.active_changed.emit(on)

@@ -1,0 +1,298 @@
+"""Session files: New, Open, Save, Save As, Recent files, the title, asking before unsaved
+changes are lost, and the window's settings between starts."""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMessageBox
+
+from engine import load_preset, preset_to_dict, read_preset
+from gui.session.autosave import app_data_dir
+from tests.gui.isolation import shown_window
+
+Button = QMessageBox.StandardButton
+
+
+def another_window(qtbot):
+    """A second start of the app, built as the ``window`` fixture builds the first."""
+    return shown_window(qtbot)
+
+
+def on_screen(window):
+    """Everything a session keeps, as plain values, plus where the session stands."""
+    state = window.state
+    return {
+        "tokens": state.tokens,
+        "inputs": {name: state.matrix(name).tolist() for name in state.input_names},
+        "temperature": None if state.follows_sqrt_d_k else state.temperature,
+        "causal": state.causal,
+        "selected": state.selected_token,
+        "precision": state.precision,
+        "undo": (state.undo_stack.count(), state.undo_stack.index()),
+        "path": window.sessions.path,
+        "title": window.windowTitle(),
+    }
+
+
+def edit_everything(window, projection=False):
+    state = window.state
+    if projection:
+        state.load_built_in("shape-check")
+        state.set_cell("w_k", 2, 1, "0.25")
+    else:
+        state.set_cell("q", 0, 1, "7.5")
+        state.rename_token(1, "喝")
+    state.set_causal(True)
+    state.set_temperature(0.7)
+    state.select_token(2)
+    state.set_precision(3)
+
+
+def test_the_file_menu_holds_the_session_actions_before_quit(window):
+    texts = [a.text() for a in window.file_menu.actions() if not a.isSeparator()]
+    assert texts[:6] == ["&New", "&Open…", "Recent files", "&Save", "Save &As…",
+                         "&Import matrices…"]  # fmt: skip
+    assert texts[-1] == "&Quit"
+    sessions = window.sessions
+    for action, key in ((sessions.new_action, QKeySequence.StandardKey.New),
+                        (sessions.open_action, QKeySequence.StandardKey.Open),
+                        (sessions.save_action, QKeySequence.StandardKey.Save)):  # fmt: skip
+        assert action.shortcut() == QKeySequence(key)
+    assert not sessions.save_as_action.shortcut().isEmpty()
+
+
+@pytest.mark.parametrize("projection", [False, True])
+def test_saving_then_opening_gives_identical_matrices_and_settings(window, tmp_path, projection):
+    edit_everything(window, projection)
+    saved = on_screen(window)
+    assert window.sessions.save_to(tmp_path / "lesson.json")
+    data = json.loads((tmp_path / "lesson.json").read_text(encoding="utf-8"))
+    assert data["view"]["precision"] == 3
+    assert data["selected_token"] == 2
+    assert window.sessions.new_session()
+    window.state.set_precision(1)
+    assert on_screen(window)["inputs"] != saved["inputs"]
+    assert window.sessions.open_path(tmp_path / "lesson.json")
+    again = on_screen(window)
+    assert again["inputs"] == saved["inputs"]  # exact: JSON keeps every bit of a float
+    for key in ("tokens", "temperature", "causal", "selected", "precision"):
+        assert again[key] == saved[key], key
+    assert window.state.is_projection == projection
+    assert again["path"] == (tmp_path / "lesson.json").resolve()
+    assert again["undo"] == (0, 0)  # an opened file starts a fresh history
+
+
+def good_text():
+    return json.dumps(preset_to_dict(load_preset("cat-eats-fish")))
+
+
+def with_field(key, value):
+    data = preset_to_dict(load_preset("cat-eats-fish"))
+    data[key] = value
+    return json.dumps(data)
+
+
+def with_nan():
+    data = preset_to_dict(load_preset("cat-eats-fish"))
+    data["inputs"]["q"][0][0] = "here"
+    return json.dumps(data).replace('"here"', "NaN")
+
+
+BAD_FILES = {
+    "corrupt": ('{"format": "attention-lab", "version": 1, "tokens": [', "not valid JSON"),
+    "truncated": (good_text()[: len(good_text()) // 2], "not valid JSON"),
+    "newer version": (with_field("version", 99), "written by a newer Attention Lab"),
+    "wrong shapes": (with_field("inputs", {"q": [[1, 2]] * 3, "k": [[1]] * 3, "v": [[1]] * 3}),
+                     "inputs.k: has 1 columns but 2 are needed"),
+    "NaN": (with_nan(), "NaN is not allowed"),
+    "absurd token count": (with_field("tokens", ["t"] * 5000), "at most 4096 are allowed"),
+    "not JSON at all": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not UTF-8 text"),
+}  # fmt: skip
+
+
+def check_refused(window, dialogs, path, words):
+    before = on_screen(window)
+    assert not window.sessions.open_path(path)
+    assert len(dialogs.warnings) == 1
+    assert path.name in dialogs.warnings[0]
+    assert words in dialogs.warnings[0]
+    assert on_screen(window) == before
+
+
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_a_bad_session_file_says_what_is_wrong_and_changes_nothing(window, dialogs, tmp_path,
+                                                                   kind):  # fmt: skip
+    window.state.set_cell("v", 2, 0, "5")  # unsaved work that must survive
+    window.state.set_temperature(1.5)
+    text, words = BAD_FILES[kind]
+    path = tmp_path / "bad.json"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    check_refused(window, dialogs, path, words)
+    assert window.windowTitle().endswith("*")
+
+
+@pytest.mark.parametrize("kind", ["huge", "directory", "inside a file", "unreadable"])
+def test_a_file_that_cannot_be_read_is_refused(window, dialogs, tmp_path, kind):
+    window.state.set_cell("q", 1, 1, "3")
+    path = tmp_path / "bad.json"
+    if kind == "huge":
+        with path.open("wb") as stream:
+            stream.truncate(300 * 2**20)  # sparse: nothing is written
+        words = "at most 256 MB"
+    elif kind == "directory":
+        path.mkdir()
+        words = "cannot read"
+    elif kind == "inside a file":
+        path.write_text("{}")
+        path = path / "session.json"
+        words = "cannot read"
+    else:
+        if os.geteuid() == 0:
+            pytest.skip("root reads every file")
+        path.write_text(good_text())
+        path.chmod(0)
+        words = "Permission denied"
+    check_refused(window, dialogs, path, words)
+
+
+def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window_open(window, dialogs):
+    window.state.set_cell("q", 0, 0, "2")
+    dialogs.answers = [Button.Cancel]
+    assert not window.close()
+    assert window.isVisible()
+    assert "“untitled” has changes that are not saved" in dialogs.questions[0]
+    dialogs.answers = [Button.Discard]
+    assert window.close()
+    assert not window.isVisible()
+
+
+def test_choosing_save_when_closing_an_untitled_session_asks_for_a_file(window, dialogs,
+                                                                         tmp_path):  # fmt: skip
+    window.state.set_cell("q", 0, 0, "2")
+    dialogs.answers = [Button.Save]
+    dialogs.files = [str(tmp_path / "kept")]  # no suffix: .json is added
+    assert window.close()
+    assert read_preset(tmp_path / "kept.json").q[0, 0] == 2
+
+
+def test_cancelling_the_save_dialog_keeps_the_window_open(window, dialogs):
+    window.state.set_cell("q", 0, 0, "2")
+    dialogs.answers = [Button.Save]  # then the file dialog is cancelled
+    assert not window.close()
+    assert window.isVisible()
+
+
+def test_new_and_open_ask_before_unsaved_changes_are_lost(window, dialogs, tmp_path):
+    window.state.set_cell("k", 0, 0, "4")
+    before = on_screen(window)
+    dialogs.answers = [Button.Cancel]
+    assert not window.sessions.new_session()
+    dialogs.answers = [Button.Cancel]
+    dialogs.files = [str(tmp_path / "never.json")]
+    window.sessions.open_action.trigger()
+    assert dialogs.files == [str(tmp_path / "never.json")]  # the file dialog never opened
+    assert on_screen(window) == before
+    assert len(dialogs.questions) == 2
+    dialogs.answers = [Button.Discard]
+    window.sessions.new_action.trigger()
+    assert window.state.matrix("k")[0, 0] == 1
+    assert window.windowTitle() == "Attention Lab — untitled"
+
+
+def test_the_title_shows_the_file_name_and_a_star_while_unsaved(window, qtbot, tmp_path):
+    qtbot.waitUntil(lambda: window.windowTitle() == "Attention Lab — untitled")
+    window.state.set_cell("q", 0, 0, "2")
+    assert window.windowTitle() == "Attention Lab — untitled*"
+    window.sessions.save_to(tmp_path / "lesson.json")
+    assert window.windowTitle() == "Attention Lab — lesson.json"
+    window.state.set_cell("q", 0, 0, "3")
+    assert window.windowTitle() == "Attention Lab — lesson.json*"
+    window.state.undo_stack.undo()
+    assert window.windowTitle() == "Attention Lab — lesson.json"
+    window.state.set_temperature(0.5)  # τ is saved in the file, though not undone
+    assert window.windowTitle() == "Attention Lab — lesson.json*"
+    window.state.set_temperature(None)
+    assert window.windowTitle() == "Attention Lab — lesson.json"
+
+
+def test_recent_files_are_most_recent_first_at_most_eight_missing_ones_pruned(window, tmp_path):
+    sessions = window.sessions
+    paths = [tmp_path / f"s{i}.json" for i in range(10)]
+    for path in paths:
+        assert sessions.save_to(path)
+    expected = [p.resolve() for p in reversed(paths)][:8]
+    assert sessions.recent_menu.paths() == expected
+    paths[8].unlink()
+    sessions.recent_menu.rebuild()
+    actions = [a for a in sessions.recent_menu.actions() if a.data()]
+    assert [Path(a.data()) for a in actions] == [expected[0], *expected[2:]]
+    assert actions[0].text() == "&1 s9.json"
+    assert sessions.open_path(paths[5])  # opening also puts a file first
+    assert sessions.recent_menu.paths()[0] == paths[5].resolve()
+    actions = [a for a in sessions.recent_menu.actions() if a.data()]
+    actions[1].trigger()
+    assert sessions.path == paths[9].resolve()
+    sessions.recent_menu.clear_list()
+    assert sessions.recent_menu.paths() == []
+    assert not sessions.recent_menu.isEnabled()
+
+
+def test_the_window_layout_and_precision_come_back_on_the_next_start(window, qtbot):
+    height = window.minimumSizeHint().height() + 23  # within the 800-pixel offscreen screen
+    assert window.height() != height
+    window.resize(window.width(), height)
+    window.docks["mixing"].hide()
+    window.state.set_precision(4)
+    assert window.close()
+    second = another_window(qtbot)
+    # Offscreen, the screen is 800 pixels wide: Qt fits the width to it, then the window's
+    # minimum; the height shows that the geometry came back.
+    assert second.height() == height
+    assert second.docks["mixing"].isHidden()
+    assert not second.docks["inputs"].isHidden()
+    assert second.state.precision == 4
+
+
+def test_settings_and_app_data_stay_in_the_test_sandbox(window, isolated_settings):
+    window.state.set_precision(3)
+    assert window.close()
+    settings = QSettings()
+    assert Path(settings.fileName()).is_relative_to(isolated_settings)
+    assert settings.value("view/precision", 0, type=int) == 3
+    assert app_data_dir().is_relative_to(isolated_settings)
+    real_home = Path(pwd.getpwuid(os.getuid()).pw_dir)
+    for folder in (".config", ".local/share", ".qttest"):
+        assert not (real_home / folder / "Attention Lab Tests").exists()
+
+
+def test_a_language_switch_keeps_the_file_name_in_the_title(window, qtbot, tmp_path):
+    assert window.sessions.save_to(tmp_path / "lesson.json")
+    QCoreApplication.sendEvent(window, QEvent(QEvent.Type.LanguageChange))
+    qtbot.waitUntil(lambda: window.windowTitle() == "Attention Lab — lesson.json")
+    assert window.sessions.new_action.text() == "&New"
+
+
+def test_a_built_in_preset_opens_as_an_untitled_copy(window, tmp_path):
+    from resources import resource_path
+
+    lesson = resource_path("presets", "cat-eats-fish.json")
+    before = lesson.read_bytes()
+    assert window.sessions.open_path(lesson)
+    assert window.sessions.path is None  # Save asks for a new name instead of overwriting
+    window.state.set_cell("q", 0, 0, "5")
+    window.sessions.save_to(tmp_path / "mine.json")
+    assert lesson.read_bytes() == before
+
+
+def test_fixing_tau_at_its_current_value_still_counts_as_a_change(window):
+    assert not window.sessions.is_dirty
+    window.state.set_temperature(2.0)  # √4: the same τ, but no longer following d_k
+    assert window.sessions.is_dirty
+    assert window.windowTitle().endswith("*")

@@ -1,0 +1,157 @@
+"""The variance experiment panel: the lesson's table, off the GUI thread, cancellable."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+from gui.variance.panel import VariancePanel, parse_whole
+
+LESSON_TABLE = [
+    ["4", "1.98", "2.00", "0.49", "0.32"],
+    ["16", "4.01", "4.00", "0.79", "0.39"],
+    ["64", "8.04", "8.00", "0.90", "0.38"],
+]
+
+
+@pytest.fixture
+def panel(qtbot):
+    panel = VariancePanel()
+    qtbot.addWidget(panel)
+    yield panel
+    panel.shutdown()
+
+
+def shown_table(panel):
+    model = panel.model
+    return [[model.data(model.index(r, c)) for c in range(5)] for r in range(model.rowCount())]
+
+
+def run_defaults(panel, qtbot):
+    with qtbot.waitSignal(panel.runner.finished, timeout=20000):
+        assert panel.run()
+
+
+def test_the_lesson_defaults_give_the_lessons_table(panel, qtbot):
+    run_defaults(panel, qtbot)
+    assert shown_table(panel) == LESSON_TABLE
+    assert not panel.runner.is_running()
+    assert panel.run_button.isEnabled()
+    assert not panel.cancel_button.isEnabled()
+    assert "prelude to the gradient being cut off" in panel.caption.text()
+    assert panel.histogram_choice.currentText() == "64"
+
+
+def test_the_table_copies_as_tab_separated_text_and_saves_as_csv(panel, qtbot, tmp_path):
+    run_defaults(panel, qtbot)
+    panel.copy_table()
+    lines = QGuiApplication.clipboard().text().splitlines()
+    assert lines[0].split("\t")[:3] == ["d_k", "std", "sqrt_d_k"]
+    assert lines[1].split("\t")[:5] == LESSON_TABLE[0]
+    assert panel.save_table(str(tmp_path / "variance.csv"))
+    saved = (tmp_path / "variance.csv").read_text(encoding="utf-8").splitlines()
+    assert saved[3].startswith("64,8.0398997935")
+    assert [p.name for p in tmp_path.iterdir()] == ["variance.csv"]
+
+
+def test_saving_into_a_folder_that_does_not_exist_says_so(panel, qtbot, tmp_path):
+    run_defaults(panel, qtbot)
+    assert not panel.save_table(str(tmp_path / "missing" / "variance.csv"))
+    assert "Could not save" in panel.message.text()
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "words"),
+    [
+        ("d_ks", "", "at least one d_k"),
+        ("d_ks", "0", "between 1 and 4,096, not 0"),
+        ("d_ks", "4, -4", "not -4"),
+        ("d_ks", "abc", "“abc” is not a whole number"),
+        ("d_ks", "8192", "not 8,192"),
+        ("samples", "1e9", "samples must be between 2 and 10,000,000"),
+        ("samples", "lots", "not a whole number"),
+        ("trials", "0", "trials must be between 1"),
+        ("candidates", "2.5", "not a whole number"),
+    ],
+)
+def test_bad_entries_are_refused_with_a_message_and_nothing_runs(panel, field, text, words):
+    panel.fields[field].setText(text)
+    assert not panel.run()
+    assert not panel.runner.is_running()
+    assert words in panel.message.text()
+    assert panel.message.text().startswith("Not run:")
+
+
+def test_whole_numbers_may_be_written_as_people_write_them():
+    assert parse_whole("20,000", "samples") == 20000
+    assert parse_whole("1 000 000", "samples") == 1_000_000
+    assert parse_whole("1e6", "samples") == 1_000_000
+    with pytest.raises(ValueError, match="not a whole number"):
+        parse_whole("1.5e0", "samples")
+
+
+def test_cancel_stops_a_large_run_and_keeps_the_previous_results(panel, qtbot):
+    run_defaults(panel, qtbot)
+    panel.fields["d_ks"].setText("4096")
+    panel.fields["samples"].setText("1000000")
+    with qtbot.waitSignal(panel.runner.progress, timeout=20000):
+        assert panel.run()
+    assert panel.cancel_button.isEnabled()
+    with qtbot.waitSignal(panel.runner.cancelled, timeout=5000):
+        panel.cancel_button.click()
+    assert not panel.runner.is_running()
+    assert shown_table(panel) == LESSON_TABLE
+    assert "cancelled" in panel.time_left.text()
+    assert panel.run_button.isEnabled()
+
+
+def test_the_window_stays_responsive_during_a_run(window, qtbot):
+    panel = window.variance
+    panel.fields["d_ks"].setText("2048")
+    panel.fields["samples"].setText("1000000")
+    with qtbot.waitSignal(panel.runner.progress, timeout=20000):
+        panel.run()
+    # the GUI thread still edits and redraws while the worker computes
+    window.state.set_cell("q", 0, 0, "3")
+    window.dial.set_temperature(1.0, animate=False)
+    scores = window.findChild(QWidget, "scoresHeatmap").matrix()
+    assert scores[0].tolist() == [3.0, 1.0, 4.0]
+    assert panel.runner.is_running()
+    with qtbot.waitSignal(panel.runner.cancelled, timeout=5000):
+        panel.runner.cancel()
+
+
+def test_closing_the_window_during_a_run_stops_the_thread(window, qtbot):
+    panel = window.variance
+    panel.fields["d_ks"].setText("4096")
+    panel.fields["samples"].setText("1000000")
+    with qtbot.waitSignal(panel.runner.progress, timeout=20000):
+        panel.run()
+    window.close()
+    assert not panel.runner.is_running()
+
+
+def test_the_histogram_follows_the_chosen_d_k(panel, qtbot):
+    run_defaults(panel, qtbot)
+    panel.histogram_choice.setCurrentText("4")
+    items = panel.plots.histogram.listDataItems()
+    raw_x = items[0].getData()[0]
+    scaled_x = items[1].getData()[0]
+    np.testing.assert_allclose(raw_x[-1] / scaled_x[-1], 2.0)  # raw edges are √4 × wider
+
+
+def test_the_panel_runs_the_lessons_experiment_when_first_opened(window, qtbot):
+    with qtbot.waitSignal(window.variance.runner.finished, timeout=20000):
+        window.tabs.setCurrentWidget(window.variance)
+    assert shown_table(window.variance) == LESSON_TABLE
+    assert not window.docks["temperature"].isVisible()
+    window.tabs.setCurrentIndex(0)
+    assert window.docks["temperature"].isVisible()
+
+
+def test_the_table_is_a_model_with_readable_headers(panel):
+    headers = [panel.model.headerData(c, Qt.Orientation.Horizontal) for c in range(7)]
+    assert headers[:3] == ["d_k", "std of q·k", "√d_k"]

@@ -1,0 +1,79 @@
+"""Clicking a heatmap cell shows its arithmetic in the lesson's style."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtWidgets import QWidget
+
+from engine import random_preset
+from tests.gui.isolation import next_frame
+
+
+def click(window, step, row, col):
+    window.findChild(QWidget, f"{step}Heatmap").cell_clicked.emit(row, col)
+    return window.explanation.text()
+
+
+def test_the_score_of_cat_and_fish(window):
+    text = click(window, "scores", 0, 2)
+    assert "S[猫, 鱼]" in text
+    assert "[1, 1, 0, 0] · [1, 1, 0, 0]" in text
+    assert "= 1×1 + 1×1 + 0×0 + 0×0" in text
+    assert text.rstrip().endswith("= 2")
+
+
+def test_the_scaling_of_cat_and_fish(window):
+    assert "2 ÷ √4 = 1" in click(window, "scaled", 0, 2)
+
+
+def test_the_softmax_of_the_cat_row(window):
+    text = click(window, "weights", 0, 2)
+    assert "e0.5 ≈ 1.65, e0.5 ≈ 1.65, e1 ≈ 2.72" in text  # superscripts lose their markup
+    assert "sum ≈ 6.02" in text
+    assert "[0.27, 0.27, 0.45]" in text
+    assert "A[猫, 鱼] = 2.72 ÷ 6.02 ≈ 0.45" in text
+
+
+def test_the_context_of_cat(window):
+    text = click(window, "context", 0, 1)
+    assert "0.27×[1, 0, 1, 0] + 0.27×[0, 1, 0, 1] + 0.45×[2, 0, 0, 2]" in text
+    assert "= [0.27, 0, 0.27, 0] + [0, 0.27, 0, 0.27] + [0.90, 0, 0, 0.90]" in text
+    assert "= [1.18, 0.27, 0.27, 1.18]" in text
+
+
+def test_clicking_a_cell_selects_its_query_token_everywhere(window):
+    click(window, "weights", 1, 0)
+    assert window.state.selected_token == 1
+    assert window.state.selected_cell == ("weights", 1, 0)
+
+
+def test_the_explanation_follows_edits(window):
+    click(window, "scores", 0, 2)
+    window.state.set_cell("q", 0, 0, 3)
+    next_frame()
+    assert "= 3×1 + 1×1 + 0×0 + 0×0" in window.explanation.text()
+    assert window.explanation.text().rstrip().endswith("= 4")
+
+
+def test_long_sums_are_shortened_unless_asked(window):
+    window.state.load_preset(random_preset(3, 64, 4, seed=2))
+    text = click(window, "scores", 0, 1)
+    assert "… 59 more …" in text
+    assert text.count("×") < 10
+    window.explanation.show_all.setChecked(True)
+    assert window.explanation.text().count("×") == 64
+
+
+def test_masked_cells_are_explained_as_hidden(window):
+    window.state.set_causal(True)
+    assert "hidden by the mask" in click(window, "scaled", 0, 2)
+    text = click(window, "weights", 0, 2)
+    assert "weight exactly 0" in text
+    assert np.all(window.state.result.weights[0, 1:] == 0)
+
+
+def test_a_changed_temperature_is_shown_in_the_division(window):
+    window.state.set_temperature(0.5)
+    text = click(window, "scaled", 0, 2)
+    assert "2 ÷ 0.5 = 4" in text
+    assert "τ = 0.5 instead of √d_k = 2" in text

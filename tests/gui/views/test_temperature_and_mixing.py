@@ -1,0 +1,178 @@
+"""The temperature dial and the V-mixing view, as views of the one state."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+import pytest
+from PySide6.QtWidgets import QDial, QWidget
+
+from engine import attention, load_preset
+from tests.gui.isolation import next_frame
+
+
+def weights_heatmap(window):
+    return window.findChild(QWidget, "weightsHeatmap")
+
+
+def lesson_at(temperature):
+    preset = load_preset("cat-eats-fish")
+    return attention(preset.q, preset.k, preset.v, temperature=temperature)
+
+
+@pytest.mark.parametrize("tau", [0.05, 0.3, 1.0, 2.0, 10.0, 20.0])
+def test_setting_tau_through_the_dial_updates_every_view(window, tau):
+    window.dial.set_temperature(tau, animate=False)
+    expected = lesson_at(tau)
+    assert window.state.result.temperature == pytest.approx(tau)
+    np.testing.assert_allclose(weights_heatmap(window).matrix(), expected.weights, rtol=1e-12)
+    np.testing.assert_allclose(
+        window.findChild(QWidget, "scaledHeatmap").matrix(), expected.scaled, rtol=1e-12
+    )
+    np.testing.assert_allclose(window.mixing.totals(), expected.context[0], rtol=1e-12)
+    np.testing.assert_allclose(window.dial.bars.weights(), expected.weights[0], rtol=1e-12)
+
+
+def test_tau_one_is_the_unscaled_softmax_and_sqrt_d_k_the_lesson(window):
+    window.dial.set_temperature(1.0, animate=False)
+    s = np.array([1.0, 1.0, 2.0])
+    np.testing.assert_allclose(weights_heatmap(window).matrix()[0], np.exp(s) / np.exp(s).sum())
+    assert "τ" in window.formula.parts[2].text()
+    window.dial.set_temperature(2.0, animate=False)
+    assert [round(w, 2) for w in window.dial.bars.weights()] == [0.27, 0.27, 0.45]
+    assert "√d" in window.formula.parts[2].text()
+
+
+def test_the_bars_show_entropy_and_the_largest_weight(window):
+    text = window.dial.bars.readout.text()
+    assert "entropy 1.54 bits" in text
+    assert "log₂ 3 = 1.58" in text
+    assert "largest weight 0.45" in text
+    assert window.dial.bars.uniform.value() == pytest.approx(1 / 3)
+
+
+def test_turning_the_qdial_sets_a_logarithmic_tau(window):
+    dial = window.findChild(QDial, "temperatureDial")
+    dial.setValue(dial.maximum())
+    assert window.state.temperature == pytest.approx(20.0)
+    dial.setValue(dial.minimum())
+    assert window.state.temperature == pytest.approx(0.05)
+    dial.setValue(dial.maximum() // 2)
+    assert window.state.temperature == pytest.approx(1.0, rel=1e-9)  # √(0.05·20) = 1
+
+
+def test_typing_tau_glides_there(window, qtbot):
+    window.dial.entry.setValue(5.0)
+    qtbot.waitUntil(lambda: window.state.temperature == 5.0, timeout=3000)
+    np.testing.assert_allclose(weights_heatmap(window).matrix(), lesson_at(5.0).weights)
+
+
+def test_reset_returns_to_sqrt_d_k_which_then_follows_d_k(window, qtbot):
+    window.dial.set_temperature(0.3, animate=False)
+    window.dial.markers["standard"].click()
+    qtbot.waitUntil(lambda: window.state.follows_sqrt_d_k, timeout=3000)
+    window.state.set_d_k(9)
+    assert window.state.temperature == 3.0
+
+
+def test_playing_sweeps_tau_and_stops_on_pause(window, qtbot):
+    taus: list[float] = []
+    window.state.temperature_changed.connect(taus.append)
+    started = time.perf_counter()
+    window.dial.play_button.click()
+    assert window.dial.is_playing()
+    qtbot.waitUntil(lambda: window.dial.frames >= 30, timeout=5000)
+    elapsed = time.perf_counter() - started
+    window.dial.play_button.click()
+    assert not window.dial.is_playing()
+    print(f"{window.dial.frames} frames in {elapsed:.2f} s")  # for the note, not an assertion
+    assert len(set(taus)) >= 30  # every frame moved τ
+    steps = np.abs(np.diff(np.log(taus)))
+    assert steps.max() < 0.5  # smooth: no jumps across the range
+    np.testing.assert_allclose(weights_heatmap(window).matrix(),
+                               lesson_at(window.state.temperature).weights)  # fmt: skip
+
+
+def test_closing_the_window_stops_the_animation(window, qtbot):
+    window.dial.play()
+    qtbot.waitUntil(lambda: window.dial.frames >= 3, timeout=5000)
+    window.close()
+    assert not window.dial.is_playing()
+
+
+def test_mixing_totals_are_the_context_of_every_token(window):
+    for token in range(3):
+        window.state.select_token(token)
+        np.testing.assert_allclose(window.mixing.totals(), window.state.result.context[token])
+        result = window.state.result
+        np.testing.assert_allclose(
+            window.mixing.segments(), result.weights[token][:, None] * result.v
+        )
+    window.state.select_token(0)
+    assert [round(z, 2) for z in window.mixing.totals()] == [1.18, 0.27, 0.27, 1.18]
+    assert "猫 0.27" in window.mixing.legend.text()
+    assert "鱼 0.45" in window.mixing.legend.text()
+
+
+def test_mixing_follows_every_kind_of_edit(window):
+    state = window.state
+    edits = [
+        lambda: state.set_cell("v", 2, 0, "-3"),
+        lambda: state.set_cell("q", 0, 1, "5"),
+        lambda: state.add_token("狗"),
+        lambda: state.set_d_v(6),
+        lambda: state.set_causal(True),
+        lambda: state.load_preset(load_preset("shape-check")),
+        lambda: state.remove_token(1),
+    ]
+    for edit in edits:
+        edit()
+        next_frame()
+        for token in range(len(state.tokens)):
+            state.select_token(token)
+            np.testing.assert_allclose(window.mixing.totals(), state.result.context[token],
+                                       atol=1e-12)  # fmt: skip
+
+
+def test_negative_contributions_stack_below_zero(window):
+    window.state.set_cell("v", 1, 0, "-2")
+    window.state.set_cell("v", 2, 0, "-1")
+    next_frame()
+    window.mixing._glide.stop()
+    window.mixing._draw(window.mixing._target)
+    bases = list(window.mixing.stacks.bottoms[:, 0])
+    heights = list(window.mixing.stacks.heights[:, 0])
+    # 猫 adds +0.27 upwards from 0; 吃 and 鱼 add negatives downwards from 0, one below the other
+    assert bases[0] == 0
+    assert heights[0] > 0
+    assert bases[1] == 0
+    assert heights[1] < 0
+    assert bases[2] == pytest.approx(heights[1])
+    assert heights[2] < 0
+    assert window.mixing.totals()[0] == pytest.approx(window.state.result.context[0, 0])
+
+
+def test_stacks_glide_to_new_heights_after_an_edit(window, qtbot):
+    mixing = window.mixing
+    time.sleep(0.1)  # let the last update age past the stream window: this is one edit
+    before = mixing.drawn()
+    window.state.set_cell("v", 2, 0, "4")
+    next_frame()
+    assert mixing._glide.state() == mixing._glide.State.Running
+    qtbot.waitUntil(lambda: np.allclose(mixing.drawn(), mixing._target), timeout=3000)
+    assert not np.allclose(before, mixing.drawn())
+
+
+def test_hovering_a_segment_explains_it(window):
+    text = window.mixing.segment_text(2, 0)
+    assert text == "A[猫, 鱼] × v鱼,d0 = 0.45 × 2.00 = 0.90"
+
+
+def test_screenshots_at_three_temperatures(window, tmp_path):
+    for tau in (0.3, 2.0, 10.0):
+        window.dial.set_temperature(tau, animate=False)
+        for name, widget in (("dial", window.dial), ("mixing", window.mixing)):
+            assert widget.grab().save(str(tmp_path / f"{name}_{tau}.png"))
+    assert math.isclose(window.state.temperature, 10.0)

@@ -1,0 +1,198 @@
+"""The main window: the lesson on screen, and the command line around it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QCheckBox, QMenu, QTableView, QWidget
+
+from engine import attention
+from gui.support.fonts import cjk_raw_font
+from tests.gui.isolation import next_frame
+
+ROOT = Path(__file__).resolve().parents[3]
+LESSON_A = [[0.2741, 0.2741, 0.4519], [0.0900, 0.6652, 0.2447], [0.3837, 0.3837, 0.2327]]
+LESSON_Z = [
+    [1.1778, 0.2741, 0.2741, 1.1778],
+    [0.5795, 0.6652, 0.0900, 1.1547],
+    [0.8490, 0.3837, 0.3837, 0.8490],
+]
+
+
+def heatmap(window, step):
+    return window.findChild(QWidget, f"{step}Heatmap")
+
+
+def test_the_default_window_shows_the_lessons_four_steps(window):
+    np.testing.assert_array_equal(
+        heatmap(window, "scores").matrix(), [[1, 1, 2], [0, 4, 2], [1, 1, 0]]
+    )
+    np.testing.assert_array_equal(
+        heatmap(window, "scaled").matrix(), [[0.5, 0.5, 1], [0, 2, 1], [0.5, 0.5, 0]]
+    )
+    np.testing.assert_array_equal(heatmap(window, "weights").matrix().round(4), LESSON_A)
+    np.testing.assert_array_equal(heatmap(window, "context").matrix().round(4), LESSON_Z)
+    assert window.state.tokens == ("猫", "吃", "鱼")
+    chain = window.formula.shape_chain.text()
+    assert chain == "Q, K (3×4) → QKᵀ/√d_k (3×3) → softmax (3×3) → ⋅V → Z (3×4)"
+
+
+def test_the_contract_object_names_exist(window):
+    for name in ("qGrid", "kGrid", "vGrid"):
+        assert isinstance(window.findChild(QTableView, name), QTableView), name
+    for name in ("scoresHeatmap", "scaledHeatmap", "weightsHeatmap", "contextHeatmap",
+                 "explainPanel"):  # fmt: skip
+        assert window.findChild(QWidget, name) is not None, name
+    assert isinstance(window.findChild(QCheckBox, "causalToggle"), QCheckBox)
+    assert isinstance(window.findChild(QMenu, "presetMenu"), QMenu)
+
+
+def test_the_font_of_token_labels_draws_chinese(window):
+    font = window.findChild(QTableView, "qGrid").font()
+    raw = cjk_raw_font(font)
+    assert all(raw.supportsCharacter(ord(c)) for c in "猫吃鱼")
+    metrics = QFontMetrics(font)
+    assert all(metrics.inFontUcs4(ord(c)) for c in "猫吃鱼")
+
+
+def test_the_causal_toggle_hides_future_keys(window, qtbot):
+    toggle = window.findChild(QCheckBox, "causalToggle")
+    with qtbot.waitSignal(window.state.result_changed):
+        toggle.click()
+    weights = heatmap(window, "weights").matrix()
+    assert weights[0].tolist() == [1.0, 0.0, 0.0]
+    assert np.all(np.triu(np.ones((3, 3)), 1)[weights != 0] == 0)
+    assert heatmap(window, "scaled").matrix()[0, 2] == -np.inf
+    window.undo_action.trigger()
+    assert not toggle.isChecked()
+    np.testing.assert_array_equal(heatmap(window, "weights").matrix().round(4), LESSON_A)
+
+
+def test_the_shape_check_preset_is_live_in_projection_mode(window, qtbot):
+    window.load_built_in("shape-check")
+    assert window.state.is_projection
+    for name in ("xGrid", "wqGrid", "wkGrid", "wvGrid", "qGrid", "kGrid", "vGrid"):
+        assert window.findChild(QTableView, name) is not None, name
+    assert heatmap(window, "context").matrix().shape == (3, 6)
+    q_view = window.inputs.grid("q").view
+    assert (
+        not q_view.model().flags(q_view.model().index(0, 0))
+        & q_view.model().flags(q_view.model().index(0, 0)).ItemIsEditable
+    )
+    before = window.state.result.q.copy()
+    window.state.set_cell("x", 0, 0, "5")
+    next_frame()
+    assert not np.array_equal(window.state.result.q, before)
+    expected = attention(*(window.state.matrix(n) for n in ("q", "k", "v")))
+    np.testing.assert_allclose(heatmap(window, "weights").matrix(), expected.weights, rtol=1e-12)
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert not window.state.is_projection
+    np.testing.assert_array_equal(heatmap(window, "weights").matrix().round(4), LESSON_A)
+
+
+def test_undoing_shape_check_with_the_focus_in_a_w_grid_raises_nothing(window, qtbot):
+    window.load_built_in("shape-check")
+    w_q = window.inputs.grid("w_q").view
+    qtbot.waitUntil(w_q.isVisible)  # new grids are shown by the event loop
+    window.activateWindow()
+    w_q.setFocus()
+    qtbot.waitUntil(w_q.hasFocus)
+    # Hiding W_q passed the focus to W_k, whose model then asked the state (back in
+    # direct mode) for W_k: a KeyError in a Qt virtual, once per grid.
+    window.undo_action.trigger()
+    assert not window.state.is_projection
+    assert set(window.inputs.grids) == {"q", "k", "v"}
+
+
+def test_at_classroom_sizes_numbers_are_labelled_and_the_formula_fits(window, tmp_path, qapp):
+    for size in ((1280, 720), (1920, 1080)):
+        window.resize(*size)
+        qapp.processEvents()
+        image = window.grab()
+        assert image.save(str(tmp_path / f"window_{size[0]}.png"))
+        for step in ("scores", "scaled", "weights", "context"):
+            assert heatmap(window, step).label_font_size() >= 9, (size, step)
+        assert window.formula.sizeHint().width() <= window.centralWidget().width(), size
+        assert window.explanation.height() >= 100, size
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        capture_output=True, text=True, env=env, timeout=120, check=False,
+    )  # fmt: skip
+
+
+def test_smoke_opens_the_window_and_exits_zero():
+    done = run_main("--smoke")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("first paint after ")
+
+
+def test_version_is_printed():
+    done = run_main("--version")
+    assert (done.returncode, done.stdout.strip()) == (0, "Attention Lab 0.1.0")
+
+
+@pytest.mark.parametrize("args", [("--bogus",), ("--preset", "dog-eats-bone"), ("--smoke=3",)])
+def test_a_bad_flag_exits_two_with_one_line(args):
+    done = run_main(*args)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("attention-lab: error: ")
+
+
+def test_hovering_a_formula_part_highlights_its_heatmap_and_back(window, qtbot):
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QEnterEvent
+
+    part = window.formula.parts[3]
+    enter = QEnterEvent(QPointF(2, 2), QPointF(2, 2), QPointF(2, 2))
+    part.enterEvent(enter)
+    assert window.state.highlighted_step == 3
+    assert heatmap(window, "weights").is_highlighted()
+    assert not heatmap(window, "scores").is_highlighted()
+    part.leaveEvent(QEvent(QEvent.Type.Leave))
+    assert window.state.highlighted_step == 0
+    heatmap(window, "context").cell_hovered.emit(1, 1)
+    assert window.state.highlighted_step == 4
+    assert "border: 2px solid #d62728" in window.formula.parts[4].styleSheet()
+    heatmap(window, "context").cell_hovered.emit(-1, -1)
+    assert window.state.highlighted_step == 0
+
+
+def test_clicking_a_heatmap_row_selects_the_token_in_every_grid(window):
+    heatmap(window, "scores").cell_clicked.emit(2, 0)
+    for name in ("qGrid", "kGrid", "vGrid"):
+        assert window.findChild(QTableView, name).currentIndex().row() == 2, name
+    assert window.inputs.tokens.view.selectionModel().isColumnSelected(2)
+
+
+def test_the_random_preset_dialog_loads_a_reproducible_example(window, qtbot, monkeypatch):
+    from gui.window.random_dialog import RandomPresetDialog
+
+    def accept(dialog):
+        dialog.length.setValue(6)
+        dialog.d_k.setValue(3)
+        dialog.d_v.setValue(5)
+        dialog.seed.setValue(42)
+        return True
+
+    monkeypatch.setattr(RandomPresetDialog, "exec", accept)
+    assert RandomPresetDialog().values() == (5, 4, 4, 0)
+    random_action = next(a for a in window.preset_menu.actions() if a.text() == "Random…")
+    random_action.trigger()
+    assert heatmap(window, "context").matrix().shape == (6, 5)
+    assert window.state.matrix("q").shape == (6, 3)
+    first = window.state.matrix("q").copy()
+    random_action.trigger()
+    np.testing.assert_array_equal(window.state.matrix("q"), first)
