@@ -174,13 +174,13 @@ class ExportController(QObject):
 
     def export_figure(self, name: str, path: str | Path, fmt: str, scale: float = 2.0) -> bool:
         """Write one figure to ``path``; False if refused or failed (and said why)."""
-        from gui.export.figures import render_figure
         from gui.export.files import (
             ExportError,
             ensure_variance_result,
             window_figures,
             write_atomic,
         )
+        from gui.export.render import render_figure
 
         path = Path(path)
         if path.exists() and not self.confirm_overwrite([path.name], path.parent):

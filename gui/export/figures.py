@@ -258,16 +258,3 @@ MIN_SCALE = 0.25  # below this a figure is a few pixels: surely a typo
 def check_scale(scale: float) -> None:
     if not MIN_SCALE <= scale <= MAX_SCALE:
         raise ValueError(f"the scale must be from {MIN_SCALE:g} to {MAX_SCALE:g}, not {scale:g}")
-
-
-def render_figure(figure: Figure, fmt: str, scale: float = 1.0) -> bytes:
-    """``figure`` as ``fmt`` ("png", "svg" or "pdf") bytes; ``scale`` is for PNG only."""
-    if fmt == "png":
-        return figure_png(figure, scale)
-    if fmt == "pdf":
-        return figure_pdf(figure)
-    if fmt == "svg":
-        from gui.export.svg import figure_svg
-
-        return figure_svg(figure)
-    raise ValueError(f"unknown figure format {fmt!r}; choose from {', '.join(FORMATS)}")

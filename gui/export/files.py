@@ -22,10 +22,11 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 from engine import Preset, write_preset
 from engine.presets import shareable_mode
 from gui.export.figures import FORMATS as FIGURE_FORMATS
-from gui.export.figures import Figure, check_scale, render_figure
+from gui.export.figures import Figure, check_scale
 from gui.export.formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
 from gui.export.formats import SESSION_FILE, VARIANCE_PLOTS
 from gui.export.matrices import matrices_csv, matrices_json
+from gui.export.render import render_figure
 from gui.model.state import STEPS
 from gui.variance.plots import VariancePlots
 

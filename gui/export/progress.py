@@ -21,7 +21,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog
 
 from engine import AttentionResult, Preset
-from gui.export.figures import check_scale, render_figure
+from gui.export.figures import check_scale
 from gui.export.files import (
     JSON_FILE,
     check_formats,
@@ -31,6 +31,7 @@ from gui.export.files import (
 )
 from gui.export.formats import FIGURE_FORMATS, MATRICES
 from gui.export.matrices import csv_files, matrices_json
+from gui.export.render import render_figure
 
 if TYPE_CHECKING:
     from gui.window.main_window import MainWindow

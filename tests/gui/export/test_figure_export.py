@@ -15,8 +15,9 @@ from PySide6.QtCore import QLineF, Qt
 from PySide6.QtGui import QColor, QImage, QPen
 
 from engine import random_preset
-from gui.export.figures import WidePensPainter, render_figure
+from gui.export.figures import WidePensPainter
 from gui.export.files import ensure_variance_result, window_figures
+from gui.export.render import render_figure
 from gui.export.svg import _svg_module, closed_paths_understood
 
 SVG = "{http://www.w3.org/2000/svg}"
