@@ -1,19 +1,33 @@
 """What the user edits, reshaped: a token added or removed, a dimension changed, a preset
-read in. Pure functions on :class:`Snapshot`; the state validates, names the undo step
-and pushes it."""
+read in. Pure functions on :class:`Snapshot` (plain Python and NumPy, no Qt); the state
+validates, names the undo step and pushes it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import NDArray
 
 from engine import AttentionResult, Preset, attention, project
-from gui.model.undo_commands import Snapshot
 
 Matrix = NDArray[np.float64]
 ROWS_PER_TOKEN = ("q", "k", "v", "x")  # the inputs with one row per token
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything the user edits, as it was at one moment (arrays are private copies)."""
+
+    tokens: tuple[str, ...]
+    matrices: dict[str, NDArray[np.float64]]
+    causal: bool
+    temperature: float | None  # None: the standard √d_k
+    # Only loading a preset brings its τ along; other steps leave the dial where it is.
+    sets_temperature: bool = False
+    # A session's own mask (tokens × tokens, True = allowed), kept and applied with the
+    # causal one; there is no editor for it, but opening and saving must not lose it.
+    mask: NDArray[np.bool_] | None = None
 
 
 def with_token_added(snapshot: Snapshot, name: str) -> Snapshot:

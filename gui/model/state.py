@@ -28,6 +28,7 @@ from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from engine.presets import MAX_DIM, Projection
 from gui.model.numbers import LIMIT, parse_number
 from gui.model.snapshots import (
+    Snapshot,
     attention_of,
     inputs_of,
     snapshot_of,
@@ -36,7 +37,7 @@ from gui.model.snapshots import (
     with_token_removed,
     with_width,
 )
-from gui.model.undo_commands import BlockCommand, Snapshot, SnapshotCommand
+from gui.model.undo_commands import BlockCommand, SnapshotCommand
 
 MAX_TOKENS = 64  # in the grid UI; presets and sessions may hold more
 DIRECT = ("q", "k", "v")
@@ -389,15 +390,18 @@ class AttentionState(QObject):
                         mask=self._mask)  # fmt: skip
 
     def _apply_preset(self, preset: Preset) -> None:
-        self._restore(snapshot_of(preset))
+        self.apply_snapshot(snapshot_of(preset))
         self._selected_token = preset.selected_token
         self._apply_view(preset.view)
 
     def _push(self, after: Snapshot, text: str) -> None:
         self.undo_stack.push(SnapshotCommand(self, self._snapshot(), after, text))
 
-    def _restore(self, snapshot: Snapshot) -> None:
-        """Called by the undo commands: install a snapshot (copying its arrays)."""
+    def apply_snapshot(self, snapshot: Snapshot) -> None:
+        """Install every input of ``snapshot`` (copying its arrays), with no undo step.
+
+        The undo commands call this; everything else goes through the setters above.
+        """
         old_temperature = self.temperature if self._result is not None else None
         names_changed = snapshot.tokens != self._tokens
         shapes_changed = set(snapshot.matrices) != set(self._matrices) or any(
@@ -437,9 +441,13 @@ class AttentionState(QObject):
         if cell_cleared:
             self.selected_cell_changed.emit()
 
-    def _write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
-        """Called by the undo commands: write values into one matrix. The result follows
-        when it is next read, or when the event loop comes round (see ``result``)."""
+    def write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
+        """Write ``block`` into matrix ``name`` from (``top``, ``left``), with no undo step.
+
+        The undo commands call this; everything else goes through ``set_cell`` and
+        ``paste_block``. The result follows when it is next read, or when the event loop
+        comes round (see ``result``).
+        """
         rows, cols = block.shape
         self._matrices[name] = self._matrices[name].copy()  # the result keeps the old one
         self._matrices[name][top : top + rows, left : left + cols] = block

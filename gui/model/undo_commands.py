@@ -2,46 +2,45 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtGui import QUndoCommand
 
-if TYPE_CHECKING:
-    from gui.model.state import AttentionState
+from gui.model.snapshots import Snapshot
 
 CELL_EDIT_ID = 1
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """Everything the user edits, as it was at one moment (arrays are private copies)."""
+class Editable(Protocol):
+    """What the commands change: the state's inputs, written without a new undo step."""
 
-    tokens: tuple[str, ...]
-    matrices: dict[str, NDArray[np.float64]]
-    causal: bool
-    temperature: float | None  # None: the standard √d_k
-    # Only loading a preset brings its τ along; other steps leave the dial where it is.
-    sets_temperature: bool = False
-    # A session's own mask (tokens × tokens, True = allowed), kept and applied with the
-    # causal one; there is no editor for it, but opening and saving must not lose it.
-    mask: NDArray[np.bool_] | None = None
+    def matrix(self, name: str) -> NDArray[np.float64]:
+        """Return the input matrix ``name`` as it is now."""
+        ...
+
+    def apply_snapshot(self, snapshot: Snapshot) -> None:
+        """Install every input of ``snapshot``."""
+        ...
+
+    def write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
+        """Write ``block`` into matrix ``name`` from (``top``, ``left``)."""
+        ...
 
 
 class SnapshotCommand(QUndoCommand):
     """A change of structure (tokens, dimensions, preset, mask): swap whole snapshots."""
 
-    def __init__(self, state: AttentionState, before: Snapshot, after: Snapshot, text: str):
+    def __init__(self, state: Editable, before: Snapshot, after: Snapshot, text: str):
         super().__init__(text)
         self._state, self._before, self._after = state, before, after
 
     def redo(self) -> None:
-        self._state._restore(self._after)
+        self._state.apply_snapshot(self._after)
 
     def undo(self) -> None:
-        self._state._restore(self._before)
+        self._state.apply_snapshot(self._before)
 
 
 class BlockCommand(QUndoCommand):
@@ -49,7 +48,7 @@ class BlockCommand(QUndoCommand):
 
     def __init__(
         self,
-        state: AttentionState,
+        state: Editable,
         name: str,
         top: int,
         left: int,
@@ -63,10 +62,10 @@ class BlockCommand(QUndoCommand):
         self.old = state.matrix(name)[top : top + rows, left : left + cols].copy()
 
     def redo(self) -> None:
-        self._state._write_block(self.name, self.top, self.left, self.new)
+        self._state.write_block(self.name, self.top, self.left, self.new)
 
     def undo(self) -> None:
-        self._state._write_block(self.name, self.top, self.left, self.old)
+        self._state.write_block(self.name, self.top, self.left, self.old)
 
     def id(self) -> int:
         return CELL_EDIT_ID if self.new.shape == (1, 1) else -1
