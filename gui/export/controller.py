@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QPoint, QStandardPaths, Qt
+from PySide6.QtCore import QObject, QPoint, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
@@ -24,22 +24,27 @@ from gui.export.formats import (
     VARIANCE_PLOTS,
     matrix_title,
 )
+from gui.export.host import ExportHost
 from gui.model.state import STEPS
 
 if TYPE_CHECKING:
     from gui.export.progress import ExportRun
-    from gui.window.main_window import MainWindow
 
 COPY_KINDS = ("tsv", "latex")
 
 
 class ExportController(QObject):
     """Owns the export menus; ``export_figure``, ``export_all``, ``write_handout`` and
-    ``copy_matrix`` do the work without dialogs (they still ask before overwriting)."""
+    ``copy_matrix`` do the work without dialogs (they still ask before overwriting).
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    It offers ``menu`` (File → Export) and ``copy_menu`` (Edit → Copy matrix) for the
+    window to insert, and a context menu on every plot it is shown with
+    ``offer_context_menu``; it reaches the window only through ``host``.
+    """
+
+    def __init__(self, host: ExportHost, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.host = host
         pictures = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
         self.folder = Path(pictures) if pictures else Path.home()
         self.scale = 2.0
@@ -47,16 +52,13 @@ class ExportController(QObject):
         self.last_error = ""
         self.running: ExportRun | None = None  # the Export all under way, if any
 
-        self.menu = QMenu(window)
+        self.menu = QMenu(host.dialog_parent())
         self.menu.setObjectName("exportMenu")
-        window.file_menu.insertMenu(window.quit_action, self.menu)
-        window.file_menu.insertSeparator(window.quit_action)
         self.figure_action = self._action(self.menu, "exportFigureAction", self.ask_export_figure)
         self.all_action = self._action(self.menu, "exportAllAction", self.ask_export_all)
         self.handout_action = self._action(self.menu, "handoutAction", self.ask_handout)
 
-        window.edit_menu.addSeparator()
-        self.copy_menu = window.edit_menu.addMenu("")
+        self.copy_menu = QMenu(host.dialog_parent())
         self.copy_menu.setObjectName("copyMatrixMenu")
         self.copy_submenus: dict[str, QMenu] = {}
         self.copy_actions: dict[tuple[str, str], QAction] = {}
@@ -68,12 +70,11 @@ class ExportController(QObject):
                 self.copy_actions[(key, kind)] = self._action(submenu, f"copy-{key}-{kind}", slot)
 
         for view in self._views():
-            self._offer_context_menu(view)
-        window.variance_built.connect(lambda: self._offer_context_menu(window.variance.plots))
-        window.installEventFilter(self)
+            self.offer_context_menu(view)
         self.retranslate()
 
-    def _offer_context_menu(self, view: pg.GraphicsView) -> None:
+    def offer_context_menu(self, view: pg.GraphicsView) -> None:
+        """Give ``view`` the right-click menu of its figure (export, copy)."""
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(
             lambda pos, v=view: self._on_context_menu_requested(v, pos)
@@ -87,6 +88,7 @@ class ExportController(QObject):
         return action
 
     def retranslate(self) -> None:
+        """Set every text of the menus in the current language."""
         self.menu.setTitle(self.tr("E&xport"))
         self.figure_action.setText(self.tr("Export &figure…"))
         self.all_action.setText(self.tr("Export &all…"))
@@ -97,30 +99,23 @@ class ExportController(QObject):
             self.copy_actions[(key, "tsv")].setText(self.tr("As tab-separated text"))
             self.copy_actions[(key, "latex")].setText(self.tr("As LaTeX (bmatrix)"))
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        if watched is self.window and event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        return False
-
     # ------------------------------------------------------------ context menus
     def _views(self) -> dict[pg.GraphicsView, str | None]:
         """Each plot widget and its figure (None: the experiment's, chosen by position)."""
-        window = self.window
+        host = self.host
         views: dict[pg.GraphicsView, str | None] = {
-            window.pipeline.heatmaps[step]: f"{n}-{step}" for n, step in enumerate(STEPS, 1)
+            view: name for name, view in host.figure_views().items()
         }
-        views[window.dial.bars.plot] = "weight-bars"
-        views[window.mixing.canvas] = "mixing"
-        if window.has_variance_panel():
-            views[window.variance.plots] = None
+        if host.has_experiment():
+            views[host.experiment().plots] = None
         return views
 
     def figure_at(self, view: pg.GraphicsView, pos: QPoint) -> str | None:
         """The figure under ``pos`` (viewport coordinates) of ``view``."""
         name = self._views().get(view)
-        if name is not None or not self.window.has_variance_panel():
+        if name is not None or not self.host.has_experiment():
             return name
-        if view is not self.window.variance.plots:
+        if view is not self.host.experiment().plots:
             return name
         scene_pos = view.mapToScene(pos)
         for key in VARIANCE_PLOTS:
@@ -162,11 +157,8 @@ class ExportController(QObject):
         """Put one matrix on the clipboard as "tsv" or "latex"; returns the text."""
         from gui.export.matrices import matrix_latex, matrix_tsv
 
-        text = (
-            matrix_tsv(self.window.state, key)
-            if kind == "tsv"
-            else matrix_latex(self.window.state, key)
-        )
+        state = self.host.state
+        text = matrix_tsv(state, key) if kind == "tsv" else matrix_latex(state, key)
         QGuiApplication.clipboard().setText(text)
         how = self.tr("tab-separated text") if kind == "tsv" else self.tr("LaTeX")
         self._done(self.tr("Copied {0} as {1}").format(MATRICES[key][0], how))
@@ -187,9 +179,9 @@ class ExportController(QObject):
             return False
         experiment = name.startswith("variance-")
         try:
-            if experiment and not ensure_variance_result(self.window):
+            if experiment and not ensure_variance_result(self.host):
                 raise ExportError(self.tr("The experiment has no result to draw yet"))
-            with window_figures(self.window, experiment) as figures:
+            with window_figures(self.host, experiment) as figures:
                 figure = next((f for f in figures if f.name == name), None)
                 if figure is None:
                     raise ExportError(self.tr("There is no figure called {0}").format(name))
@@ -216,10 +208,10 @@ class ExportController(QObject):
             self._fail(self.tr("The folder {0} does not exist").format(folder))
             return None
         formats = formats or self.formats
-        run = ExportRun(self.window, formats, scale or self.scale)
+        run = ExportRun(self.host, formats, scale or self.scale)
         self.running = run
         try:
-            session = self.window.state.to_preset()
+            session = self.host.state.to_preset()
             files = run.render()
             if files is None:
                 self._done(self.tr("Export cancelled: nothing was written"))
@@ -238,7 +230,7 @@ class ExportController(QObject):
             run.close()
             self.running = None
         message = self.tr("Exported {0} files to {1}").format(len(written), folder)
-        if self.window.variance.runner.result is None and set(formats) & set(FIGURE_FORMATS):
+        if self.host.experiment().runner.result is None and set(formats) & set(FIGURE_FORMATS):
             message += " " + self.tr("(not the experiment's plots: the experiment did not run)")
         self._done(message)
         return written
@@ -251,7 +243,7 @@ class ExportController(QObject):
         if path.exists() and not self.confirm_overwrite([path.name], path.parent):
             return False
         try:
-            write_atomic(path, handout_pdf(self.window, page))
+            write_atomic(path, handout_pdf(self.host, page))
         except ExportError as error:
             self._fail(str(error))
             return False
@@ -263,12 +255,12 @@ class ExportController(QObject):
     def confirm_overwrite(self, names: list[str], folder: Path) -> bool:
         from gui.export.dialogs import confirm_replace
 
-        return confirm_replace(self.window, names, folder)
+        return confirm_replace(self.host.dialog_parent(), names, folder)
 
     def _save_path(self, suggested: str, fmt: str) -> Path | None:
         from gui.export.dialogs import ask_save_path
 
-        chosen = ask_save_path(self.window, self.folder / suggested, fmt)
+        chosen = ask_save_path(self.host.dialog_parent(), self.folder / suggested, fmt)
         if chosen is not None:
             self.folder = chosen.parent
         return chosen
@@ -277,7 +269,7 @@ class ExportController(QObject):
         from gui.export.dialogs import FigureDialog
         from gui.export.files import figure_titles
 
-        dialog = FigureDialog(figure_titles(), name, fmt, self.scale, self.window)
+        dialog = FigureDialog(figure_titles(), name, fmt, self.scale, self.host.dialog_parent())
         if not dialog.exec():
             return False
         name, fmt, scale = dialog.values()
@@ -289,12 +281,12 @@ class ExportController(QObject):
     def ask_export_all(self) -> list[Path] | None:
         from gui.export.dialogs import ExportAllDialog
 
-        dialog = ExportAllDialog(self.formats, self.scale, self.window)
+        dialog = ExportAllDialog(self.formats, self.scale, self.host.dialog_parent())
         if not dialog.exec():
             return None
         self.formats, self.scale = dialog.values()
-        folder = QFileDialog.getExistingDirectory(self.window, self.tr("Export all into"),
-                                                  str(self.folder))  # fmt: skip
+        parent, title = self.host.dialog_parent(), self.tr("Export all into")
+        folder = QFileDialog.getExistingDirectory(parent, title, str(self.folder))
         if not folder:
             return None
         self.folder = Path(folder)
@@ -303,7 +295,7 @@ class ExportController(QObject):
     def ask_handout(self) -> bool:
         from gui.export.dialogs import HandoutDialog
 
-        dialog = HandoutDialog(self.window)
+        dialog = HandoutDialog(self.host.dialog_parent())
         if not dialog.exec():
             return False
         path = self._save_path("handout.pdf", "pdf")
@@ -311,16 +303,9 @@ class ExportController(QObject):
 
     # ------------------------------------------------------------ reporting
     def _done(self, message: str) -> None:
-        self.window.statusBar().showMessage(message, 10000)
+        self.host.show_status(message)
 
     def _fail(self, message: str) -> None:
         self.last_error = message
-        self.window.statusBar().showMessage(message, 10000)
-        QMessageBox.warning(self.window, self.tr("Export failed"), message)
-
-
-def install(window: MainWindow) -> ExportController:
-    """Add the export actions to the window's menus and plots; kept as ``window.exports``."""
-    controller = ExportController(window)
-    window.exports = controller  # type: ignore[attr-defined]
-    return controller
+        self.host.show_status(message)
+        QMessageBox.warning(self.host.dialog_parent(), self.tr("Export failed"), message)

@@ -14,7 +14,6 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
@@ -25,13 +24,11 @@ from gui.export.figures import FORMATS as FIGURE_FORMATS
 from gui.export.figures import Figure, check_scale
 from gui.export.formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
 from gui.export.formats import SESSION_FILE, VARIANCE_PLOTS
+from gui.export.host import ExportHost
 from gui.export.matrices import matrices_csv, matrices_json
 from gui.export.render import render_figure
 from gui.model.state import STEPS
 from gui.variance.plots import VariancePlots
-
-if TYPE_CHECKING:
-    from gui.window.main_window import MainWindow
 
 JSON_FILE = "matrices.json"
 VARIANCE_SIZE = (960, 720)  # the experiment's plots when their tab was never shown
@@ -126,10 +123,10 @@ def existing(folder: str | os.PathLike[str], names: Iterable[str]) -> list[str]:
     return [name for name in names if (Path(folder) / name).exists()]
 
 
-def ensure_variance_result(window: MainWindow, timeout_ms: int = VARIANCE_TIMEOUT_MS) -> bool:
+def ensure_variance_result(host: ExportHost, timeout_ms: int = VARIANCE_TIMEOUT_MS) -> bool:
     """Run the variance experiment (with the panel's settings) if it has no result yet,
     and wait for it; True when there is a result to draw."""
-    panel = window.variance
+    panel = host.experiment()
     runner = panel.runner
     if runner.result is not None:
         return True
@@ -146,25 +143,21 @@ def ensure_variance_result(window: MainWindow, timeout_ms: int = VARIANCE_TIMEOU
 
 
 @contextmanager
-def window_figures(window: MainWindow, experiment: bool = True) -> Iterator[list[Figure]]:
+def window_figures(host: ExportHost, experiment: bool = True) -> Iterator[list[Figure]]:
     """Every figure of the window: the four heatmaps, the weight bars, the mixing view
     and, once the experiment has a result (and ``experiment`` is True), its four plots."""
     titles = figure_titles()
-    figures = [Figure(name, titles[name], view) for name, view in (
-        *((f"{n}-{step}", window.pipeline.heatmaps[step]) for n, step in enumerate(STEPS, 1)),
-        ("weight-bars", window.dial.bars.plot),
-        ("mixing", window.mixing.canvas),
-    )]  # fmt: skip
+    figures = [Figure(name, titles[name], view) for name, view in host.figure_views().items()]
     copy: VariancePlots | None = None
-    result = window.variance.runner.result
+    panel = host.experiment()
+    result = panel.runner.result
     if result is not None and experiment:
-        plots = window.variance.plots
+        plots = panel.plots
         if not plots.isVisible():  # never laid out while its tab is hidden: draw a copy
             copy = VariancePlots()
             copy.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
             copy.resize(*VARIANCE_SIZE)
-            chosen = window.variance.histogram_choice.currentText()
-            copy.show_result(result, int(chosen) if chosen.isdigit() else None)
+            copy.show_result(result, panel.histogram_d_k())
             copy.show()
             QCoreApplication.sendPostedEvents()
             plots = copy
@@ -222,7 +215,7 @@ def check_formats(formats: Iterable[str]) -> tuple[str, ...]:
 
 
 def export_all_files(
-    window: MainWindow, formats: Iterable[str] = ALL_FORMATS, scale: float = 2.0
+    host: ExportHost, formats: Iterable[str] = ALL_FORMATS, scale: float = 2.0
 ) -> dict[str, bytes]:
     """File name → contents for every figure in the chosen figure formats, the matrices as
     CSV (one file each) and JSON. The session is written separately (write_export)."""
@@ -231,13 +224,13 @@ def export_all_files(
     files: dict[str, bytes] = {}
     figure_formats = [f for f in FIGURE_FORMATS if f in chosen]
     if figure_formats:
-        ensure_variance_result(window)
-        with window_figures(window) as figures:
+        ensure_variance_result(host)
+        with window_figures(host) as figures:
             for figure in figures:
                 for fmt in figure_formats:
                     files[f"{figure.name}.{fmt}"] = render_figure(figure, fmt, scale)
     if "csv" in chosen:
-        files.update(matrices_csv(window.state))
+        files.update(matrices_csv(host.state))
     if "json" in chosen:
-        files[JSON_FILE] = matrices_json(window.state)
+        files[JSON_FILE] = matrices_json(host.state)
     return files

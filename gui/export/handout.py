@@ -9,7 +9,7 @@ vectors, text is text with its fonts embedded.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from PySide6.QtCore import (
     QBuffer,
@@ -33,10 +33,9 @@ from PySide6.QtGui import (
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from gui.export.figures import Figure, paint_figure
 from gui.export.files import step_titles, window_figures
+from gui.export.host import ExportHost
+from gui.model.state import AttentionState
 from gui.views import hand_calculation_text as explain_text
-
-if TYPE_CHECKING:
-    from gui.window.main_window import MainWindow
 
 PAGES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 MARGIN_MM = 15.0
@@ -109,8 +108,8 @@ class _Pages:
             self.y += height + GAP
 
 
-def _facts(window: MainWindow) -> str:
-    state, result = window.state, window.state.result
+def _facts(state: AttentionState) -> str:
+    result = state.result
     tau = (
         QCoreApplication.translate("Handout", "τ = √d_k = {0}")
         if result.is_standard_scaling
@@ -134,10 +133,9 @@ def _pair(left: str, right: str) -> str:
     )
 
 
-def row_calculation(window: MainWindow, row: int) -> list[str]:
+def row_calculation(state: AttentionState, row: int) -> list[str]:
     """The hand calculation of one query token's row, as HTML blocks side by side:
     ① and ② for each key, then ③ (the whole softmax row) and ④."""
-    state = window.state
     tokens, digits = state.tokens, state.precision
     columns = list(range(len(tokens)))
     if len(columns) > explain_text.SHORT:  # as the panel does: the first three, the last two
@@ -164,18 +162,25 @@ def row_calculation(window: MainWindow, row: int) -> list[str]:
     return blocks
 
 
-def handout_pdf(window: MainWindow, page: str = "A4") -> bytes:
-    """The handout of the window's current state as PDF bytes; ``page`` is "A4" or
-    "Letter"."""
+def handout_pdf(host: ExportHost, page: str = "A4") -> bytes:
+    """Render the handout of the host's current state as PDF bytes.
+
+    Parameters
+    ----------
+    host
+        The state and the figures to draw; the mixing view's legend comes from it as HTML.
+    page
+        "A4" or "Letter".
+    """
     if page not in PAGES:
         raise ValueError(f"unknown page size {page!r}; choose from {', '.join(PAGES)}")
-    state = window.state
+    state = host.state
     row = state.selected_token
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
-    writer.setResolution(window.logicalDpiY())
+    writer.setResolution(host.dialog_parent().logicalDpiY())
     margins = QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM)
     writer.setPageLayout(QPageLayout(QPageSize(PAGES[page]), QPageLayout.Orientation.Portrait,
                                      margins, QPageLayout.Unit.Millimeter))  # fmt: skip
@@ -191,9 +196,9 @@ def handout_pdf(window: MainWindow, page: str = "A4") -> bytes:
         pages.text(
             f"<h2>{escape(title)}</h2>"
             f"<p style='font-size: 15pt'>Attention(Q, K, V) = {formula}</p>"
-            f"<p>{_facts(window)}</p>"
+            f"<p>{_facts(state)}</p>"
         )
-        with window_figures(window, experiment=False) as figures:
+        with window_figures(host, experiment=False) as figures:
             heatmaps = [(f, f"<b>{escape(t)}</b>") for f, t in zip(figures[:4], step_titles(),
                                                                    strict=True)]  # fmt: skip
             pages.figures(heatmaps, columns=2, max_height=pages.height * 0.2)
@@ -201,12 +206,12 @@ def handout_pdf(window: MainWindow, page: str = "A4") -> bytes:
             head = QCoreApplication.translate(
                 "Handout", "Hand calculation for the row of {0}"
             ).format(name)
-            blocks = row_calculation(window, row)
+            blocks = row_calculation(state, row)
             pages.text(f"<h3>{head}</h3>{blocks[0]}")
             for block in blocks[1:]:
                 pages.text(block)
             mixing = next(f for f in figures if f.name == "mixing")
-            legend = window.mixing.legend.text()  # the token colours of the stacks
+            legend = host.mixing_legend()  # the token colours of the stacks
             pages.figures([(mixing, legend)], columns=1, max_height=pages.height * 0.3)
     finally:
         painter.end()

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog
@@ -30,11 +30,9 @@ from gui.export.files import (
     write_export,
 )
 from gui.export.formats import FIGURE_FORMATS, MATRICES
+from gui.export.host import ExportHost
 from gui.export.matrices import csv_files, matrices_json
 from gui.export.render import render_figure
-
-if TYPE_CHECKING:
-    from gui.window.main_window import MainWindow
 
 T = TypeVar("T")
 POLL_MS = 30  # how often the dialog looks at the worker
@@ -58,13 +56,13 @@ class Cancelled(Exception):
 class ExportRun:
     """One Export all: :meth:`render` makes every file's bytes, :meth:`write` writes them."""
 
-    def __init__(self, window: MainWindow, formats: tuple[str, ...], scale: float) -> None:
-        self.window = window
+    def __init__(self, host: ExportHost, formats: tuple[str, ...], scale: float) -> None:
+        self.host = host
         self.formats = check_formats(formats)
         check_scale(scale)
         self.scale = scale
         self._stop = threading.Event()
-        self.dialog = QProgressDialog(window)
+        self.dialog = QProgressDialog(host.dialog_parent())
         self.dialog.setObjectName("exportProgress")
         self.dialog.setWindowTitle(QCoreApplication.translate("ExportProgress", "Export all"))
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -79,14 +77,14 @@ class ExportRun:
         when cancelled."""
         figure_formats = [f for f in FIGURE_FORMATS if f in self.formats]
         self.dialog.show()  # modal from the start: nothing may change under the export
-        if figure_formats and self.window.variance.runner.result is None:
+        if figure_formats and self.host.experiment().runner.result is None:
             self.dialog.setLabelText(
                 QCoreApplication.translate(
                     "ExportProgress", "Running the experiment for its plots…"
                 )
             )
-            ensure_variance_result(self.window)
-        state = self.window.state
+            ensure_variance_result(self.host)
+        state = self.host.state
         snapshot = MatricesSnapshot(state.result, tuple(state.tokens), state.causal,
                                     state.precision)  # fmt: skip
         data: dict[str, bytes] = {}
@@ -107,7 +105,7 @@ class ExportRun:
             return True
 
         figures_done: dict[str, bytes] = {}
-        drawn = window_figures(self.window) if figure_formats else nullcontext([])
+        drawn = window_figures(self.host) if figure_formats else nullcontext([])
         with drawn as figures:
             jobs = [(figure, fmt) for figure in figures for fmt in figure_formats]
             total = len(jobs) + data_steps

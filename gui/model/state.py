@@ -38,6 +38,7 @@ from gui.model.snapshots import (
     with_width,
 )
 from gui.model.undo_commands import BlockCommand, SnapshotCommand
+from gui.model.view_settings import ViewSettings
 
 MAX_TOKENS = 64  # in the grid UI; presets and sessions may hold more
 DIRECT = ("q", "k", "v")
@@ -57,8 +58,6 @@ class AttentionState(QObject):
     temperature_changed = Signal(float)
     selected_token_changed = Signal(int)
     selected_cell_changed = Signal()  # see selected_cell
-    highlighted_step_changed = Signal(int)  # 1–4, 0 for none
-    precision_changed = Signal(int)
     message = Signal(str)  # something the user should read: why an edit was refused
 
     def __init__(self, preset: Preset | None = None, parent: QObject | None = None) -> None:
@@ -71,8 +70,7 @@ class AttentionState(QObject):
         self._temperature: float | None = None  # None: follow √d_k
         self._selected_token = 0
         self._selected_cell: tuple[str, int, int] | None = None
-        self._highlighted_step = 0
-        self._precision = 2
+        self.view = ViewSettings(self)  # decimals, text size, the lit step: views subscribe
         self._view_extra: dict[str, object] = {}
         self._result: AttentionResult | None = None
         self._stale = False  # edits wait for the next turn of the event loop: see result
@@ -152,11 +150,11 @@ class AttentionState(QObject):
 
     @property
     def highlighted_step(self) -> int:
-        return self._highlighted_step
+        return self.view.highlighted_step
 
     @property
     def precision(self) -> int:
-        return self._precision
+        return self.view.precision
 
     def cell_name(self, name: str, row: int, col: int) -> str:
         """How a cell is named in messages: Q[猫, d2]."""
@@ -325,7 +323,7 @@ class AttentionState(QObject):
             causal=self._causal,
             mask=None if self._mask is None else self._mask.copy(),
             selected_token=self._selected_token,
-            view={**self._view_extra, "precision": self._precision},
+            view={**self._view_extra, "precision": self.view.precision},
         )
 
     def load_built_in(self, name: str) -> None:
@@ -374,15 +372,12 @@ class AttentionState(QObject):
         self.select_token(row)
 
     def set_highlighted_step(self, step: int) -> None:
-        if step != self._highlighted_step:
-            self._highlighted_step = step
-            self.highlighted_step_changed.emit(step)
+        """Light step ``step`` (1–4), 0 for none: see ``view``."""
+        self.view.set_highlighted_step(step)
 
     def set_precision(self, digits: int) -> None:
-        digits = min(max(digits, 0), 6)
-        if digits != self._precision:
-            self._precision = digits
-            self.precision_changed.emit(digits)
+        """Show ``digits`` decimals (0 to 6): see ``view``."""
+        self.view.set_precision(digits)
 
     # ----------------------------------------------------------------- internals
     def _snapshot(self) -> Snapshot:

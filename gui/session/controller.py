@@ -13,26 +13,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from engine import Preset, PresetError, load_preset, read_preset, write_preset
+from gui.model.state import AttentionState
 from gui.session.autosave import Autosave
-from gui.session.between_starts import (
-    last_session,
-    remember_last_session,
-    restore_window_settings,
-    save_window_settings,
-)
 from gui.session.importer import MatrixImporter
+from gui.session.last_session import last_session, remember_last_session
 from gui.session.recent_files import RecentFiles
 from resources import resource_path
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-    from gui.window.main_window import MainWindow
 
     Slot = Callable[[], object]
 
@@ -42,12 +36,20 @@ Button = QMessageBox.StandardButton
 
 
 class SessionController(QObject):
-    """Owns the File menu's session actions and which file the session belongs to."""
+    """Owns the File menu's session actions and which file the session belongs to.
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.state = window.state
+    It offers its actions (``file_actions``) for the window to insert, says the window's
+    title with ``title_changed`` and good news with ``news``; problems go to
+    ``state.message``. Dialogs belong to ``parent``.
+    """
+
+    title_changed = Signal(str)
+    news = Signal(str)
+
+    def __init__(self, state: AttentionState, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.state = state
         self.path: Path | None = None  # None: untitled
         self._document: Preset | None = None  # the file's title, description, extra
         self._saved_temperature = self._temperature_setting()
@@ -59,18 +61,10 @@ class SessionController(QObject):
         self.save_as_action = self._action("saveSessionAsAction", keys.SaveAs, self.save_as)
         if self.save_as_action.shortcut().isEmpty():  # Windows has no standard one
             self.save_as_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
-        self.recent_menu = RecentFiles(window)
+        self.recent_menu = RecentFiles(parent)
         self.recent_menu.open_requested.connect(self._on_recent_requested)
-        self.importer = MatrixImporter(window)
-        menu, quit_action = window.file_menu, window.quit_action
-        recent = self.recent_menu.menuAction()
-        items = (self.new_action, self.open_action, recent, None, self.save_action,
-                 self.save_as_action, None, self.importer.action, None)  # fmt: skip
-        for action in items:
-            if action is None:
-                menu.insertSeparator(quit_action)
-            else:
-                menu.insertAction(quit_action, action)
+        self.importer = MatrixImporter(state, parent)
+        self.importer.news.connect(self.news)
 
         self.autosaver = Autosave(self._unsaved_session, self)
         self.autosaver.failed.connect(self._on_autosave_failed)
@@ -78,13 +72,16 @@ class SessionController(QObject):
         stack.cleanChanged.connect(self._on_changed)
         stack.indexChanged.connect(self._on_changed)
         self.state.temperature_changed.connect(self._on_changed)
-        window.installEventFilter(self)
         self.retranslate()
-        # The window sets its own title after installing us, and on a language switch.
-        QTimer.singleShot(0, self, self.update_title)
+
+    def file_actions(self) -> list[QAction | None]:
+        """Return the File menu's session actions in order; None stands for a separator."""
+        recent = self.recent_menu.menuAction()
+        return [self.new_action, self.open_action, recent, None, self.save_action,
+                self.save_as_action, None, self.importer.action, None]  # fmt: skip
 
     def _action(self, name: str, key: QKeySequence.StandardKey, slot: Slot) -> QAction:
-        action = QAction(self.window)
+        action = QAction(self.parent_widget)
         action.setObjectName(name)
         action.setShortcut(key)
         action.triggered.connect(slot)
@@ -157,7 +154,7 @@ class SessionController(QObject):
         if not self._settle_changes():
             return False
         name, _ = QFileDialog.getOpenFileName(
-            self.window, self.tr("Open session"), self._folder(), self._file_filter()
+            self.parent_widget, self.tr("Open session"), self._folder(), self._file_filter()
         )
         return bool(name) and self.open_path(name)
 
@@ -174,7 +171,7 @@ class SessionController(QObject):
             text = self.tr("{0} was not opened; nothing was changed.\n\n{1}")
             text = text.format(path.name, error)
             if warn:
-                QMessageBox.warning(self.window, self.tr("Cannot open the session"), text)
+                QMessageBox.warning(self.parent_widget, self.tr("Cannot open the session"), text)
             else:
                 self.state.message.emit(text.replace("\n\n", " "))
             if not path.exists():
@@ -197,7 +194,7 @@ class SessionController(QObject):
     def save_as(self) -> bool:
         start = self.path or Path(self._folder()) / self.tr("session.json")
         name, _ = QFileDialog.getSaveFileName(
-            self.window, self.tr("Save session as"), str(start), self._file_filter()
+            self.parent_widget, self.tr("Save session as"), str(start), self._file_filter()
         )
         if not name:
             return False
@@ -212,14 +209,14 @@ class SessionController(QObject):
         except Exception as error:  # whatever stopped it, the old file is intact: say so
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             text = self.tr("{0} could not be written: {1}").format(path, reason)
-            QMessageBox.warning(self.window, self.tr("Cannot save the session"), text)
+            QMessageBox.warning(self.parent_widget, self.tr("Cannot save the session"), text)
             return False
         self.path = path.resolve()
         self._mark_clean()
         self.recent_menu.add(self.path)
         QSettings().setValue(FOLDER_KEY, str(self.path.parent))
         # Good news goes to the status bar; state.message is for problems (shown in red).
-        self.window.statusBar().showMessage(self.tr("Saved {0}").format(self.path.name), 5000)
+        self.news.emit(self.tr("Saved {0}").format(self.path.name))
         return True
 
     def import_files(self, paths: list[str] | list[Path]) -> bool:
@@ -232,7 +229,7 @@ class SessionController(QObject):
         text = self.tr("“{0}” has changes that are not saved. Save them?")
         buttons = Button.Save | Button.Discard | Button.Cancel
         title, text = self.tr("Unsaved changes"), text.format(self.display_name())
-        answer = QMessageBox.question(self.window, title, text, buttons, Button.Save)
+        answer = QMessageBox.question(self.parent_widget, title, text, buttons, Button.Save)
         if answer == Button.Save:
             return self.save()
         return answer == Button.Discard
@@ -254,7 +251,6 @@ class SessionController(QObject):
         if not self._settle_changes():
             return False
         discarded = self.is_dirty
-        self.save_settings()
         keep = self.path is None and not discarded
         remember_last_session(self.path, self.session_preset() if keep else None)
         self.autosaver.stop()
@@ -283,7 +279,7 @@ class SessionController(QObject):
 
     def recover_autosave(self) -> bool:
         """If a crash left an autosave, offer to load it. True if it was recovered."""
-        preset = self.autosaver.ask_to_recover(self.window)
+        preset = self.autosaver.ask_to_recover(self.parent_widget)
         if preset is None:
             return False
         origin = preset.extra.get(AUTOSAVE_ORIGIN)
@@ -295,18 +291,12 @@ class SessionController(QObject):
         self.update_title()
         return True
 
-    def restore_settings(self) -> None:
-        restore_window_settings(self.window)
-
-    def save_settings(self) -> None:
-        save_window_settings(self.window)
-
     # ------------------------------------------------------------------ texts
     def update_title(self) -> None:
         self._shown_dirty = self.is_dirty
         mark = "*" if self._shown_dirty else ""
         title = self.tr("Attention Lab — {0}{1}").format(self.display_name(), mark)
-        self.window.setWindowTitle(title)
+        self.title_changed.emit(title)
 
     def retranslate(self) -> None:
         self.new_action.setText(self.tr("&New"))
@@ -317,18 +307,5 @@ class SessionController(QObject):
         self.importer.retranslate()
         self.update_title()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        if event.type() == QEvent.Type.LanguageChange:
-            QTimer.singleShot(0, self, self.retranslate)  # after the window's own retranslate
-        return False
-
     def _on_autosave_failed(self, reason: str) -> None:
         self.state.message.emit(self.tr("Autosave failed: {0}").format(reason))
-
-
-def install(window: MainWindow) -> SessionController:
-    """Add the session actions to the File menu and restore the window's layout and the
-    display precision. The session itself is restored by ``start()``, which main.py calls."""
-    controller = SessionController(window)
-    controller.restore_settings()
-    return controller

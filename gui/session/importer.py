@@ -6,39 +6,41 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-if TYPE_CHECKING:
-    from gui.window.main_window import MainWindow
+from gui.model.state import AttentionState
 
 FOLDER_KEY = "import/folder"
 
 
 class MatrixImporter(QObject):
-    """The Import matrices… action and what it does."""
+    """The Import matrices… action and what it does; ``news`` says what was imported."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.action = QAction(window)
+    news = Signal(str)
+
+    def __init__(self, state: AttentionState, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.state, self.parent_widget = state, parent
+        self.action = QAction(parent)
         self.action.setObjectName("importMatricesAction")
         self.action.triggered.connect(self.ask)
         self.retranslate()
 
     def retranslate(self) -> None:
+        """Set the action's texts in the current language."""
         self.action.setText(self.tr("&Import matrices…"))
         tip = self.tr("Q, K, V (or X, W_q, W_k, W_v) from CSV files named q.csv, k.csv …, "
                       "NumPy .npy files, or one .npz archive")  # fmt: skip
         self.action.setStatusTip(tip)
 
     def ask(self) -> None:
+        """Ask for the files to import, then import them."""
         folder = QSettings().value(FOLDER_KEY, "", type=str)
         paths, _ = QFileDialog.getOpenFileNames(
-            self.window,
+            self.parent_widget,
             self.tr("Import matrices"),
             folder,
             self.tr("Matrices (*.csv *.tsv *.txt *.npy *.npz);;All files (*)"),
@@ -56,12 +58,12 @@ class MatrixImporter(QObject):
             preset = import_preset(paths)
         except ValueError as error:
             QMessageBox.warning(
-                self.window,
+                self.parent_widget,
                 self.tr("Cannot import"),
                 self.tr("Nothing was imported.\n\n{0}").format(error),
             )
             return False
-        state = self.window.state
+        state = self.state
         preset = dataclasses.replace(
             preset,
             causal=state.causal,
@@ -73,5 +75,5 @@ class MatrixImporter(QObject):
         text = self.tr("Imported {0}: {1} tokens, d_k = {2}, d_v = {3}").format(
             names, len(preset.tokens), preset.q.shape[1], preset.v.shape[1]
         )
-        self.window.statusBar().showMessage(text, 10000)  # news, not a problem
+        self.news.emit(text)  # news, not a problem (state.message is for those)
         return True

@@ -147,6 +147,11 @@ class VariancePanel(Retranslating, QWidget):
         layout.addWidget(splitter)
 
     # ------------------------------------------------------------------ actions
+    def histogram_d_k(self) -> int | None:
+        """Return the d_k whose histogram is shown, or None before the first result."""
+        chosen = self.histogram_choice.currentText()
+        return int(chosen) if chosen.isdigit() else None
+
     def settings(self) -> ExperimentSettings:
         """The typed settings, checked; ValueError says what is wrong."""
         text = self.fields["d_ks"].text()

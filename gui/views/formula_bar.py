@@ -60,7 +60,7 @@ class FormulaBar(Retranslating, QWidget):
                   self.parts[1], self.parts[2], QLabel(")", self), self.parts[4]]  # fmt: skip
         self._pieces = pieces
         self._base_font = self.font()
-        self.set_font_scale(1.0)
+        self._on_font_scale_changed(state.view.font_scale)
         for piece in pieces:
             row.addWidget(piece)
         row.addStretch(1)
@@ -72,14 +72,15 @@ class FormulaBar(Retranslating, QWidget):
         layout.addLayout(row)
         layout.addWidget(self.shape_chain)
         state.result_changed.connect(self._on_result_changed)
-        state.highlighted_step_changed.connect(self._on_highlighted_step_changed)
+        state.view.highlighted_step_changed.connect(self._on_highlighted_step_changed)
+        state.view.font_scale_changed.connect(self._on_font_scale_changed)
         self._on_result_changed()
 
     def retranslate(self) -> None:
         self._on_result_changed()
 
-    def set_font_scale(self, scale: float) -> None:
-        """The formula is 1.7 × the text size, times the presenter's scale."""
+    def _on_font_scale_changed(self, scale: float) -> None:
+        """The formula is 1.7 × the text size, times the view's scale."""
         font = QFont(self._base_font)
         font.setPointSizeF(self._base_font.pointSizeF() * 1.7 * scale)
         for piece in self._pieces:

@@ -26,7 +26,7 @@ class ExplainPanel(Retranslating, QWidget):
         layout.addWidget(self.show_all)
         self.show_all.toggled.connect(self._refresh)
         for signal in (state.selected_cell_changed, state.result_changed,
-                       state.precision_changed, state.tokens_changed):  # fmt: skip
+                       state.view.precision_changed, state.tokens_changed):  # fmt: skip
             signal.connect(self._refresh)
         self.retranslate()
 

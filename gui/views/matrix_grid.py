@@ -40,7 +40,7 @@ class InputModel(QAbstractTableModel):
         self._connections = [
             (state.structure_changed, self._on_structure_changed),
             (state.tokens_changed, self._on_tokens_changed),
-            (state.precision_changed, self._on_structure_changed),
+            (state.view.precision_changed, self._on_structure_changed),
             (state.values_changed, self._on_values_changed)
             if state.is_editable(name)
             else (state.result_changed, self._on_result_changed),

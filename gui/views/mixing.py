@@ -44,6 +44,7 @@ class MixingView(Retranslating, QWidget):
         self.setObjectName("mixingView")
         self.state = state
         self.legend = QLabel(self)
+        self._legend_html = ""
         self.legend.setWordWrap(True)
         self.canvas = pg.GraphicsLayoutWidget(self)
         self.canvas.setBackground("w")
@@ -246,7 +247,12 @@ class MixingView(Retranslating, QWidget):
                 weight = result.weights[row, members].sum()
             parts.append(f"<span style='color:{colour}'>■</span> {name} {weight:.2f}")
         head = self.tr("z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>").format(escape(tokens[row]))
-        self.legend.setText(f"<b>{head}</b> &nbsp; " + " &nbsp; ".join(parts))
+        self._legend_html = f"<b>{head}</b> &nbsp; " + " &nbsp; ".join(parts)
+        self.legend.setText(self._legend_html)
+
+    def legend_html(self) -> str:
+        """Return the legend as HTML: the row's formula and each token's colour and weight."""
+        return self._legend_html
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         if not self.mix.sceneBoundingRect().contains(scene_pos) or self._drawn.size == 0:

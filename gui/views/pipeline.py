@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from gui.model.state import STEPS, AttentionState
@@ -44,8 +45,9 @@ class PipelineView(Retranslating, QWidget):
         state.tokens_changed.connect(self._on_tokens_changed)
         state.selected_token_changed.connect(self._on_selected_token_changed)
         state.selected_cell_changed.connect(self._on_selected_cell_changed)
-        state.highlighted_step_changed.connect(self._on_highlighted_step_changed)
-        state.precision_changed.connect(self._on_precision_changed)
+        state.view.highlighted_step_changed.connect(self._on_highlighted_step_changed)
+        state.view.precision_changed.connect(self._on_precision_changed)
+        state.view.font_scale_changed.connect(self._on_font_scale_changed)
         self._on_result_changed()
         self._on_selected_token_changed(state.selected_token)
 
@@ -105,6 +107,16 @@ class PipelineView(Retranslating, QWidget):
     def _on_highlighted_step_changed(self, number: int) -> None:
         for index, heatmap in enumerate(self.heatmaps.values(), start=1):
             heatmap.set_highlighted(index == number)
+
+    def _on_font_scale_changed(self, scale: float) -> None:
+        """Titles take the application's font (already scaled); the heatmaps' names,
+        labels and outlines grow with it."""
+        font = QGuiApplication.font()
+        for title in self.titles.values():  # styled labels keep their font: set it
+            title.setFont(font)
+        for heatmap in self.heatmaps.values():
+            heatmap.set_font_scale(scale)
+            heatmap.set_line_width(scale)
 
     def _on_precision_changed(self, digits: int) -> None:
         for heatmap in self.heatmaps.values():

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QPaintEvent
+import pyqtgraph as pg
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QPaintEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
@@ -16,15 +17,17 @@ from PySide6.QtWidgets import (
 )
 
 from engine import Preset
-from gui.export import controller as exporting
-from gui.model.state import AttentionState
-from gui.session import controller as sessions
+from gui.export.controller import ExportController
+from gui.model.state import STEPS, AttentionState
+from gui.session.controller import SessionController
+from gui.support.language import Retranslating
 from gui.views.formula_bar import FormulaBar
 from gui.views.hand_calculation import ExplainPanel
 from gui.views.inputs_panel import InputsPanel
 from gui.views.mixing import MixingView
 from gui.views.pipeline import PipelineView
 from gui.views.temperature_dial import TemperatureDial
+from gui.window.layout_settings import restore_window_settings, save_window_settings
 from gui.window.menus import Menus
 from gui.window.presenter import Presenter
 from gui.window.random_dialog import RandomPresetDialog
@@ -33,8 +36,13 @@ if TYPE_CHECKING:
     from gui.variance.panel import VariancePanel
 
 
-class MainWindow(QMainWindow):
-    """``window.state`` owns the inputs; ``window.state.result`` is what is on screen."""
+class MainWindow(Retranslating, QMainWindow):
+    """``window.state`` owns the inputs; ``window.state.result`` is what is on screen.
+
+    The window assembles: it builds the views, plugs in the features (sessions, export,
+    presenter mode), inserts their menus and connects their signals. It is the export's
+    host (:class:`gui.export.host.ExportHost`); no feature receives the window itself.
+    """
 
     first_paint = Signal()
     variance_built = Signal()  # the experiment's panel exists now (see ``variance``)
@@ -82,26 +90,46 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.docks["temperature"], self.docks["mixing"]], [330, 330],
                          Qt.Orientation.Vertical)  # fmt: skip
 
-        self.menus = Menus(self)
+        self.menus = Menus(self, self.state, self.docks.values(), self.ask_random_preset)
         self.file_menu, self.edit_menu = self.menus.file_menu, self.menus.edit_menu
         self.view_menu, self.preset_menu = self.menus.view_menu, self.menus.preset_menu
         self.quit_action = self.menus.quit_action  # other actions are inserted before it
         self.undo_action, self.redo_action = self.menus.undo_action, self.menus.redo_action
         self.toolbar, self.causal_toggle = self.menus.toolbar, self.menus.causal_toggle
-        self.presenter = Presenter(self)
+        self.presenter = Presenter(self, self.state, self.tabs, self.docks)
         self.view_menu.insertAction(self.view_menu.actions()[0], self.presenter.toggle_action)
         self.view_menu.insertAction(self.view_menu.actions()[1], self.presenter.larger_action)
         self.view_menu.insertAction(self.view_menu.actions()[2], self.presenter.smaller_action)
         self.view_menu.insertSeparator(self.view_menu.actions()[3])
-        self.sessions = sessions.install(self)
-        exporting.install(self)
+        self.sessions = SessionController(self.state, self)
+        self._insert_before_quit(self.sessions.file_actions())
+        self.sessions.title_changed.connect(self.setWindowTitle)
+        self.sessions.news.connect(lambda text: self.statusBar().showMessage(text, 5000))
+        restore_window_settings(self, self.state)
+        self.exports = ExportController(self, self)
+        self.file_menu.insertMenu(self.quit_action, self.exports.menu)
+        self.file_menu.insertSeparator(self.quit_action)
+        self.edit_menu.addSeparator()
+        self.edit_menu.addMenu(self.exports.copy_menu)
+        self.variance_built.connect(lambda: self.exports.offer_context_menu(self.variance.plots))
         self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.state.causal_changed.connect(self._on_causal_changed)
         self.retranslate()
 
+    def _insert_before_quit(self, actions: list[QAction | None]) -> None:
+        for action in actions:
+            if action is None:
+                self.file_menu.insertSeparator(self.quit_action)
+            else:
+                self.file_menu.insertAction(self.quit_action, action)
+
     def retranslate(self) -> None:
-        """Set every text of the window's own (menus, docks, tabs) in the current language."""
-        self.sessions.retranslate()  # the title names the session file
+        """Set every text of the window and of the features it owns in the current language.
+
+        The one retranslation mechanism: a widget answers Qt's LanguageChange with its
+        ``retranslate`` (the ``Retranslating`` mixin); an object that is not a widget (the
+        menus, the controllers) is retranslated by the widget that owns it, here.
+        """
         self.tabs.setTabText(0, self.tr("① ② ③ ④ The four steps"))
         self.tabs.setTabText(1, self.tr("Why divide by √d_k? (experiment)"))
         titles = {
@@ -114,11 +142,8 @@ class MainWindow(QMainWindow):
             dock.setWindowTitle(titles[key])
         self.menus.retranslate()
         self.presenter.retranslate()
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
+        self.sessions.retranslate()  # and the title, which names the session file
+        self.exports.retranslate()
 
     def _dock(self, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(self)
@@ -138,6 +163,9 @@ class MainWindow(QMainWindow):
         if not self.sessions.confirm_close():
             event.ignore()
             return
+        if self.has_variance_panel() and self.tabs.currentWidget() is self.variance:
+            self.tabs.setCurrentIndex(0)  # the experiment tab hides the docks: save them shown
+        save_window_settings(self, self.state)
         self.dial.pause()
         if self._variance is not None:
             self._variance.shutdown()
@@ -178,6 +206,37 @@ class MainWindow(QMainWindow):
                 dock.show()
             self._docks_before_experiment = []
 
+    # ------------------------------------------------------------ the export's host
+    def figure_views(self) -> dict[str, pg.GraphicsView]:
+        """Return file stem → plot of every figure but the experiment's, in export order."""
+        views: dict[str, pg.GraphicsView] = {
+            f"{n}-{step}": self.pipeline.heatmaps[step] for n, step in enumerate(STEPS, 1)
+        }
+        views["weight-bars"] = self.dial.bars.plot
+        views["mixing"] = self.mixing.canvas
+        return views
+
+    def experiment(self) -> VariancePanel:
+        """Return the experiment's panel, built if it was not yet."""
+        return self.variance
+
+    def has_experiment(self) -> bool:
+        """Return True once the experiment's panel exists."""
+        return self.has_variance_panel()
+
+    def mixing_legend(self) -> str:
+        """Return the mixing view's legend (HTML): which colour is which token."""
+        return self.mixing.legend_html()
+
+    def show_status(self, message: str) -> None:
+        """Show ``message`` in the status bar for ten seconds."""
+        self.statusBar().showMessage(message, 10000)
+
+    def dialog_parent(self) -> QWidget:
+        """Return the widget that dialogs belong to: this window."""
+        return self
+
+    # ------------------------------------------------------------ actions
     def load_built_in(self, name: str) -> None:
         self.state.load_built_in(name)
 

@@ -3,24 +3,34 @@ language switch renames them live."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
 
 import shiboken6
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QCheckBox, QToolBar
+from PySide6.QtWidgets import QCheckBox, QDockWidget, QMainWindow, QToolBar
 
+from gui.model.state import AttentionState
 from gui.support.language import LANGUAGES, current_language, set_language
-
-if TYPE_CHECKING:
-    from gui.window.main_window import MainWindow
 
 
 class Menus(QObject):
-    def __init__(self, window: MainWindow) -> None:
+    """File, Edit, Presets and View, and the toolbar, added to ``window``'s menu bar.
+
+    The other controllers' actions are inserted by the window (before ``quit_action``
+    in File); ``ask_random`` opens the Random… preset dialog.
+    """
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        state: AttentionState,
+        docks: Iterable[QDockWidget],
+        ask_random: Callable[[], object],
+    ) -> None:
         super().__init__(window)
-        self.window = window
-        state, bar = window.state, window.menuBar()
+        self.state = state
+        bar = window.menuBar()
         self.file_menu = bar.addMenu("")
         self.quit_action = self.file_menu.addAction("")
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -49,10 +59,10 @@ class Menus(QObject):
         self.shape_action = self.preset_menu.addAction("")
         self.shape_action.triggered.connect(lambda: state.load_built_in("shape-check"))
         self.random_action = self.preset_menu.addAction("")
-        self.random_action.triggered.connect(window.ask_random_preset)
+        self.random_action.triggered.connect(ask_random)
 
         self.view_menu = bar.addMenu("")
-        for dock in window.docks.values():
+        for dock in docks:
             self.view_menu.addAction(dock.toggleViewAction())
         self.view_menu.addSeparator()
         self.digits_menu = self.view_menu.addMenu("")
@@ -64,7 +74,7 @@ class Menus(QObject):
             action.triggered.connect(lambda _=False, n=count: state.set_precision(n))
             self.digits_menu.addAction(action)
             self._digit_actions[count] = action
-        state.precision_changed.connect(self._on_precision_changed)
+        state.view.precision_changed.connect(self._on_precision_changed)
         self.language_menu = self.view_menu.addMenu("")
         self.language_menu.setObjectName("languageMenu")
         languages = QActionGroup(self)
@@ -95,6 +105,7 @@ class Menus(QObject):
         QSettings().setValue("language", code)
 
     def retranslate(self) -> None:
+        """Set every menu's and action's text in the current language."""
         self.file_menu.setTitle(self.tr("&File"))
         self.quit_action.setText(self.tr("&Quit"))
         self.edit_menu.setTitle(self.tr("&Edit"))
@@ -115,7 +126,7 @@ class Menus(QObject):
             self._digit_actions[digits].setChecked(True)
 
     def _on_stack_changed(self, *_: object) -> None:
-        stack = self.window.state.undo_stack
+        stack = self.state.undo_stack
         if not shiboken6.isValid(stack):  # the window is being torn down
             return
         self.undo_action.setEnabled(stack.canUndo())

@@ -3,15 +3,11 @@ panels hidden, and a step-through of the lesson's four steps with the keyboard."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QByteArray, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QToolBar
 
-from gui.model.state import STEPS
-
-if TYPE_CHECKING:
-    from gui.window.main_window import MainWindow
+from gui.model.state import STEPS, AttentionState
 
 PRESENTER_SCALE = 1.5  # text size on entering presenter mode
 SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0)
@@ -23,9 +19,15 @@ class Presenter(QObject):
 
     active_changed = Signal(bool)
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(
+        self,
+        window: QMainWindow,
+        state: AttentionState,
+        tabs: QTabWidget,
+        docks: dict[str, QDockWidget],
+    ) -> None:
         super().__init__(window)
-        self.window = window
+        self.window, self.state, self.tabs, self.docks = window, state, tabs, docks
         self.active = False
         self.scale = 1.0
         self.step = 0
@@ -70,6 +72,7 @@ class Presenter(QObject):
         return action
 
     def retranslate(self) -> None:
+        """Set the actions' texts in the current language."""
         self.toggle_action.setText(self.tr("&Presenter mode"))
         self.larger_action.setText(self.tr("Larger text"))
         self.smaller_action.setText(self.tr("Smaller text"))
@@ -85,20 +88,15 @@ class Presenter(QObject):
         self.scale = scale
         font = QFont(self._base_font)
         font.setPointSizeF(self._base_font.pointSizeF() * scale)
-        QGuiApplication.setFont(font)
-        self.window.formula.set_font_scale(scale)
-        for title in self.window.pipeline.titles.values():  # styled labels keep their font
-            title.setFont(font)
-        for heatmap in self.window.pipeline.heatmaps.values():
-            heatmap.set_font_scale(scale)
-            heatmap.set_line_width(scale)
+        QGuiApplication.setFont(font)  # the widgets' own text
+        self.state.view.set_font_scale(scale)  # what the views draw themselves
 
     def go_to_step(self, number: int) -> None:
         """Light step 1–4 and explain it for the selected token's row."""
         number = min(max(number, 1), 4)
         self.step = number
-        state = self.window.state
-        self.window.tabs.setCurrentIndex(0)
+        state = self.state
+        self.tabs.setCurrentIndex(0)
         state.set_highlighted_step(number)
         state.select_cell(STEPS[number - 1], state.selected_token, -1)
 
@@ -111,24 +109,22 @@ class Presenter(QObject):
         if on:
             self._saved_state = window.saveState()
             self._saved_geometry = window.saveGeometry()
-            window.docks["inputs"].hide()
-            for toolbar in window.findChildren(type(window.toolbar)):
+            self.docks["inputs"].hide()
+            for toolbar in window.findChildren(QToolBar):
                 toolbar.hide()
-            window.tabs.setCurrentIndex(0)
+            self.tabs.setCurrentIndex(0)
             window.setGeometry(window.screen().geometry())  # where no window manager obliges
             window.showFullScreen()
             self.set_scale(PRESENTER_SCALE)
             height = window.screen().geometry().height()
-            window.resizeDocks(
-                [window.docks["explanation"]], [height // 3], Qt.Orientation.Vertical
-            )
+            window.resizeDocks([self.docks["explanation"]], [height // 3], Qt.Orientation.Vertical)
             self.go_to_step(1)
         else:
             self.set_scale(1.0)
             window.showNormal()
             window.restoreState(self._saved_state)
             window.restoreGeometry(self._saved_geometry)
-            window.state.set_highlighted_step(0)
+            self.state.set_highlighted_step(0)
             self.step = 0
         for action in self.step_actions:
             action.setEnabled(on)

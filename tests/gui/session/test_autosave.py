@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from engine import read_preset
 from gui.session.autosave import app_data_dir
-from gui.session.between_starts import LAST_SESSION_FILE
 from gui.session.controller import AUTOSAVE_ORIGIN
+from gui.session.last_session import LAST_SESSION_FILE
 from tests.gui.isolation import shown_window
 
 ROOT = Path(__file__).resolve().parents[3]

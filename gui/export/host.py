@@ -1,0 +1,46 @@
+"""What export needs of the window it plugs into, and nothing more.
+
+Export never receives the window: it is given an :class:`ExportHost`, which the main
+window satisfies (and a test may fake). The host hands over the state, the plots to draw,
+the experiment's panel and a place for news; export asks nothing else of it.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pyqtgraph as pg
+from PySide6.QtWidgets import QWidget
+
+from gui.model.state import AttentionState
+from gui.variance.panel import VariancePanel
+
+
+class ExportHost(Protocol):
+    """The window, as export sees it."""
+
+    state: AttentionState
+
+    def figure_views(self) -> dict[str, pg.GraphicsView]:
+        """Return file stem → plot of every figure but the experiment's, in export order."""
+        ...
+
+    def experiment(self) -> VariancePanel:
+        """Return the experiment's panel, built if it was not yet."""
+        ...
+
+    def has_experiment(self) -> bool:
+        """Return True once the experiment's panel exists (asking ``experiment`` builds it)."""
+        ...
+
+    def mixing_legend(self) -> str:
+        """Return the HTML legend of the mixing view: which colour is which token."""
+        ...
+
+    def show_status(self, message: str) -> None:
+        """Show a short piece of news (a file saved, an export done)."""
+        ...
+
+    def dialog_parent(self) -> QWidget:
+        """Return the widget that dialogs and message boxes belong to."""
+        ...

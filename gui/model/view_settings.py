@@ -1,0 +1,59 @@
+"""How the numbers are shown, apart from what they are: the size of the text, the
+decimals, the step the lesson is pointing at. Views subscribe to it as they do to the
+state; presenter mode and the View menu set its values and never touch a widget."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+MAX_DECIMALS = 6
+
+
+class ViewSettings(QObject):
+    """Display settings shared by every view; each setter emits only on a real change."""
+
+    font_scale_changed = Signal(float)  # 1.0 is the normal size
+    precision_changed = Signal(int)  # decimals shown, 0 to MAX_DECIMALS
+    highlighted_step_changed = Signal(int)  # 1–4, 0 for none
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._font_scale = 1.0
+        self._precision = 2
+        self._highlighted_step = 0
+
+    @property
+    def font_scale(self) -> float:
+        """Return the size of every text against the normal size."""
+        return self._font_scale
+
+    @property
+    def precision(self) -> int:
+        """Return the number of decimals shown."""
+        return self._precision
+
+    @property
+    def highlighted_step(self) -> int:
+        """Return the step (1–4) that is lit, or 0 for none."""
+        return self._highlighted_step
+
+    def set_font_scale(self, scale: float) -> None:
+        """Scale every text of the views (their fonts, the plots' labels and outlines)."""
+        if scale <= 0:
+            raise ValueError(f"a font scale must be positive, not {scale:g}")
+        if scale != self._font_scale:
+            self._font_scale = scale
+            self.font_scale_changed.emit(scale)
+
+    def set_precision(self, digits: int) -> None:
+        """Show ``digits`` decimals (clamped to 0 … MAX_DECIMALS)."""
+        digits = min(max(digits, 0), MAX_DECIMALS)
+        if digits != self._precision:
+            self._precision = digits
+            self.precision_changed.emit(digits)
+
+    def set_highlighted_step(self, step: int) -> None:
+        """Light step ``step`` (1–4) in the formula and the pipeline; 0 lights none."""
+        if step != self._highlighted_step:
+            self._highlighted_step = step
+            self.highlighted_step_changed.emit(step)
