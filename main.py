@@ -85,11 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     set_language(args.lang or remembered_language())
     window = MainWindow(load_preset(args.preset or "cat-eats-fish"))
     if args.smoke:
-        window.first_paint.connect(lambda: app.exit(0))  # type: ignore[attr-defined]
+        window.first_paint.connect(lambda: app.exit(0))
     window.show()
     if not args.smoke:
         window.sessions.start(restore_last=args.preset is None)
-    status = app.exec()  # type: ignore[attr-defined]
+    status = app.exec()
     if args.smoke:
         print(f"first paint after {(time.perf_counter() - START) * 1000:.0f} ms", flush=True)
     # Destroy the window while QApplication still exists: left to the interpreter's exit,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -21,7 +21,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog
 
 from engine import AttentionResult, Preset
-from gui.export.figures import check_scale
+from gui.export.figures import Figure, check_scale
 from gui.export.files import (
     JSON_FILE,
     check_formats,
@@ -105,7 +105,9 @@ class ExportRun:
             return True
 
         figures_done: dict[str, bytes] = {}
-        drawn = window_figures(self.host) if figure_formats else nullcontext([])
+        drawn: AbstractContextManager[list[Figure]] = (
+            window_figures(self.host) if figure_formats else nullcontext([])
+        )
         with drawn as figures:
             jobs = [(figure, fmt) for figure in figures for fmt in figure_formats]
             total = len(jobs) + data_steps

@@ -24,7 +24,8 @@ def format_label(value: float, digits: int) -> str:
 def _luminance(rgb: np.ndarray) -> np.ndarray:
     channel = rgb / 255.0
     linear = np.where(channel <= 0.04045, channel / 12.92, ((channel + 0.055) / 1.055) ** 2.4)
-    return linear @ np.array([0.2126, 0.7152, 0.0722])
+    luminance: np.ndarray = linear @ np.array([0.2126, 0.7152, 0.0722])
+    return luminance
 
 
 class CellLabels(pg.GraphicsObject):

@@ -79,7 +79,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._highlighted = False
         self._levels: tuple[float, float] | None = None
         self._shape: tuple[int, int] = (-1, -1)
-        self._matrix = np.zeros((0, 0))
+        self._matrix: np.ndarray = np.zeros((0, 0))
         self._display = self._matrix  # the values coloured: masked cells set to 0
         self._shown: np.ndarray | None = None  # cells that are neither masked nor −inf
         self._steps = (1, 1)
@@ -289,7 +289,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
 
     def matrix(self) -> np.ndarray:
         """Return a copy of the matrix currently shown, -inf included."""
-        return self._matrix.copy()
+        shown: np.ndarray = self._matrix.copy()
+        return shown
 
     def set_precision(self, digits: int) -> None:
         """Show ``digits`` decimals in the cell labels (2 by default)."""
@@ -311,9 +312,14 @@ class Heatmap(pg.GraphicsLayoutWidget):
         # kept across set_data, hidden while the row or cell lies outside the current shape
         rows, cols = self._matrix.shape
         row, cell = self._selected_row, self._selected_cell
-        self._row_outline.set_rect(QRectF(0, row, cols, 1) if row in range(rows) else None)
-        inside = cell is not None and cell[0] in range(rows) and cell[1] in range(cols)
-        self._cell_outline.set_rect(QRectF(cell[1], cell[0], 1, 1) if inside else None)
+        if row is not None and row in range(rows):
+            self._row_outline.set_rect(QRectF(0, row, cols, 1))
+        else:
+            self._row_outline.set_rect(None)
+        if cell is not None and cell[0] in range(rows) and cell[1] in range(cols):
+            self._cell_outline.set_rect(QRectF(cell[1], cell[0], 1, 1))
+        else:
+            self._cell_outline.set_rect(None)
 
     def set_highlighted(self, on: bool) -> None:
         """Tint the background and frame the cells, to echo a hovered part of the formula."""

@@ -14,4 +14,5 @@ def token_colour(index: int, count: int) -> QColor:
     """The colour of token ``index`` of ``count``: the palette, then evenly spaced hues."""
     if count <= len(PALETTE):
         return QColor(PALETTE[index])
-    return pg.intColor(index, hues=count, values=1, maxValue=220)
+    colour: QColor = pg.intColor(index, hues=count, values=1, maxValue=220)
+    return colour

@@ -23,6 +23,7 @@ from gui.session.autosave import Autosave
 from gui.session.importer import MatrixImporter
 from gui.session.last_session import last_session, remember_last_session
 from gui.session.recent_files import RecentFiles
+from gui.support.settings import setting_str
 from resources import resource_path
 
 if TYPE_CHECKING:
@@ -235,7 +236,7 @@ class SessionController(QObject):
         return answer == Button.Discard
 
     def _folder(self) -> str:
-        return QSettings().value(FOLDER_KEY, "", type=str)
+        return setting_str(FOLDER_KEY)
 
     def _file_filter(self) -> str:
         return self.tr("Attention Lab sessions (*.json);;All files (*)")

@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gui.model.state import AttentionState
+from gui.support.settings import setting_str
 
 FOLDER_KEY = "import/folder"
 
@@ -38,7 +39,7 @@ class MatrixImporter(QObject):
 
     def ask(self) -> None:
         """Ask for the files to import, then import them."""
-        folder = QSettings().value(FOLDER_KEY, "", type=str)
+        folder = setting_str(FOLDER_KEY)
         paths, _ = QFileDialog.getOpenFileNames(
             self.parent_widget,
             self.tr("Import matrices"),

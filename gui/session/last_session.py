@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings
 
 from engine import Preset, read_preset, write_preset
 from gui.session.autosave import app_data_dir
+from gui.support.settings import setting_str
 
 LAST_FILE_KEY = "session/last_file"
 LAST_SESSION_FILE = "last-session.json"
@@ -35,5 +36,5 @@ def last_session() -> Preset | Path | None:
     kept = app_data_dir() / LAST_SESSION_FILE
     if kept.is_file():
         return read_preset(kept)
-    stored = QSettings().value(LAST_FILE_KEY, "", type=str)
+    stored = setting_str(LAST_FILE_KEY)
     return Path(stored) if stored and Path(stored).is_file() else None

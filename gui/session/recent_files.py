@@ -7,6 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import QDir, QSettings, Signal
 from PySide6.QtWidgets import QMenu, QWidget
 
+from gui.support.settings import setting_texts
+
 MAX_RECENT = 8
 KEY = "session/recent"
 
@@ -26,8 +28,7 @@ class RecentFiles(QMenu):
 
     def paths(self) -> list[Path]:
         """The recent files that still exist, most recent first."""
-        stored = QSettings().value(KEY, [], type=list)
-        paths = [Path(p) for p in stored if isinstance(p, str) and p]
+        paths = [Path(p) for p in setting_texts(KEY) if p]
         existing = [p for p in paths if p.is_file()]
         if len(existing) != len(paths):
             self._save(existing)

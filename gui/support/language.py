@@ -11,10 +11,10 @@ from PySide6.QtCore import (
     QEvent,
     QLibraryInfo,
     QLocale,
-    QSettings,
     QTranslator,
 )
 
+from gui.support.settings import setting_str
 from resources import resource_path
 
 LANGUAGES = {"en": "English", "zh_CN": "中文"}
@@ -29,7 +29,7 @@ def system_language() -> str:
 
 def remembered_language() -> str:
     """The language chosen last time (View → Language), else the system's."""
-    code = QSettings().value("language", "", type=str)
+    code = setting_str("language")
     return code if code in LANGUAGES else system_language()
 
 

@@ -100,15 +100,18 @@ class MixingView(Retranslating, QWidget):
         """A[i, j] × v_j for every token j (L, d_v): what the stacks are made of."""
         row = self.state.selected_token
         result = self.state.result
-        return result.weights[row][:, None] * result.v
+        contributions: np.ndarray = result.weights[row][:, None] * result.v
+        return contributions
 
     def totals(self) -> np.ndarray:
         """The heights the totals are heading to: z_i."""
-        return self._target.sum(axis=0)
+        totals: np.ndarray = self._target.sum(axis=0)
+        return totals
 
     def drawn(self) -> np.ndarray:
         """The group contributions drawn right now (mid-glide they differ from the target)."""
-        return self._drawn.copy()
+        drawn: np.ndarray = self._drawn.copy()
+        return drawn
 
     def segment_text(self, token: int, dim: int) -> str:
         """The arithmetic of one segment: A[i, j] × v_j,d = value."""

@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.model.state import MAX_DIM, MAX_TOKENS, AttentionState
+from engine.presets import MAX_DIM
+from gui.model.state import MAX_TOKENS, AttentionState
 from gui.support.language import Retranslating
 
 Index = QModelIndex | QPersistentModelIndex

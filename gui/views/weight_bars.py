@@ -64,7 +64,8 @@ class WeightBars(Retranslating, QWidget):
 
     def weights(self) -> np.ndarray:
         """The heights of the bars now shown."""
-        return self._weights.copy()
+        shown: np.ndarray = self._weights.copy()
+        return shown
 
     def _refresh(self) -> None:
         result, row = self.state.result, self.state.selected_token
@@ -114,7 +115,7 @@ class WeightBars(Retranslating, QWidget):
 
     def _room(self) -> float:
         """Pixels across the bars (not the axis beside them), at least 60."""
-        return max(self.axes.vb.width(), 60.0)
+        return max(float(self.axes.vb.width()), 60.0)
 
     def _update_value_labels(self, weights: np.ndarray) -> None:
         # only when each bar has room for its number

@@ -180,8 +180,9 @@ def export(args: argparse.Namespace, preset: Preset, create: bool) -> list[Path]
     from gui.support.language import set_language
 
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    install_fonts(app)  # type: ignore[arg-type]
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    install_fonts(app)
     if args.lang:
         set_language(args.lang)
     with _without_qt_noise():

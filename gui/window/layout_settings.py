@@ -3,10 +3,11 @@ and the display precision."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMainWindow
 
 from gui.model.state import AttentionState
+from gui.support.settings import setting_bytes, setting_int
 
 LAYOUT_VERSION = 1  # of QMainWindow.saveState(): bump it when the docks change
 GEOMETRY_KEY, LAYOUT_KEY, PRECISION_KEY = "window/geometry", "window/layout", "view/precision"
@@ -14,14 +15,13 @@ GEOMETRY_KEY, LAYOUT_KEY, PRECISION_KEY = "window/geometry", "window/layout", "v
 
 def restore_window_settings(window: QMainWindow, state: AttentionState) -> None:
     """Give back the window's geometry, its docks and toolbars, and the display precision."""
-    settings = QSettings()
-    geometry = settings.value(GEOMETRY_KEY, QByteArray(), type=QByteArray)
+    geometry = setting_bytes(GEOMETRY_KEY)
     if not geometry.isEmpty():
         window.restoreGeometry(geometry)
-    layout = settings.value(LAYOUT_KEY, QByteArray(), type=QByteArray)
+    layout = setting_bytes(LAYOUT_KEY)
     if not layout.isEmpty():
         window.restoreState(layout, LAYOUT_VERSION)
-    state.set_precision(settings.value(PRECISION_KEY, state.precision, type=int))
+    state.set_precision(setting_int(PRECISION_KEY, state.precision))
 
 
 def save_window_settings(window: QMainWindow, state: AttentionState) -> None:

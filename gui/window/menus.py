@@ -40,7 +40,7 @@ class Menus(QObject):
         stack = state.undo_stack
         self.undo_action = QAction(window)
         self.undo_action.setObjectName("undoAction")
-        self.undo_action.setShortcuts([QKeySequence.StandardKey.Undo])
+        self.undo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
         self.undo_action.triggered.connect(stack.undo)
         self.redo_action = QAction(window)
         self.redo_action.setObjectName("redoAction")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget
 
-from gui.model.state import MAX_DIM, MAX_TOKENS
+from engine.presets import MAX_DIM
+from gui.model.state import MAX_TOKENS
 
 
 class RandomPresetDialog(QDialog):
