@@ -149,9 +149,10 @@ def window_figures(host: ExportHost, experiment: bool = True) -> Iterator[list[F
     titles = figure_titles()
     figures = [Figure(name, titles[name], view) for name, view in host.figure_views().items()]
     copy: VariancePlots | None = None
-    panel = host.experiment()
-    result = panel.runner.result
-    if result is not None and experiment:
+    # The experiment's panel is not built for this: without it there is nothing to draw.
+    panel = host.experiment() if experiment and host.has_experiment() else None
+    result = panel.runner.result if panel is not None else None
+    if panel is not None and result is not None:
         plots = panel.plots
         if not plots.isVisible():  # never laid out while its tab is hidden: draw a copy
             copy = VariancePlots()
