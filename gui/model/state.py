@@ -8,7 +8,7 @@ the inputs is an undoable command on :attr:`AttentionState.undo_stack`.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from numpy.typing import NDArray
@@ -26,6 +26,7 @@ from engine import (
 )
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from engine.presets import MAX_DIM, Projection
+from gui.model.kept_results import Inputs, KeptResults
 from gui.model.numbers import LIMIT, parse_number
 from gui.model.snapshots import (
     Snapshot,
@@ -45,6 +46,18 @@ DIRECT = ("q", "k", "v")
 PROJECTION = ("x", "w_q", "w_k", "w_v")
 LABELS = {"q": "Q", "k": "K", "v": "V", "x": "X", "w_q": "W_q", "w_k": "W_k", "w_v": "W_v"}
 STEPS = ("scores", "scaled", "weights", "context")
+
+
+@dataclass
+class _Pending:
+    """How the state was before the undo stack's current operation changed it."""
+
+    tokens: tuple[str, ...]
+    shapes: dict[str, tuple[int, ...]]
+    causal: bool
+    temperature: float | None  # τ shown, None before the first result
+    full: bool = False  # a snapshot was installed (else only cells were written)
+    rects: list[tuple[str, int, int, int, int]] = field(default_factory=list)
 
 
 class AttentionState(QObject):
@@ -78,7 +91,11 @@ class AttentionState(QObject):
         self._coalesce.setSingleShot(True)
         self._coalesce.setInterval(0)
         self._coalesce.timeout.connect(self._emit_result_changed)
+        self._pending: _Pending | None = None  # what the undo stack has changed, not yet told
+        self._kept = KeptResults()
+        self.undo_stack.indexChanged.connect(self._settle)  # after every push, undo, redo, jump
         self._apply_preset(load_preset("cat-eats-fish") if preset is None else preset)
+        self._settle()
 
     # ----------------------------------------------------------------- reading
     @property
@@ -395,21 +412,53 @@ class AttentionState(QObject):
     def apply_snapshot(self, snapshot: Snapshot) -> None:
         """Install every input of ``snapshot`` (copying its arrays), with no undo step.
 
-        The undo commands call this; everything else goes through the setters above.
+        The undo commands call this; everything else goes through the setters above. The
+        views hear of it once the undo stack has finished (see ``_settle``).
         """
-        old_temperature = self.temperature if self._result is not None else None
-        names_changed = snapshot.tokens != self._tokens
-        shapes_changed = set(snapshot.matrices) != set(self._matrices) or any(
-            snapshot.matrices[k].shape != self._matrices[k].shape for k in snapshot.matrices
-        )
+        self._note_change(full=True)
         self._tokens = snapshot.tokens
         self._matrices = {name: m.copy() for name, m in snapshot.matrices.items()}
-        causal_changed = snapshot.causal != self._causal
         self._causal = snapshot.causal
         self._mask = snapshot.mask
-        self._stale = False  # computed in full below, whatever edits were pending
         if snapshot.sets_temperature or self._result is None:
             self._temperature = snapshot.temperature
+        self._stale = True
+
+    def write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
+        """Write ``block`` into matrix ``name`` from (``top``, ``left``), with no undo step.
+
+        The undo commands call this; everything else goes through ``set_cell`` and
+        ``paste_block``. The result follows when it is next read, or when the event loop
+        comes round (see ``result``).
+        """
+        rows, cols = block.shape
+        self._note_change(full=False, rect=(name, top, left, rows, cols))
+        self._matrices[name] = self._matrices[name].copy()  # the result keeps the old one
+        self._matrices[name][top : top + rows, left : left + cols] = block
+        self._stale = True
+
+    def _note_change(self, full: bool, rect: tuple[str, int, int, int, int] | None = None) -> None:
+        """Remember how things were before the first change of this step of the stack."""
+        if self._pending is None:
+            shown = self.temperature if self._result is not None and not self._stale else None
+            shapes = {name: m.shape for name, m in self._matrices.items()}
+            self._pending = _Pending(self._tokens, shapes, self._causal, shown)
+        self._pending.full |= full
+        if rect is not None:
+            self._pending.rects.append(rect)
+
+    def _settle(self) -> None:
+        """Tell the views, once, what the undo stack changed: however many commands it
+        ran (a jump across a long history), one computation and one set of signals."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return
+        if not pending.full:  # cells only: the result follows when the event loop comes round
+            for name, top, left, rows, cols in pending.rects:
+                self.values_changed.emit(name, top, left, rows, cols)
+            self._coalesce.start()
+            return
+        shapes_changed = pending.shapes != {name: m.shape for name, m in self._matrices.items()}
         # Everything is in place before any signal: subscribers see one consistent state.
         token_moved = self._selected_token >= len(self._tokens)
         if token_moved:
@@ -425,30 +474,16 @@ class AttentionState(QObject):
             for name in self._matrices:
                 rows, cols = self._matrices[name].shape
                 self.values_changed.emit(name, 0, 0, rows, cols)
-        if names_changed:
+        if pending.tokens != self._tokens:
             self.tokens_changed.emit()
-        if causal_changed:
+        if pending.causal != self._causal:
             self.causal_changed.emit(self._causal)
-        if self.temperature != old_temperature:
+        if self.temperature != pending.temperature:
             self.temperature_changed.emit(self.temperature)
         if token_moved:
             self.selected_token_changed.emit(self._selected_token)
         if cell_cleared:
             self.selected_cell_changed.emit()
-
-    def write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
-        """Write ``block`` into matrix ``name`` from (``top``, ``left``), with no undo step.
-
-        The undo commands call this; everything else goes through ``set_cell`` and
-        ``paste_block``. The result follows when it is next read, or when the event loop
-        comes round (see ``result``).
-        """
-        rows, cols = block.shape
-        self._matrices[name] = self._matrices[name].copy()  # the result keeps the old one
-        self._matrices[name][top : top + rows, left : left + cols] = block
-        self._stale = True
-        self._coalesce.start()
-        self.values_changed.emit(name, top, left, rows, cols)
 
     def _emit_result_changed(self) -> None:
         self._coalesce.stop()
@@ -457,9 +492,15 @@ class AttentionState(QObject):
 
     def _recompute(self, incremental: bool = False) -> None:
         """The engine's result for the inputs; after edits of a few cells only what they
-        touch is computed again (an edited query row, a rank-one change of Z …)."""
-        if incremental and self._result is not None:
+        touch is computed again (an edited query row, a rank-one change of Z …). Inputs
+        seen lately (an undo) get back the very result they had (see kept_results)."""
+        inputs = Inputs(dict(self._matrices), self._causal, self._mask, self._temperature)
+        kept = self._kept.find(inputs)
+        if kept is not None:
+            self._result = kept
+        elif incremental and self._result is not None:
             self._result = update_attention(self._result, *inputs_of(self._matrices))
         else:
             self._result = attention_of(self._snapshot())
+        self._kept.keep(inputs, self._result)
         self._stale = False
