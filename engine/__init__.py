@@ -47,6 +47,18 @@ from .presets import (
     write_preset,
 )
 from .update import update_attention
+from .vocabulary import (
+    DIRECT_INPUTS,
+    LABELS,
+    MAX_DIM,
+    MAX_FILE_BYTES,
+    MAX_TOKEN_CHARS,
+    MAX_TOKENS,
+    MAX_VALUE,
+    MIN_TEMPERATURE,
+    PROJECTION_INPUTS,
+    STEPS,
+)
 
 if TYPE_CHECKING:
     from .variance import (
@@ -81,6 +93,16 @@ def __getattr__(name: str) -> object:
 __version__ = "0.1.0"
 
 __all__ = [
+    "DIRECT_INPUTS",
+    "LABELS",
+    "MAX_DIM",
+    "MAX_FILE_BYTES",
+    "MAX_TOKENS",
+    "MAX_TOKEN_CHARS",
+    "MAX_VALUE",
+    "MIN_TEMPERATURE",
+    "PROJECTION_INPUTS",
+    "STEPS",
     "AttentionResult",
     "ContextStep",
     "DotHistogram",

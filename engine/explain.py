@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .attention import AttentionResult
+from .vocabulary import STEPS as STEP_NAMES
 
 #: Below this size the exponentials are shown unshifted, as the lesson does
 #: (e^0.5 ≈ 1.65, e^1 ≈ 2.72); beyond it the row maximum is subtracted first.
@@ -174,7 +175,8 @@ def explain_context(result: AttentionResult, row: int, col: int | None = None) -
     )
 
 
-STEPS = {1: "scores", 2: "scaled", 3: "weights", 4: "context"}
+#: Step number → name: 1 → "scores" … 4 → "context".
+STEPS = dict(enumerate(STEP_NAMES, start=1))
 
 
 def explain(

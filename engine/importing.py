@@ -32,20 +32,19 @@ import numpy as np
 
 from ._checks import Matrix
 from .attention import project
-from .presets import (
+from .presets import Preset, Projection
+from .vocabulary import (
+    DIRECT_INPUTS,
+    LABELS,
     MAX_DIM,
     MAX_FILE_BYTES,
     MAX_TOKEN_CHARS,
     MAX_TOKENS,
     MAX_VALUE,
-    Preset,
-    Projection,
+    PROJECTION_INPUTS,
 )
 
 MAX_ELEMENTS = 10**8
-DIRECT = ("q", "k", "v")
-PROJECTION = ("x", "w_q", "w_k", "w_v")
-LABELS = {"q": "Q", "k": "K", "v": "V", "x": "X", "w_q": "W_q", "w_k": "W_k", "w_v": "W_v"}
 _SPELLINGS = ("w_q", "w_k", "w_v", "wq", "wk", "wv", "q", "k", "v", "x")  # longest first
 
 
@@ -172,7 +171,9 @@ def read_csv(path: str | os.PathLike[str]) -> Table:
             if not math.isfinite(matrix[i, j]):
                 raise MatrixImportError(source, f"{where}: {_short(cell)} is not a finite number")
             if abs(matrix[i, j]) > MAX_VALUE:
-                raise MatrixImportError(source, f"{where}: {_short(cell)} is beyond ±1,000,000")
+                raise MatrixImportError(
+                    source, f"{where}: {_short(cell)} is beyond ±{MAX_VALUE:,.0f}"
+                )
     names = tuple(cells[0] for _, cells in rows) if left else ()
     for (line, _), name in zip(rows, names, strict=False):
         if len(name) > MAX_TOKEN_CHARS:
@@ -236,7 +237,7 @@ def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
     if len(large):
         row, col = large[0]
         raise MatrixImportError(
-            source, f"[{row}, {col}] (from 0) is {matrix[row, col]:g}, beyond ±1,000,000"
+            source, f"[{row}, {col}] (from 0) is {matrix[row, col]:g}, beyond ±{MAX_VALUE:,.0f}"
         )
     return np.ascontiguousarray(matrix)
 
@@ -346,13 +347,13 @@ def _assemble(
                 f"{wanted} {what[other_axis]}: {why}"
             )  # fmt: skip
 
-    projection_mode = any(name in matrices for name in PROJECTION)
-    if projection_mode and any(name in matrices for name in DIRECT):
-        given = ", ".join(label(n) for n in (*DIRECT, *PROJECTION) if n in matrices)
+    projection_mode = any(name in matrices for name in PROJECTION_INPUTS)
+    if projection_mode and any(name in matrices for name in DIRECT_INPUTS):
+        given = ", ".join(label(n) for n in (*DIRECT_INPUTS, *PROJECTION_INPUTS) if n in matrices)
         raise MatrixImportError(
             "", f"choose either Q, K, V or X with W_q, W_k, W_v, not both (given: {given})"
         )
-    needed = PROJECTION if projection_mode else DIRECT
+    needed = PROJECTION_INPUTS if projection_mode else DIRECT_INPUTS
     missing = [LABELS[name] for name in needed if name not in matrices]
     if missing:
         raise MatrixImportError(
@@ -363,16 +364,16 @@ def _assemble(
         for name in ("w_q", "w_k", "w_v"):
             same(name, 0, "x", 1, "each W has one row per column of X (d_model)")
         same("w_k", 1, "w_q", 1, "Q and K need the same width d_k")
-        x, w_q, w_k, w_v = (matrices[name] for name in PROJECTION)
+        x, w_q, w_k, w_v = (matrices[name] for name in PROJECTION_INPUTS)
         q, k, v = project(x, w_q, w_k, w_v)
         projection: Projection | None = Projection(x, w_q, w_k, w_v)
     else:
         same("k", 1, "q", 1, "Q and K need the same width d_k")
         same("k", 0, "q", 0, "every token has one query, one key and one value")
         same("v", 0, "k", 0, "every key needs its value")
-        q, k, v = (matrices[name] for name in DIRECT)
+        q, k, v = (matrices[name] for name in DIRECT_INPUTS)
         projection = None
     length = q.shape[0]
-    names = next((row_names[n] for n in ("x", *DIRECT) if n in row_names), None)
+    names = next((row_names[n] for n in ("x", *DIRECT_INPUTS) if n in row_names), None)
     tokens = tuple(name or f"t{i + 1}" for i, name in enumerate(names or ("",) * length))
     return Preset(tokens=tokens, q=q, k=k, v=v, projection=projection)

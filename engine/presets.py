@@ -24,18 +24,21 @@ from numpy.typing import NDArray
 
 from resources import resource_path
 
-from ._checks import MIN_TEMPERATURE, Matrix
+from ._checks import Matrix
 from .attention import project
+
+# The limits are imported under their old names too: engine.presets.MAX_DIM still works.
+from .vocabulary import (
+    MAX_DIM,
+    MAX_FILE_BYTES,
+    MAX_TOKEN_CHARS,
+    MAX_TOKENS,
+    MAX_VALUE,
+    MIN_TEMPERATURE,
+)
 
 FORMAT = "attention-lab"
 VERSION = 1
-MAX_TOKENS = 4096
-MAX_DIM = 1024
-MAX_FILE_BYTES = 256 * 1024 * 1024
-MAX_TOKEN_CHARS = 200
-#: The largest magnitude of an input number, as for a typed cell: beyond it q·k over
-#: 1024 dimensions could leave 64-bit floats.
-MAX_VALUE = 1e6
 #: How deep the free-form parts (``view``, unknown fields) may nest: deeper data could not
 #: be saved again from a deep call stack (json recurses), and no setting needs it.
 MAX_NESTING = 64
@@ -142,7 +145,7 @@ def _matrix(data: object, name: str, rows: int | None = None, cols: int | None =
                 raise PresetError(f"{name}[{i}][{j}]", "must be finite")
             if abs(value) > MAX_VALUE:  # exact for an int of any size, too
                 shown = f"{value:g}" if abs(value) < 1e300 else _shown(value)
-                raise PresetError(f"{name}[{i}][{j}]", f"is {shown}, beyond ±1,000,000")
+                raise PresetError(f"{name}[{i}][{j}]", f"is {shown}, beyond ±{MAX_VALUE:,.0f}")
     array = np.array(data, dtype=np.float64)
     if rows is not None and array.shape[0] != rows:
         raise PresetError(name, f"has {array.shape[0]} rows but {rows} are needed")
