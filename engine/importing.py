@@ -20,7 +20,6 @@ import csv
 import io
 import math
 import os
-import stat
 import zipfile
 import zlib
 from collections.abc import Sequence
@@ -32,6 +31,7 @@ import numpy as np
 
 from ._checks import Matrix
 from .attention import project
+from .files import FileTooLargeError, NotARegularFileError, open_regular, read_bounded
 from .presets import Preset, Projection
 from .vocabulary import (
     DIRECT_INPUTS,
@@ -103,20 +103,11 @@ def _check_size(rows: int, cols: int, source: str) -> None:
 
 def _read_text(path: Path) -> str:
     try:
-        status = path.stat()
-        if status.st_size > MAX_FILE_BYTES:
-            raise MatrixImportError(
-                path.name,
-                f"is {status.st_size / 2**20:,.0f} MB; at most {MAX_FILE_BYTES // 2**20} MB",
-            )
-        if not (stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode)):
-            # a device or a pipe: /dev/zero would be read until memory runs out
-            raise MatrixImportError(path.name, "cannot be read: it is not a file")
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)  # it may have grown since stat()
-        if len(data) > MAX_FILE_BYTES:
-            raise MatrixImportError(path.name, f"is over {MAX_FILE_BYTES // 2**20} MB")
-        return data.decode("utf-8-sig")
+        return read_bounded(path, MAX_FILE_BYTES).decode("utf-8-sig")
+    except FileTooLargeError as error:
+        raise MatrixImportError(path.name, error.description) from None
+    except NotARegularFileError:
+        raise MatrixImportError(path.name, "cannot be read: it is not a file") from None
     except UnicodeDecodeError:
         raise MatrixImportError(path.name, "is not UTF-8 text") from None
     except OSError as error:
@@ -246,8 +237,10 @@ def read_npy(path: str | os.PathLike[str]) -> Matrix:
     """One matrix from a .npy file; object arrays and absurd sizes are refused unread."""
     path = Path(path)
     try:
-        with path.open("rb") as stream:
+        with open_regular(path) as stream:
             return _read_npy(stream, path.name, os.fstat(stream.fileno()).st_size)
+    except NotARegularFileError:
+        raise MatrixImportError(path.name, "cannot be read: it is not a file") from None
     except OSError as error:
         raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
 
@@ -257,7 +250,7 @@ def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
     path = Path(path)
     members: dict[str, str] = {}
     try:
-        with zipfile.ZipFile(path) as archive:
+        with open_regular(path) as file, zipfile.ZipFile(file) as archive:
             for member in archive.namelist():
                 name = matrix_name(member[:-4]) if member.endswith(".npy") else None
                 if name is None:
@@ -288,6 +281,8 @@ def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
         raise MatrixImportError(
             path.name, f"is not a readable .npz archive ({_brief(error)})"
         ) from None
+    except NotARegularFileError:
+        raise MatrixImportError(path.name, "cannot be read: it is not a file") from None
     except OSError as error:
         raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
 

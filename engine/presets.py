@@ -12,9 +12,7 @@ import json
 import math
 import os
 import reprlib
-import stat
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +24,8 @@ from resources import resource_path
 
 from ._checks import Matrix
 from .attention import project
+from .files import FileTooLargeError, NotARegularFileError, read_bounded, write_atomic
+from .files import shareable_mode as shareable_mode  # its old home, for old callers
 
 # The limits are imported under their old names too: engine.presets.MAX_DIM still works.
 from .vocabulary import (
@@ -307,22 +307,13 @@ def read_preset(path: str | os.PathLike[str]) -> Preset:
     """Read a preset or session file, refusing one that is too large before reading it."""
     path = Path(path)
     try:
-        status = path.stat()
-        if status.st_size > MAX_FILE_BYTES:
-            raise PresetError(
-                "",
-                f"{path.name} is {status.st_size / 2**20:,.0f} MB; "
-                f"at most {MAX_FILE_BYTES // 2**20} MB",
-            )
-        if not (stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode)):
-            # a device or a pipe: /dev/zero would be read until memory runs out
-            raise PresetError("", f"cannot read {path.name}: it is not a file")
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)  # it may have grown since stat()
+        data = read_bounded(path, MAX_FILE_BYTES)
+    except FileTooLargeError as error:
+        raise PresetError("", f"{path.name} {error.description}") from None
+    except NotARegularFileError:
+        raise PresetError("", f"cannot read {path.name}: it is not a file") from None
     except OSError as error:
         raise PresetError("", f"cannot read {path.name}: {error.strerror}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise PresetError("", f"{path.name} is over {MAX_FILE_BYTES // 2**20} MB")
     return parse_preset(data)
 
 
@@ -357,31 +348,12 @@ def preset_to_dict(preset: Preset) -> dict[str, Any]:
     }
 
 
-def shareable_mode(path: Path) -> int:
-    """The permissions a new file gets anyway (0o666 less the umask), or the old file's."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def write_preset(path: str | os.PathLike[str], preset: Preset) -> None:
     """Save atomically: write a temporary file beside ``path``, then rename it over."""
-    path = Path(path)
     text = json.dumps(preset_to_dict(preset), ensure_ascii=False, indent=1)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, shareable_mode(path))  # mkstemp makes it owner-only
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    # Line ends as the text-mode writer before this one left them (CR LF on Windows);
+    # the reader takes either.
+    write_atomic(path, text.replace("\n", os.linesep).encode("utf-8"))
 
 
 def random_preset(length: int, d_k: int, d_v: int, seed: int) -> Preset:
