@@ -14,7 +14,6 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .attention import (
-    AttentionResult,
     attend,
     attention,
     causal_mask,
@@ -46,6 +45,7 @@ from .presets import (
     read_preset,
     write_preset,
 )
+from .result import AttentionResult
 from .update import update_attention
 from .vocabulary import (
     DIRECT_INPUTS,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .attention import AttentionResult
+from .result import AttentionResult
 from .vocabulary import STEPS as STEP_NAMES
 
 #: Below this size the exponentials are shown unshifted, as the lesson does
