@@ -83,6 +83,7 @@ _LATER = {
 
 
 def __getattr__(name: str) -> object:
+    """Return one of the names loaded on first use, importing its module then (PEP 562)."""
     if name in _LATER:
         value = getattr(import_module(_LATER[name], __name__), name)
         globals()[name] = value

@@ -34,15 +34,25 @@ def attention(
     causal: bool = False,
     mask: ArrayLike | None = None,
 ) -> AttentionResult:
-    """softmax(QKᵀ/τ)·V with every intermediate.
+    """Return softmax(QKᵀ/τ)·V with every intermediate.
 
     Parameters
     ----------
-    q, k : (L_q, d_k) and (L_k, d_k) matrices, one row per token.
-    v : (L_k, d_v) matrix; d_v may differ from d_k.
-    temperature : τ of step ②; None means the standard √d_k, 1 the unscaled softmax.
-    causal : hide future keys (query i sees keys 0..i).
-    mask : optional (L_q, L_k) bool array, True where a query may look at a key.
+    q, k : (L_q, d_k) and (L_k, d_k) matrices
+        The queries and the keys, one row per token.
+    v : (L_k, d_v) matrix
+        The values, one row per key; d_v may differ from d_k.
+    temperature : float or None, optional
+        τ of step ②; None means the standard √d_k, 1 the unscaled softmax.
+    causal : bool, optional
+        Hide future keys (query i sees keys 0..i).
+    mask : (L_q, L_k) bool array, optional
+        True where a query may look at a key.
+
+    Returns
+    -------
+    AttentionResult
+        S, S/τ, A and Z with the inputs, τ, the mask and each row's extremes.
 
     Raises
     ------
@@ -114,9 +124,21 @@ def attention_from_scores(
 
 
 def with_temperature(result: AttentionResult, temperature: float | None) -> AttentionResult:
-    """The same attention at another τ, reusing the scores S = QKᵀ of ``result``.
+    """Return the same attention at another τ, reusing the scores S = QKᵀ of ``result``.
 
     This is what the temperature dial needs on every frame: only steps ② to ④ change.
+
+    Parameters
+    ----------
+    result : AttentionResult
+        The attention to redo.
+    temperature : float or None
+        The new τ; None means the standard √d_k.
+
+    Returns
+    -------
+    AttentionResult
+        The attention at τ; its inputs, scores and mask are those of ``result``.
     """
     tau = math.sqrt(result.d_k) if temperature is None else check_temperature(temperature)
     return attention_from_scores(
@@ -132,35 +154,78 @@ KEY_BLOCK = 256
 
 
 def key_blocks(length_k: int) -> list[slice]:
-    """The blocks of keys (columns of S) that :func:`scores` computes one at a time."""
+    """Return the blocks of keys (columns of S) that :func:`scores` computes one at a time."""
     return [
         slice(start, min(start + KEY_BLOCK, length_k)) for start in range(0, length_k, KEY_BLOCK)
     ]
 
 
 def scores_into(s: Matrix, q: Matrix, k: Matrix, blocks: list[slice]) -> None:
-    """Columns ``blocks`` of S = QKᵀ, written into ``s``."""
+    """Write the columns ``blocks`` of S = QKᵀ into ``s``."""
     for block in blocks:
         np.matmul(q, k[block].T, out=s[:, block])  # (L_q, d_k) @ (d_k, b) -> (L_q, b)
 
 
 def scores(q: Matrix, k: Matrix) -> Matrix:
-    """Step ①: S = QKᵀ, the dot product of every query with every key."""
+    """Return step ①, S = QKᵀ: the dot product of every query with every key.
+
+    Parameters
+    ----------
+    q, k : (L_q, d_k) and (L_k, d_k) arrays
+        The queries and the keys.
+
+    Returns
+    -------
+    (L_q, L_k) array
+        S, computed ``KEY_BLOCK`` keys at a time (see :func:`scores_into`).
+    """
     s = np.empty((q.shape[0], k.shape[0]))
     scores_into(s, q, k, key_blocks(k.shape[0]))
     return s
 
 
 def attend(weights: Matrix, v: Matrix) -> Matrix:
-    """Step ④: Z = A·V, each query's weighted mix of the value vectors."""
+    """Return step ④, Z = A·V: each query's weighted mix of the value vectors.
+
+    Parameters
+    ----------
+    weights : (L_q, L_k) array
+        A, the weights of step ③.
+    v : (L_k, d_v) array
+        The values.
+
+    Returns
+    -------
+    (L_q, d_v) array
+        Z, one context vector per query.
+    """
     return weights @ v  # (L_q, L_k) @ (L_k, d_v) -> (L_q, d_v)
 
 
 def softmax(x: ArrayLike, axis: int = -1, temperature: float = 1.0) -> NDArray[np.float64]:
-    """Numerically stable softmax of x/τ along ``axis``.
+    """Return the softmax of x/τ along ``axis``, computed so that it cannot overflow.
 
     Works for any finite input (±1e300 included) and any positive τ. Entries of −inf
     count as masked (weight exactly 0); a slice that is entirely −inf gives all zeros.
+
+    Parameters
+    ----------
+    x : array_like
+        The numbers, of any shape.
+    axis : int, optional
+        The axis along which the weights sum to 1; the last by default.
+    temperature : float, optional
+        τ, a positive number; 1 by default.
+
+    Returns
+    -------
+    ndarray
+        The weights, of the shape of ``x``.
+
+    Raises
+    ------
+    ValueError
+        For an empty input, NaN or +inf, or a temperature that is not positive.
     """
     tau = check_temperature(temperature)
     array = np.asarray(x, dtype=np.float64)
@@ -176,7 +241,20 @@ def softmax(x: ArrayLike, axis: int = -1, temperature: float = 1.0) -> NDArray[n
 
 
 def causal_mask(length_q: int, length_k: int | None = None) -> NDArray[np.bool_]:
-    """Allowed pairs of a causal mask: query i may look at keys 0..i (no peeking ahead)."""
+    """Return the allowed pairs of a causal mask: query i may look at keys 0..i.
+
+    Parameters
+    ----------
+    length_q : int
+        The number of queries.
+    length_k : int, optional
+        The number of keys; as many as queries when not given.
+
+    Returns
+    -------
+    (length_q, length_k) bool array
+        True where a query may look at a key: no peeking ahead.
+    """
     length_k = length_q if length_k is None else length_k
     return np.tri(length_q, length_k, dtype=np.bool_)
 
@@ -184,7 +262,25 @@ def causal_mask(length_q: int, length_k: int | None = None) -> NDArray[np.bool_]
 def project(
     x: ArrayLike, w_q: ArrayLike, w_k: ArrayLike, w_v: ArrayLike
 ) -> tuple[Matrix, Matrix, Matrix]:
-    """Part A of the lesson: Q = X·W_q, K = X·W_k, V = X·W_v (one row per token)."""
+    """Return part A of the lesson: Q = X·W_q, K = X·W_k, V = X·W_v.
+
+    Parameters
+    ----------
+    x : (L, d_model) matrix
+        The embeddings, one row per token.
+    w_q, w_k, w_v : (d_model, d_k), (d_model, d_k), (d_model, d_v) matrices
+        The projections.
+
+    Returns
+    -------
+    q, k, v : (L, d_k), (L, d_k), (L, d_v) arrays
+        The queries, keys and values, one row per token.
+
+    Raises
+    ------
+    ValueError
+        For empty or non-finite matrices, mismatched shapes, or products that overflow.
+    """
     x = as_matrix(x, "X")
     weights = {name: as_matrix(w, name) for name, w in (("W_q", w_q), ("W_k", w_k), ("W_v", w_v))}
     for name, w in weights.items():

@@ -74,13 +74,13 @@ def matrix_name(label: str) -> str | None:
 
 
 def _brief(error: Exception) -> str:
-    """A library's reason, cut short: zipfile and NumPy quote whole damaged headers."""
+    """Return a library's reason, cut short: zipfile and NumPy quote whole damaged headers."""
     reason = str(error)
     return reason if len(reason) <= 120 else reason[:119] + "…"
 
 
 def _short(cell: str) -> str:
-    """A cell as a message quotes it: a 100,000-character cell is not a message."""
+    """Return a cell as a message quotes it: a 100,000-character cell is not a message."""
     return cell if len(cell) <= 40 else cell[:39] + "…"
 
 
@@ -115,7 +115,7 @@ def _read_text(path: Path) -> str:
 
 
 def _csv_rows(text: str, source: str) -> list[tuple[int, list[str]]]:
-    """The non-blank rows of a CSV text with their line numbers, all of one width."""
+    """Return the non-blank rows of a CSV text with their line numbers, all of one width."""
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = "\t" if "\t" in first else ";" if ";" in first else ","
     rows: list[tuple[int, list[str]]] = []
@@ -173,7 +173,7 @@ def read_csv(path: str | os.PathLike[str]) -> Table:
 
 
 def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
-    """The matrix in one .npy stream of ``available`` bytes, judged by its header first."""
+    """Return the matrix in one .npy stream of ``available`` bytes, judged by its header first."""
     fmt = np.lib.format
     try:
         version = fmt.read_magic(stream)
@@ -246,7 +246,7 @@ def read_npy(path: str | os.PathLike[str]) -> Matrix:
 
 
 def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
-    """The arrays of a .npz archive named after inputs (q, k, v, x, w_q …), by input."""
+    """Return the arrays of a .npz archive named after inputs (q, k, v, x, w_q …), by input."""
     path = Path(path)
     members: dict[str, str] = {}
     try:

@@ -100,7 +100,7 @@ def _reject_constant(name: str) -> None:
 
 
 def _check_text(text: str, name: str) -> None:
-    """Refuse a lone surrogate (JSON's "\\ud800"): it is not text and cannot be saved."""
+    r"""Refuse a lone surrogate (JSON's "\ud800"): it is not text and cannot be saved."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
@@ -325,7 +325,7 @@ def load_preset(name: str) -> Preset:
 
 
 def preset_to_dict(preset: Preset) -> dict[str, Any]:
-    """The JSON document of a preset (the inverse of preset_from_dict)."""
+    """Return the JSON document of a preset (the inverse of preset_from_dict)."""
     if preset.projection is None:
         inputs = {"q": preset.q.tolist(), "k": preset.k.tolist(), "v": preset.v.tolist()}
     else:
@@ -357,7 +357,7 @@ def write_preset(path: str | os.PathLike[str], preset: Preset) -> None:
 
 
 def random_preset(length: int, d_k: int, d_v: int, seed: int) -> Preset:
-    """A reproducible random example: standard normals rounded to two decimals."""
+    """Return a reproducible random example: standard normals rounded to two decimals."""
     for name, value, limit in (("length", length, MAX_TOKENS), ("d_k", d_k, MAX_DIM),
                                ("d_v", d_v, MAX_DIM), ("seed", seed, 2**32 - 1)):  # fmt: skip
         least = 0 if name == "seed" else 1

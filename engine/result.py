@@ -19,21 +19,32 @@ class AttentionResult:
 
     Attributes
     ----------
-    q, k, v : the inputs, (L_q, d_k), (L_k, d_k), (L_k, d_v).
-    scores : S = QKᵀ, (L_q, L_k).
-    scaled : S/τ with masked cells at −inf, (L_q, L_k).
-    weights : A = softmax of each row of ``scaled``; masked cells are exactly 0.
-    context : Z = A·V, (L_q, d_v).
-    temperature : τ, the divisor of step ②.
-    d_k : the width of q and k.
-    mask : allowed (query, key) pairs, (L_q, L_k) bool, or None when every pair is allowed.
-    entropy : per row, the entropy of the row of A in bits (0 for a fully masked row),
+    q, k, v : (L_q, d_k), (L_k, d_k), (L_k, d_v) arrays
+        The inputs.
+    scores : (L_q, L_k) array
+        S = QKᵀ.
+    scaled : (L_q, L_k) array
+        S/τ with masked cells at −inf.
+    weights : (L_q, L_k) array
+        A = softmax of each row of ``scaled``; masked cells are exactly 0.
+    context : (L_q, d_v) array
+        Z = A·V.
+    temperature : float
+        τ, the divisor of step ②.
+    d_k : int
+        The width of q and k.
+    mask : (L_q, L_k) bool array or None
+        The allowed (query, key) pairs; None when every pair is allowed.
+    entropy : (L_q,) array
+        Per row, the entropy of the row of A in bits (0 for a fully masked row),
         computed when first read; views read one row with :meth:`row_entropy`.
-    max_weight : per row, the largest weight (0 for a fully masked row).
-    fully_masked_rows : per row, True where no key was allowed (weights and context 0).
-    score_ranges : per row of S, (L_q, 4): the smallest and largest score, then the
-        smallest and largest score of an allowed key (+inf and −inf when none is); see
-        :meth:`value_range`.
+    max_weight : (L_q,) array
+        Per row, the largest weight (0 for a fully masked row).
+    fully_masked_rows : (L_q,) bool array
+        Per row, True where no key was allowed (weights and context 0).
+    score_ranges : (L_q, 4) array
+        Per row of S, the smallest and largest score, then the smallest and largest
+        score of an allowed key (+inf and −inf when none is); see :meth:`value_range`.
     """
 
     q: Matrix
@@ -56,8 +67,25 @@ class AttentionResult:
         return self._entropy_of(slice(None))
 
     def row_entropy(self, row: int) -> float:
-        """The entropy in bits of row ``row`` of A, the same number as ``entropy[row]``:
-        one row is all the dial shows, and all rows cost a pass over A on every edit."""
+        """Return the entropy in bits of row ``row`` of A, the same number as ``entropy[row]``.
+
+        One row is all the dial shows, and all rows cost a pass over A on every edit.
+
+        Parameters
+        ----------
+        row : int
+            The query; −1 is the last.
+
+        Returns
+        -------
+        float
+            The entropy in bits, 0 for a fully masked row.
+
+        Raises
+        ------
+        IndexError
+            For a row outside the queries.
+        """
         row = range(self.scores.shape[0])[row]  # −1 is the last row; IndexError outside
         return float(self._entropy_of(slice(row, row + 1))[0])
 
@@ -78,10 +106,26 @@ class AttentionResult:
         return math.isclose(self.temperature, math.sqrt(self.d_k), rel_tol=1e-12)
 
     def value_range(self, name: str) -> tuple[float, float]:
-        """(smallest, largest) value of ``"scores"`` (every cell) or of ``"scaled"`` (the
-        allowed cells; (inf, −inf) when there is none), without a pass over the matrix:
-        a heatmap's colours need them on every edit. Exactly the extremes of the matrix:
-        dividing by τ > 0 keeps the order of the numbers."""
+        """Return the smallest and the largest value of S or of S/τ, without a pass over it.
+
+        A heatmap's colours need them on every edit. They are exactly the extremes of the
+        matrix: dividing by τ > 0 keeps the order of the numbers.
+
+        Parameters
+        ----------
+        name : str
+            ``"scores"`` (every cell) or ``"scaled"`` (the allowed cells).
+
+        Returns
+        -------
+        tuple of float
+            (smallest, largest); (inf, −inf) for ``"scaled"`` when no cell is allowed.
+
+        Raises
+        ------
+        ValueError
+            For another name.
+        """
         if name == "scores":
             return float(self.score_ranges[:, 0].min()), float(self.score_ranges[:, 1].max())
         if name != "scaled":

@@ -98,9 +98,10 @@ def softmax_block(
     empty: NDArray[np.bool_],
     entropy: NDArray[np.float64] | None = None,
 ) -> None:
-    """Step ③ for a block of rows of x: the softmax of x/τ into ``weights``, with each
-    row's largest weight, whether no key was allowed and, when ``entropy`` is given, the
-    row's entropy in bits.
+    """Do step ③ for a block of rows of x: the softmax of x/τ into ``weights``.
+
+    With it, each row's largest weight into ``max_weight``, whether no key was allowed
+    into ``empty`` and, when ``entropy`` is given, the row's entropy in bits into it.
 
     The row maximum is subtracted *before* dividing by τ, so a tiny τ cannot overflow:
     every shifted value is ≤ 0 and the row's maxima become exp(0) = 1, which makes
@@ -142,8 +143,11 @@ def softmax_block(
 
 
 def range_block(s: Matrix, allowed: NDArray[np.bool_] | None, out: Matrix) -> None:
-    """Per row of a block of S: the smallest and largest score, then those of the allowed
-    keys (+inf and −inf for a row with none), into ``out`` (b, 4)."""
+    """Write each row's extreme scores of a block of S into ``out`` (b, 4).
+
+    They are the smallest and largest score, then those of the allowed keys (+inf and
+    −inf for a row with none).
+    """
     out[:, 0] = s.min(axis=1)
     out[:, 1] = s.max(axis=1)
     if allowed is None:

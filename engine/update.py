@@ -44,7 +44,7 @@ def _check_finite(block: Matrix) -> None:
 
 
 def _with_rows(array: NDArray[Any], rows: NDArray[np.intp], new_rows: NDArray[Any]) -> NDArray[Any]:
-    """A copy of ``array`` whose rows ``rows`` are ``new_rows``."""
+    """Return a copy of ``array`` whose rows ``rows`` are ``new_rows``."""
     copy: NDArray[Any] = array.copy()
     copy[rows] = new_rows
     return copy
@@ -79,8 +79,10 @@ def _with_query_rows(result: AttentionResult, q: Matrix, rows: NDArray[np.intp])
 def _with_key_rows(
     result: AttentionResult, k: Matrix, v: Matrix, rows: NDArray[np.intp]
 ) -> AttentionResult | None:
-    """S with the blocks of keys holding the changed rows multiplied again, then steps ②
-    to ④; None when those blocks are over a quarter of S (start again instead)."""
+    """Redo the blocks of keys of S that hold the changed rows, then steps ② to ④.
+
+    None when those blocks are over a quarter of S (start again instead).
+    """
     blocks = [b for b in key_blocks(k.shape[0]) if ((rows >= b.start) & (rows < b.stop)).any()]
     if sum(b.stop - b.start for b in blocks) > _MOST * k.shape[0]:
         return None
@@ -111,9 +113,28 @@ def _with_value_rows(result: AttentionResult, v: Matrix, rows: NDArray[np.intp])
 def update_attention(
     result: AttentionResult, q: ArrayLike, k: ArrayLike, v: ArrayLike
 ) -> AttentionResult:
-    """The attention of new inputs q, k, v at the same τ and mask as ``result``, redoing
-    only what the changed rows touch. Shapes that differ from ``result``'s mean a full
-    computation. Raises ValueError like :func:`engine.attention`.
+    """Return the attention of new inputs at the same τ and mask as ``result``.
+
+    Only what the changed rows touch is computed again; shapes that differ from
+    ``result``'s mean a full computation.
+
+    Parameters
+    ----------
+    result : AttentionResult
+        The attention before the edit.
+    q, k, v : array_like
+        The inputs after the edit.
+
+    Returns
+    -------
+    AttentionResult
+        Equal to :func:`engine.attention` of the new inputs up to rounding (see the
+        module's docstring).
+
+    Raises
+    ------
+    ValueError
+        Like :func:`engine.attention`.
     """
     q, k, v = as_matrix(q, "Q"), as_matrix(k, "K"), as_matrix(v, "V")
     if (q.shape, k.shape, v.shape) != (result.q.shape, result.k.shape, result.v.shape):
