@@ -14,7 +14,6 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .attention import (
-    AttentionResult,
     attend,
     attention,
     causal_mask,
@@ -46,7 +45,20 @@ from .presets import (
     read_preset,
     write_preset,
 )
+from .result import AttentionResult
 from .update import update_attention
+from .vocabulary import (
+    DIRECT_INPUTS,
+    LABELS,
+    MAX_DIM,
+    MAX_FILE_BYTES,
+    MAX_TOKEN_CHARS,
+    MAX_TOKENS,
+    MAX_VALUE,
+    MIN_TEMPERATURE,
+    PROJECTION_INPUTS,
+    STEPS,
+)
 
 if TYPE_CHECKING:
     from .variance import (
@@ -71,6 +83,7 @@ _LATER = {
 
 
 def __getattr__(name: str) -> object:
+    """Return one of the names loaded on first use, importing its module then (PEP 562)."""
     if name in _LATER:
         value = getattr(import_module(_LATER[name], __name__), name)
         globals()[name] = value
@@ -81,6 +94,16 @@ def __getattr__(name: str) -> object:
 __version__ = "0.1.0"
 
 __all__ = [
+    "DIRECT_INPUTS",
+    "LABELS",
+    "MAX_DIM",
+    "MAX_FILE_BYTES",
+    "MAX_TOKENS",
+    "MAX_TOKEN_CHARS",
+    "MAX_VALUE",
+    "MIN_TEMPERATURE",
+    "PROJECTION_INPUTS",
+    "STEPS",
     "AttentionResult",
     "ContextStep",
     "DotHistogram",

@@ -11,6 +11,8 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .vocabulary import MIN_TEMPERATURE
+
 Matrix = NDArray[np.float64]
 
 
@@ -33,10 +35,6 @@ def as_matrix(value: ArrayLike, name: str) -> Matrix:
             f"{name}[{row}, {col}] is {array[row, col]}: every value must be a finite number"
         )
     return array
-
-
-#: The smallest τ accepted: below it 1/τ overflows 64-bit floats.
-MIN_TEMPERATURE = 1e-300
 
 
 def check_temperature(temperature: float) -> float:

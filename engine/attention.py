@@ -1,106 +1,149 @@
 """Scaled dot-product attention in the lesson's four steps.
 
-① scores S = QKᵀ   ② scale S/τ (τ = √d_k by default)   ③ softmax by row → weights A
-④ context Z = A·V
+Without the checks, the masks and the care that a tiny τ needs, it is::
+
+    s = q @ k.T  # ① scores S = QKᵀ, (L_q, L_k)
+    scaled = s / tau  # ② S/τ, τ = √d_k by default, (L_q, L_k)
+    a = softmax(scaled, axis=-1)  # ③ weights A, each row sums to 1, (L_q, L_k)
+    z = a @ v  # ④ context Z = A·V, (L_q, d_v)
+
+:func:`attention` checks its inputs and does step ①; :func:`attention_from_scores` does
+steps ② to ④, ② and ③ a block of rows at a time (see :mod:`engine.row_blocks`), so that
+each block of S is read from memory once. The steps on their own are :func:`scores`,
+:func:`softmax` and :func:`attend`.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._checks import Matrix, as_matrix, check_temperature
-from ._rows import for_row_blocks, range_block, scale_block, softmax_block
+from .result import AttentionResult
+from .row_blocks import range_block, row_blocks, scale_block, softmax_block, softmax_rows
 
-_FLOAT_MAX = float(np.finfo(np.float64).max)
 
+def attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    *,
+    temperature: float | None = None,
+    causal: bool = False,
+    mask: ArrayLike | None = None,
+) -> AttentionResult:
+    """Return softmax(QKᵀ/τ)·V with every intermediate.
 
-@dataclass(frozen=True, eq=False)
-class AttentionResult:
-    """Every intermediate of one attention computation, so that views never redo the math.
-
-    Attributes
+    Parameters
     ----------
-    q, k, v : the inputs, (L_q, d_k), (L_k, d_k), (L_k, d_v).
-    scores : S = QKᵀ, (L_q, L_k).
-    scaled : S/τ with masked cells at −inf, (L_q, L_k).
-    weights : A = softmax of each row of ``scaled``; masked cells are exactly 0.
-    context : Z = A·V, (L_q, d_v).
-    temperature : τ, the divisor of step ②.
-    d_k : the width of q and k.
-    mask : allowed (query, key) pairs, (L_q, L_k) bool, or None when every pair is allowed.
-    entropy : per row, the entropy of the row of A in bits (0 for a fully masked row),
-        computed when first read; views read one row with :meth:`row_entropy`.
-    max_weight : per row, the largest weight (0 for a fully masked row).
-    fully_masked_rows : per row, True where no key was allowed (weights and context 0).
-    score_ranges : per row of S, (L_q, 4): the smallest and largest score, then the
-        smallest and largest score of an allowed key (+inf and −inf when none is); see
-        :meth:`value_range`.
+    q, k : (L_q, d_k) and (L_k, d_k) matrices
+        The queries and the keys, one row per token.
+    v : (L_k, d_v) matrix
+        The values, one row per key; d_v may differ from d_k.
+    temperature : float or None, optional
+        τ of step ②; None means the standard √d_k, 1 the unscaled softmax.
+    causal : bool, optional
+        Hide future keys (query i sees keys 0..i).
+    mask : (L_q, L_k) bool array, optional
+        True where a query may look at a key.
+
+    Returns
+    -------
+    AttentionResult
+        S, S/τ, A and Z with the inputs, τ, the mask and each row's extremes.
+
+    Raises
+    ------
+    ValueError
+        For empty or non-finite matrices, mismatched shapes or a temperature ≤ 0.
     """
+    q, k, v = _checked_inputs(q, k, v)  # (L_q, d_k), (L_k, d_k), (L_k, d_v)
+    tau = math.sqrt(q.shape[1]) if temperature is None else check_temperature(temperature)
+    allowed = _combined_mask(mask, causal, (q.shape[0], k.shape[0]))  # (L_q, L_k) or None
+    s = _checked_scores(q, k)  # ① S = QKᵀ, (L_q, L_k)
+    return attention_from_scores(q, k, v, s, tau, allowed)  # ② to ④
 
-    q: Matrix
-    k: Matrix
-    v: Matrix
-    scores: Matrix
-    scaled: Matrix
-    weights: Matrix
-    context: Matrix
-    temperature: float
-    d_k: int
-    mask: NDArray[np.bool_] | None
-    max_weight: NDArray[np.float64]
-    fully_masked_rows: NDArray[np.bool_]
-    score_ranges: Matrix
 
-    @cached_property
-    def entropy(self) -> NDArray[np.float64]:
-        """Per row, the entropy of the row of A in bits (0 for a fully masked row)."""
-        return self._entropy_of(slice(None))
+def attention_from_scores(
+    q: Matrix,
+    k: Matrix,
+    v: Matrix,
+    s: Matrix,
+    tau: float,
+    allowed: NDArray[np.bool_] | None,
+    score_ranges: Matrix | None = None,
+) -> AttentionResult:
+    """Return the attention whose step ① gave the scores ``s``: steps ② to ④.
 
-    def row_entropy(self, row: int) -> float:
-        """The entropy in bits of row ``row`` of A, the same number as ``entropy[row]``:
-        one row is all the dial shows, and all rows cost a pass over A on every edit."""
-        row = range(self.scores.shape[0])[row]  # −1 is the last row; IndexError outside
-        return float(self._entropy_of(slice(row, row + 1))[0])
+    Parameters
+    ----------
+    q, k, v : (L_q, d_k), (L_k, d_k), (L_k, d_v) arrays
+        The checked inputs.
+    s : (L_q, L_k) array
+        Their scores S = QKᵀ.
+    tau : float
+        The temperature τ of step ②, already checked.
+    allowed : (L_q, L_k) bool array or None
+        Where a query may look at a key; None when it may look at every key.
+    score_ranges : (L_q, 4) array, optional
+        S's row ranges when they are already known (the same S at another τ).
 
-    def _entropy_of(self, rows: slice) -> NDArray[np.float64]:
-        s = self.scores[rows]
-        allowed = None if self.mask is None else self.mask[rows]
-        count = s.shape[0]
-        weights, entropy = np.empty_like(s), np.empty(count)
-        largest, empty = np.empty(count), np.empty(count, dtype=np.bool_)
+    Returns
+    -------
+    AttentionResult
+        Every intermediate; ``s`` itself is its ``scores``.
+    """
+    rows = s.shape[0]
+    scaled, a = np.empty_like(s), np.empty_like(s)  # S/τ and A, (L_q, L_k)
+    max_weight, empty = np.empty(rows), np.empty(rows, dtype=np.bool_)  # (L_q,)
+    ranges = np.empty((rows, 4)) if score_ranges is None else score_ranges
+    for block in row_blocks(*s.shape):  # (b, L_k) at a time, while it is in the cache
+        allowed_block = None if allowed is None else allowed[block]
+        scale_block(s[block], tau, allowed_block, scaled[block])  # ② S/τ
+        softmax_block(s[block], tau, allowed_block, a[block], max_weight[block], empty[block])  # ③
+        if score_ranges is None:
+            range_block(s[block], allowed_block, ranges[block])
+    z = attend(a, v)  # ④ Z = A·V, (L_q, d_v)
+    return AttentionResult(
+        q=q,
+        k=k,
+        v=v,
+        scores=s,
+        scaled=scaled,
+        weights=a,
+        context=z,
+        temperature=tau,
+        d_k=q.shape[1],
+        mask=allowed,
+        max_weight=max_weight,
+        fully_masked_rows=empty,
+        score_ranges=ranges,
+    )
 
-        def work(block: slice) -> None:
-            softmax_block(s[block], self.temperature, None if allowed is None else allowed[block],
-                          weights[block], largest[block], empty[block], entropy[block])  # fmt: skip
 
-        for_row_blocks(count, s.shape[1], work)
-        return entropy
+def with_temperature(result: AttentionResult, temperature: float | None) -> AttentionResult:
+    """Return the same attention at another τ, reusing the scores S = QKᵀ of ``result``.
 
-    @property
-    def is_standard_scaling(self) -> bool:
-        """True when τ is the lesson's √d_k."""
-        return math.isclose(self.temperature, math.sqrt(self.d_k), rel_tol=1e-12)
+    This is what the temperature dial needs on every frame: only steps ② to ④ change.
 
-    def value_range(self, name: str) -> tuple[float, float]:
-        """(smallest, largest) value of ``"scores"`` (every cell) or of ``"scaled"`` (the
-        allowed cells; (inf, −inf) when there is none), without a pass over the matrix:
-        a heatmap's colours need them on every edit. Exactly the extremes of the matrix:
-        dividing by τ > 0 keeps the order of the numbers."""
-        if name == "scores":
-            return float(self.score_ranges[:, 0].min()), float(self.score_ranges[:, 1].max())
-        if name != "scaled":
-            raise ValueError(f"value_range is for 'scores' or 'scaled', not {name!r}")
-        low, high = float(self.score_ranges[:, 2].min()), float(self.score_ranges[:, 3].max())
-        if low > high:
-            return (math.inf, -math.inf)
-        with np.errstate(over="ignore"):
-            ends = np.clip(np.array([low, high]) / self.temperature, -_FLOAT_MAX, _FLOAT_MAX)
-        return float(ends[0]), float(ends[1])
+    Parameters
+    ----------
+    result : AttentionResult
+        The attention to redo.
+    temperature : float or None
+        The new τ; None means the standard √d_k.
+
+    Returns
+    -------
+    AttentionResult
+        The attention at τ; its inputs, scores and mask are those of ``result``.
+    """
+    tau = math.sqrt(result.d_k) if temperature is None else check_temperature(temperature)
+    return attention_from_scores(
+        result.q, result.k, result.v, result.scores, tau, result.mask, result.score_ranges
+    )
 
 
 #: S = QKᵀ is computed this many keys (columns) at a time. A new key then needs only its
@@ -111,64 +154,78 @@ KEY_BLOCK = 256
 
 
 def key_blocks(length_k: int) -> list[slice]:
-    """The blocks of keys (columns of S) that :func:`scores` computes one at a time."""
+    """Return the blocks of keys (columns of S) that :func:`scores` computes one at a time."""
     return [
         slice(start, min(start + KEY_BLOCK, length_k)) for start in range(0, length_k, KEY_BLOCK)
     ]
 
 
 def scores_into(s: Matrix, q: Matrix, k: Matrix, blocks: list[slice]) -> None:
-    """Columns ``blocks`` of S = QKᵀ, written into ``s``."""
+    """Write the columns ``blocks`` of S = QKᵀ into ``s``."""
     for block in blocks:
         np.matmul(q, k[block].T, out=s[:, block])  # (L_q, d_k) @ (d_k, b) -> (L_q, b)
 
 
 def scores(q: Matrix, k: Matrix) -> Matrix:
-    """Step ①: S = QKᵀ, the dot product of every query with every key."""
+    """Return step ①, S = QKᵀ: the dot product of every query with every key.
+
+    Parameters
+    ----------
+    q, k : (L_q, d_k) and (L_k, d_k) arrays
+        The queries and the keys.
+
+    Returns
+    -------
+    (L_q, L_k) array
+        S, computed ``KEY_BLOCK`` keys at a time (see :func:`scores_into`).
+    """
     s = np.empty((q.shape[0], k.shape[0]))
     scores_into(s, q, k, key_blocks(k.shape[0]))
     return s
 
 
 def attend(weights: Matrix, v: Matrix) -> Matrix:
-    """Step ④: Z = A·V, each query's weighted mix of the value vectors."""
+    """Return step ④, Z = A·V: each query's weighted mix of the value vectors.
+
+    Parameters
+    ----------
+    weights : (L_q, L_k) array
+        A, the weights of step ③.
+    v : (L_k, d_v) array
+        The values.
+
+    Returns
+    -------
+    (L_q, d_v) array
+        Z, one context vector per query.
+    """
     return weights @ v  # (L_q, L_k) @ (L_k, d_v) -> (L_q, d_v)
 
 
-def causal_mask(length_q: int, length_k: int | None = None) -> NDArray[np.bool_]:
-    """Allowed pairs of a causal mask: query i may look at keys 0..i (no peeking ahead)."""
-    length_k = length_q if length_k is None else length_k
-    return np.tri(length_q, length_k, dtype=np.bool_)
-
-
-def _softmax_rows(
-    x: Matrix, temperature: float, allowed: NDArray[np.bool_] | None
-) -> tuple[Matrix, NDArray[np.float64], NDArray[np.bool_]]:
-    """Row softmax of x/τ with each row's largest weight and the fully masked rows
-    (see :func:`engine._rows.softmax_block`)."""
-    rows, cols = x.shape
-    weights, max_weight = np.empty_like(x), np.empty(rows)
-    empty = np.empty(rows, dtype=np.bool_)
-
-    def work(block: slice) -> None:
-        softmax_block(
-            x[block],
-            temperature,
-            None if allowed is None else allowed[block],
-            weights[block],
-            max_weight[block],
-            empty[block],
-        )
-
-    for_row_blocks(rows, cols, work)
-    return weights, max_weight, empty
-
-
 def softmax(x: ArrayLike, axis: int = -1, temperature: float = 1.0) -> NDArray[np.float64]:
-    """Numerically stable softmax of x/τ along ``axis``.
+    """Return the softmax of x/τ along ``axis``, computed so that it cannot overflow.
 
     Works for any finite input (±1e300 included) and any positive τ. Entries of −inf
     count as masked (weight exactly 0); a slice that is entirely −inf gives all zeros.
+
+    Parameters
+    ----------
+    x : array_like
+        The numbers, of any shape.
+    axis : int, optional
+        The axis along which the weights sum to 1; the last by default.
+    temperature : float, optional
+        τ, a positive number; 1 by default.
+
+    Returns
+    -------
+    ndarray
+        The weights, of the shape of ``x``.
+
+    Raises
+    ------
+    ValueError
+        For an empty input, NaN or +inf, or a temperature that is not positive.
     """
     tau = check_temperature(temperature)
     array = np.asarray(x, dtype=np.float64)
@@ -179,14 +236,51 @@ def softmax(x: ArrayLike, axis: int = -1, temperature: float = 1.0) -> NDArray[n
     moved = np.moveaxis(array, axis, -1)
     rows = moved.reshape(-1, moved.shape[-1])
     allowed = None if np.isfinite(rows).all() else np.isfinite(rows)
-    weights, _, _ = _softmax_rows(rows, tau, allowed)
+    weights, _, _ = softmax_rows(rows, tau, allowed)
     return np.moveaxis(weights.reshape(moved.shape), -1, axis)
+
+
+def causal_mask(length_q: int, length_k: int | None = None) -> NDArray[np.bool_]:
+    """Return the allowed pairs of a causal mask: query i may look at keys 0..i.
+
+    Parameters
+    ----------
+    length_q : int
+        The number of queries.
+    length_k : int, optional
+        The number of keys; as many as queries when not given.
+
+    Returns
+    -------
+    (length_q, length_k) bool array
+        True where a query may look at a key: no peeking ahead.
+    """
+    length_k = length_q if length_k is None else length_k
+    return np.tri(length_q, length_k, dtype=np.bool_)
 
 
 def project(
     x: ArrayLike, w_q: ArrayLike, w_k: ArrayLike, w_v: ArrayLike
 ) -> tuple[Matrix, Matrix, Matrix]:
-    """Part A of the lesson: Q = X·W_q, K = X·W_k, V = X·W_v (one row per token)."""
+    """Return part A of the lesson: Q = X·W_q, K = X·W_k, V = X·W_v.
+
+    Parameters
+    ----------
+    x : (L, d_model) matrix
+        The embeddings, one row per token.
+    w_q, w_k, w_v : (d_model, d_k), (d_model, d_k), (d_model, d_v) matrices
+        The projections.
+
+    Returns
+    -------
+    q, k, v : (L, d_k), (L, d_k), (L, d_v) arrays
+        The queries, keys and values, one row per token.
+
+    Raises
+    ------
+    ValueError
+        For empty or non-finite matrices, mismatched shapes, or products that overflow.
+    """
     x = as_matrix(x, "X")
     weights = {name: as_matrix(w, name) for name, w in (("W_q", w_q), ("W_k", w_k), ("W_v", w_v))}
     for name, w in weights.items():
@@ -202,6 +296,18 @@ def project(
     for name, matrix in (("Q", q), ("K", k), ("V", v)):
         if not np.isfinite(matrix).all():
             raise ValueError(f"{name} = X·W overflows: the numbers are too large")
+    return q, k, v
+
+
+def _checked_inputs(q: ArrayLike, k: ArrayLike, v: ArrayLike) -> tuple[Matrix, Matrix, Matrix]:
+    q, k, v = as_matrix(q, "Q"), as_matrix(k, "K"), as_matrix(v, "V")
+    if q.shape[1] != k.shape[1]:
+        raise ValueError(
+            f"Q and K must have the same width d_k to take dot products, "
+            f"but Q is {q.shape[0]}×{q.shape[1]} and K is {k.shape[0]}×{k.shape[1]}"
+        )
+    if v.shape[0] != k.shape[0]:
+        raise ValueError(f"V needs one row per key: K has {k.shape[0]} rows but V has {v.shape[0]}")
     return q, k, v
 
 
@@ -236,100 +342,3 @@ def _checked_scores(q: Matrix, k: Matrix) -> Matrix:
     if bound > 1e300 and not np.isfinite(s).all():
         raise ValueError("the scores q·k are too large for 64-bit numbers: make Q or K smaller")
     return s
-
-
-def attention(
-    q: ArrayLike,
-    k: ArrayLike,
-    v: ArrayLike,
-    *,
-    temperature: float | None = None,
-    causal: bool = False,
-    mask: ArrayLike | None = None,
-) -> AttentionResult:
-    """softmax(QKᵀ/τ)·V with every intermediate.
-
-    Parameters
-    ----------
-    q, k : (L_q, d_k) and (L_k, d_k) matrices, one row per token.
-    v : (L_k, d_v) matrix; d_v may differ from d_k.
-    temperature : τ of step ②; None means the standard √d_k, 1 the unscaled softmax.
-    causal : hide future keys (query i sees keys 0..i).
-    mask : optional (L_q, L_k) bool array, True where a query may look at a key.
-
-    Raises
-    ------
-    ValueError
-        For empty or non-finite matrices, mismatched shapes or a temperature ≤ 0.
-    """
-    q = as_matrix(q, "Q")
-    k = as_matrix(k, "K")
-    v = as_matrix(v, "V")
-    if q.shape[1] != k.shape[1]:
-        raise ValueError(
-            f"Q and K must have the same width d_k to take dot products, "
-            f"but Q is {q.shape[0]}×{q.shape[1]} and K is {k.shape[0]}×{k.shape[1]}"
-        )
-    if v.shape[0] != k.shape[0]:
-        raise ValueError(f"V needs one row per key: K has {k.shape[0]} rows but V has {v.shape[0]}")
-    d_k = q.shape[1]
-    tau = math.sqrt(d_k) if temperature is None else check_temperature(temperature)
-    allowed = _combined_mask(mask, causal, (q.shape[0], k.shape[0]))
-
-    s = _checked_scores(q, k)  # ① (L_q, L_k)
-    return _from_scores(q, k, v, s, tau, allowed)
-
-
-def _from_scores(
-    q: Matrix,
-    k: Matrix,
-    v: Matrix,
-    s: Matrix,
-    tau: float,
-    allowed: NDArray[np.bool_] | None,
-    ranges: Matrix | None = None,
-) -> AttentionResult:
-    """Steps ② to ④ from the scores of step ①; ② and ③ block by block of rows, so
-    each block of S is read once while it is in the cache. ``ranges`` are S's row ranges
-    when already known (the same S at another τ)."""
-    rows, cols = s.shape
-    scaled, a = np.empty_like(s), np.empty_like(s)
-    max_weight, empty = np.empty(rows), np.empty(rows, dtype=np.bool_)
-    known = ranges is not None
-    score_ranges = ranges if ranges is not None else np.empty((rows, 4))
-
-    def work(block: slice) -> None:
-        block_allowed = None if allowed is None else allowed[block]
-        scale_block(s[block], tau, block_allowed, scaled[block])  # ② (b, L_k)
-        softmax_block(s[block], tau, block_allowed, a[block], max_weight[block], empty[block])  # ③
-        if not known:
-            range_block(s[block], block_allowed, score_ranges[block])
-
-    for_row_blocks(rows, cols, work)
-    z = attend(a, v)  # ④ (L_q, d_v)
-    return AttentionResult(
-        q=q,
-        k=k,
-        v=v,
-        scores=s,
-        scaled=scaled,
-        weights=a,
-        context=z,
-        temperature=tau,
-        d_k=q.shape[1],
-        mask=allowed,
-        max_weight=max_weight,
-        fully_masked_rows=empty,
-        score_ranges=score_ranges,
-    )
-
-
-def with_temperature(result: AttentionResult, temperature: float | None) -> AttentionResult:
-    """The same attention at another τ, reusing the scores S = QKᵀ of ``result``.
-
-    This is what the temperature dial needs on every frame: only steps ② to ④ change.
-    """
-    tau = math.sqrt(result.d_k) if temperature is None else check_temperature(temperature)
-    return _from_scores(
-        result.q, result.k, result.v, result.scores, tau, result.mask, result.score_ranges
-    )

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .attention import AttentionResult
+from .result import AttentionResult
+from .vocabulary import STEPS as STEP_NAMES
 
 #: Below this size the exponentials are shown unshifted, as the lesson does
 #: (e^0.5 ≈ 1.65, e^1 ≈ 2.72); beyond it the row maximum is subtracted first.
@@ -174,14 +175,34 @@ def explain_context(result: AttentionResult, row: int, col: int | None = None) -
     )
 
 
-STEPS = {1: "scores", 2: "scaled", 3: "weights", 4: "context"}
+#: Step number → name: 1 → "scores" … 4 → "context".
+STEPS = dict(enumerate(STEP_NAMES, start=1))
 
 
 def explain(
     result: AttentionResult, step: int | str, row: int, col: int | None = None
 ) -> ScoreStep | ScaledStep | WeightStep | ContextStep:
-    """The hand calculation of one cell of step 1–4 (or "scores", "scaled", "weights",
-    "context"); for the context, ``col=None`` explains the whole row z_row."""
+    """Return the hand calculation of one cell of a step.
+
+    Parameters
+    ----------
+    result : AttentionResult
+        The attention to explain.
+    step : int or str
+        1–4, or "scores", "scaled", "weights", "context".
+    row, col : int
+        The cell; for the context, ``col=None`` explains the whole row z_row.
+
+    Returns
+    -------
+    ScoreStep, ScaledStep, WeightStep or ContextStep
+        Every number of the step's hand calculation.
+
+    Raises
+    ------
+    ValueError
+        For an unknown step, or a cell outside the matrix.
+    """
     name = STEPS.get(step, step) if isinstance(step, int) else step
     if name == "context":
         return explain_context(result, row, col)

@@ -20,7 +20,6 @@ import csv
 import io
 import math
 import os
-import stat
 import zipfile
 import zlib
 from collections.abc import Sequence
@@ -32,20 +31,20 @@ import numpy as np
 
 from ._checks import Matrix
 from .attention import project
-from .presets import (
+from .files import FileTooLargeError, NotARegularFileError, open_regular, read_bounded
+from .presets import Preset, Projection
+from .vocabulary import (
+    DIRECT_INPUTS,
+    LABELS,
     MAX_DIM,
     MAX_FILE_BYTES,
     MAX_TOKEN_CHARS,
     MAX_TOKENS,
     MAX_VALUE,
-    Preset,
-    Projection,
+    PROJECTION_INPUTS,
 )
 
 MAX_ELEMENTS = 10**8
-DIRECT = ("q", "k", "v")
-PROJECTION = ("x", "w_q", "w_k", "w_v")
-LABELS = {"q": "Q", "k": "K", "v": "V", "x": "X", "w_q": "W_q", "w_k": "W_k", "w_v": "W_v"}
 _SPELLINGS = ("w_q", "w_k", "w_v", "wq", "wk", "wv", "q", "k", "v", "x")  # longest first
 
 
@@ -75,13 +74,13 @@ def matrix_name(label: str) -> str | None:
 
 
 def _brief(error: Exception) -> str:
-    """A library's reason, cut short: zipfile and NumPy quote whole damaged headers."""
+    """Return a library's reason, cut short: zipfile and NumPy quote whole damaged headers."""
     reason = str(error)
     return reason if len(reason) <= 120 else reason[:119] + "…"
 
 
 def _short(cell: str) -> str:
-    """A cell as a message quotes it: a 100,000-character cell is not a message."""
+    """Return a cell as a message quotes it: a 100,000-character cell is not a message."""
     return cell if len(cell) <= 40 else cell[:39] + "…"
 
 
@@ -104,20 +103,11 @@ def _check_size(rows: int, cols: int, source: str) -> None:
 
 def _read_text(path: Path) -> str:
     try:
-        status = path.stat()
-        if status.st_size > MAX_FILE_BYTES:
-            raise MatrixImportError(
-                path.name,
-                f"is {status.st_size / 2**20:,.0f} MB; at most {MAX_FILE_BYTES // 2**20} MB",
-            )
-        if not (stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode)):
-            # a device or a pipe: /dev/zero would be read until memory runs out
-            raise MatrixImportError(path.name, "cannot be read: it is not a file")
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)  # it may have grown since stat()
-        if len(data) > MAX_FILE_BYTES:
-            raise MatrixImportError(path.name, f"is over {MAX_FILE_BYTES // 2**20} MB")
-        return data.decode("utf-8-sig")
+        return read_bounded(path, MAX_FILE_BYTES).decode("utf-8-sig")
+    except FileTooLargeError as error:
+        raise MatrixImportError(path.name, error.description) from None
+    except NotARegularFileError:
+        raise MatrixImportError(path.name, "cannot be read: it is not a file") from None
     except UnicodeDecodeError:
         raise MatrixImportError(path.name, "is not UTF-8 text") from None
     except OSError as error:
@@ -125,7 +115,7 @@ def _read_text(path: Path) -> str:
 
 
 def _csv_rows(text: str, source: str) -> list[tuple[int, list[str]]]:
-    """The non-blank rows of a CSV text with their line numbers, all of one width."""
+    """Return the non-blank rows of a CSV text with their line numbers, all of one width."""
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = "\t" if "\t" in first else ";" if ";" in first else ","
     rows: list[tuple[int, list[str]]] = []
@@ -172,7 +162,9 @@ def read_csv(path: str | os.PathLike[str]) -> Table:
             if not math.isfinite(matrix[i, j]):
                 raise MatrixImportError(source, f"{where}: {_short(cell)} is not a finite number")
             if abs(matrix[i, j]) > MAX_VALUE:
-                raise MatrixImportError(source, f"{where}: {_short(cell)} is beyond ±1,000,000")
+                raise MatrixImportError(
+                    source, f"{where}: {_short(cell)} is beyond ±{MAX_VALUE:,.0f}"
+                )
     names = tuple(cells[0] for _, cells in rows) if left else ()
     for (line, _), name in zip(rows, names, strict=False):
         if len(name) > MAX_TOKEN_CHARS:
@@ -181,7 +173,7 @@ def read_csv(path: str | os.PathLike[str]) -> Table:
 
 
 def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
-    """The matrix in one .npy stream of ``available`` bytes, judged by its header first."""
+    """Return the matrix in one .npy stream of ``available`` bytes, judged by its header first."""
     fmt = np.lib.format
     try:
         version = fmt.read_magic(stream)
@@ -236,7 +228,7 @@ def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
     if len(large):
         row, col = large[0]
         raise MatrixImportError(
-            source, f"[{row}, {col}] (from 0) is {matrix[row, col]:g}, beyond ±1,000,000"
+            source, f"[{row}, {col}] (from 0) is {matrix[row, col]:g}, beyond ±{MAX_VALUE:,.0f}"
         )
     return np.ascontiguousarray(matrix)
 
@@ -245,18 +237,20 @@ def read_npy(path: str | os.PathLike[str]) -> Matrix:
     """One matrix from a .npy file; object arrays and absurd sizes are refused unread."""
     path = Path(path)
     try:
-        with path.open("rb") as stream:
+        with open_regular(path) as stream:
             return _read_npy(stream, path.name, os.fstat(stream.fileno()).st_size)
+    except NotARegularFileError:
+        raise MatrixImportError(path.name, "cannot be read: it is not a file") from None
     except OSError as error:
         raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
 
 
 def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
-    """The arrays of a .npz archive named after inputs (q, k, v, x, w_q …), by input."""
+    """Return the arrays of a .npz archive named after inputs (q, k, v, x, w_q …), by input."""
     path = Path(path)
     members: dict[str, str] = {}
     try:
-        with zipfile.ZipFile(path) as archive:
+        with open_regular(path) as file, zipfile.ZipFile(file) as archive:
             for member in archive.namelist():
                 name = matrix_name(member[:-4]) if member.endswith(".npy") else None
                 if name is None:
@@ -287,6 +281,8 @@ def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
         raise MatrixImportError(
             path.name, f"is not a readable .npz archive ({_brief(error)})"
         ) from None
+    except NotARegularFileError:
+        raise MatrixImportError(path.name, "cannot be read: it is not a file") from None
     except OSError as error:
         raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
 
@@ -346,13 +342,13 @@ def _assemble(
                 f"{wanted} {what[other_axis]}: {why}"
             )  # fmt: skip
 
-    projection_mode = any(name in matrices for name in PROJECTION)
-    if projection_mode and any(name in matrices for name in DIRECT):
-        given = ", ".join(label(n) for n in (*DIRECT, *PROJECTION) if n in matrices)
+    projection_mode = any(name in matrices for name in PROJECTION_INPUTS)
+    if projection_mode and any(name in matrices for name in DIRECT_INPUTS):
+        given = ", ".join(label(n) for n in (*DIRECT_INPUTS, *PROJECTION_INPUTS) if n in matrices)
         raise MatrixImportError(
             "", f"choose either Q, K, V or X with W_q, W_k, W_v, not both (given: {given})"
         )
-    needed = PROJECTION if projection_mode else DIRECT
+    needed = PROJECTION_INPUTS if projection_mode else DIRECT_INPUTS
     missing = [LABELS[name] for name in needed if name not in matrices]
     if missing:
         raise MatrixImportError(
@@ -363,16 +359,16 @@ def _assemble(
         for name in ("w_q", "w_k", "w_v"):
             same(name, 0, "x", 1, "each W has one row per column of X (d_model)")
         same("w_k", 1, "w_q", 1, "Q and K need the same width d_k")
-        x, w_q, w_k, w_v = (matrices[name] for name in PROJECTION)
+        x, w_q, w_k, w_v = (matrices[name] for name in PROJECTION_INPUTS)
         q, k, v = project(x, w_q, w_k, w_v)
         projection: Projection | None = Projection(x, w_q, w_k, w_v)
     else:
         same("k", 1, "q", 1, "Q and K need the same width d_k")
         same("k", 0, "q", 0, "every token has one query, one key and one value")
         same("v", 0, "k", 0, "every key needs its value")
-        q, k, v = (matrices[name] for name in DIRECT)
+        q, k, v = (matrices[name] for name in DIRECT_INPUTS)
         projection = None
     length = q.shape[0]
-    names = next((row_names[n] for n in ("x", *DIRECT) if n in row_names), None)
+    names = next((row_names[n] for n in ("x", *DIRECT_INPUTS) if n in row_names), None)
     tokens = tuple(name or f"t{i + 1}" for i, name in enumerate(names or ("",) * length))
     return Preset(tokens=tokens, q=q, k=k, v=v, projection=projection)

@@ -12,9 +12,7 @@ import json
 import math
 import os
 import reprlib
-import stat
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,18 +22,23 @@ from numpy.typing import NDArray
 
 from resources import resource_path
 
-from ._checks import MIN_TEMPERATURE, Matrix
+from ._checks import Matrix
 from .attention import project
+from .files import FileTooLargeError, NotARegularFileError, read_bounded, write_atomic
+from .files import shareable_mode as shareable_mode  # its old home, for old callers
+
+# The limits are imported under their old names too: engine.presets.MAX_DIM still works.
+from .vocabulary import (
+    MAX_DIM,
+    MAX_FILE_BYTES,
+    MAX_TOKEN_CHARS,
+    MAX_TOKENS,
+    MAX_VALUE,
+    MIN_TEMPERATURE,
+)
 
 FORMAT = "attention-lab"
 VERSION = 1
-MAX_TOKENS = 4096
-MAX_DIM = 1024
-MAX_FILE_BYTES = 256 * 1024 * 1024
-MAX_TOKEN_CHARS = 200
-#: The largest magnitude of an input number, as for a typed cell: beyond it q·k over
-#: 1024 dimensions could leave 64-bit floats.
-MAX_VALUE = 1e6
 #: How deep the free-form parts (``view``, unknown fields) may nest: deeper data could not
 #: be saved again from a deep call stack (json recurses), and no setting needs it.
 MAX_NESTING = 64
@@ -97,7 +100,7 @@ def _reject_constant(name: str) -> None:
 
 
 def _check_text(text: str, name: str) -> None:
-    """Refuse a lone surrogate (JSON's "\\ud800"): it is not text and cannot be saved."""
+    r"""Refuse a lone surrogate (JSON's "\ud800"): it is not text and cannot be saved."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
@@ -142,7 +145,7 @@ def _matrix(data: object, name: str, rows: int | None = None, cols: int | None =
                 raise PresetError(f"{name}[{i}][{j}]", "must be finite")
             if abs(value) > MAX_VALUE:  # exact for an int of any size, too
                 shown = f"{value:g}" if abs(value) < 1e300 else _shown(value)
-                raise PresetError(f"{name}[{i}][{j}]", f"is {shown}, beyond ±1,000,000")
+                raise PresetError(f"{name}[{i}][{j}]", f"is {shown}, beyond ±{MAX_VALUE:,.0f}")
     array = np.array(data, dtype=np.float64)
     if rows is not None and array.shape[0] != rows:
         raise PresetError(name, f"has {array.shape[0]} rows but {rows} are needed")
@@ -304,22 +307,13 @@ def read_preset(path: str | os.PathLike[str]) -> Preset:
     """Read a preset or session file, refusing one that is too large before reading it."""
     path = Path(path)
     try:
-        status = path.stat()
-        if status.st_size > MAX_FILE_BYTES:
-            raise PresetError(
-                "",
-                f"{path.name} is {status.st_size / 2**20:,.0f} MB; "
-                f"at most {MAX_FILE_BYTES // 2**20} MB",
-            )
-        if not (stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode)):
-            # a device or a pipe: /dev/zero would be read until memory runs out
-            raise PresetError("", f"cannot read {path.name}: it is not a file")
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)  # it may have grown since stat()
+        data = read_bounded(path, MAX_FILE_BYTES)
+    except FileTooLargeError as error:
+        raise PresetError("", f"{path.name} {error.description}") from None
+    except NotARegularFileError:
+        raise PresetError("", f"cannot read {path.name}: it is not a file") from None
     except OSError as error:
         raise PresetError("", f"cannot read {path.name}: {error.strerror}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise PresetError("", f"{path.name} is over {MAX_FILE_BYTES // 2**20} MB")
     return parse_preset(data)
 
 
@@ -331,7 +325,7 @@ def load_preset(name: str) -> Preset:
 
 
 def preset_to_dict(preset: Preset) -> dict[str, Any]:
-    """The JSON document of a preset (the inverse of preset_from_dict)."""
+    """Return the JSON document of a preset (the inverse of preset_from_dict)."""
     if preset.projection is None:
         inputs = {"q": preset.q.tolist(), "k": preset.k.tolist(), "v": preset.v.tolist()}
     else:
@@ -354,35 +348,16 @@ def preset_to_dict(preset: Preset) -> dict[str, Any]:
     }
 
 
-def shareable_mode(path: Path) -> int:
-    """The permissions a new file gets anyway (0o666 less the umask), or the old file's."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def write_preset(path: str | os.PathLike[str], preset: Preset) -> None:
     """Save atomically: write a temporary file beside ``path``, then rename it over."""
-    path = Path(path)
     text = json.dumps(preset_to_dict(preset), ensure_ascii=False, indent=1)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, shareable_mode(path))  # mkstemp makes it owner-only
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    # Line ends as the text-mode writer before this one left them (CR LF on Windows);
+    # the reader takes either.
+    write_atomic(path, text.replace("\n", os.linesep).encode("utf-8"))
 
 
 def random_preset(length: int, d_k: int, d_v: int, seed: int) -> Preset:
-    """A reproducible random example: standard normals rounded to two decimals."""
+    """Return a reproducible random example: standard normals rounded to two decimals."""
     for name, value, limit in (("length", length, MAX_TOKENS), ("d_k", d_k, MAX_DIM),
                                ("d_v", d_v, MAX_DIM), ("seed", seed, 2**32 - 1)):  # fmt: skip
         least = 0 if name == "seed" else 1

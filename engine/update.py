@@ -19,19 +19,16 @@ huge and two keys tie.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._checks import Matrix, as_matrix
-from ._rows import range_block
-from .attention import (
-    AttentionResult,
-    _from_scores,
-    _softmax_rows,
-    attention,
-    key_blocks,
-    scores_into,
-)
+from .attention import attend, attention, attention_from_scores, key_blocks, scores_into
+from .result import AttentionResult
+from .row_blocks import range_block, scale_block, softmax_rows
 
 #: Beyond this share of changed rows, starting again costs no more.
 _MOST = 0.25
@@ -46,55 +43,46 @@ def _check_finite(block: Matrix) -> None:
         raise ValueError("the scores q·k are too large for 64-bit numbers: make Q or K smaller")
 
 
+def _with_rows(array: NDArray[Any], rows: NDArray[np.intp], new_rows: NDArray[Any]) -> NDArray[Any]:
+    """Return a copy of ``array`` whose rows ``rows`` are ``new_rows``."""
+    copy: NDArray[Any] = array.copy()
+    copy[rows] = new_rows
+    return copy
+
+
 def _with_query_rows(result: AttentionResult, q: Matrix, rows: NDArray[np.intp]) -> AttentionResult:
     """Rows ``rows`` of S, S/τ, A and Z computed again for the new queries."""
     tau, allowed = result.temperature, result.mask
-    with np.errstate(over="ignore", invalid="ignore"):
-        s_rows = q[rows] @ result.k.T  # (r, L_k)
-    _check_finite(s_rows)
-    s = result.scores.copy()
-    s[rows] = s_rows
-    scaled = result.scaled.copy()
-    with np.errstate(over="ignore"):
-        scaled_rows = s_rows / tau
-    np.clip(scaled_rows, -np.finfo(np.float64).max, np.finfo(np.float64).max, out=scaled_rows)
     row_allowed = None if allowed is None else allowed[rows]
-    if row_allowed is not None:
-        scaled_rows[~row_allowed] = -np.inf
-    scaled[rows] = scaled_rows
-    a_rows, max_rows, empty_rows = _softmax_rows(s_rows, tau, row_allowed)
-    ranges, row_ranges = result.score_ranges.copy(), np.empty((len(rows), 4))
-    range_block(s_rows, row_allowed, row_ranges)
-    ranges[rows] = row_ranges
-    weights = result.weights.copy()
-    weights[rows] = a_rows
-    context = result.context.copy()
-    context[rows] = a_rows @ result.v
-    max_weight = result.max_weight.copy()
-    empty = result.fully_masked_rows.copy()
-    max_weight[rows], empty[rows] = max_rows, empty_rows
-    return AttentionResult(
+    with np.errstate(over="ignore", invalid="ignore"):
+        s_rows = q[rows] @ result.k.T  # ① (r, L_k)
+    _check_finite(s_rows)
+    scaled_rows = np.empty_like(s_rows)
+    scale_block(s_rows, tau, row_allowed, scaled_rows)  # ② (r, L_k)
+    a_rows, max_rows, empty_rows = softmax_rows(s_rows, tau, row_allowed)  # ③ (r, L_k)
+    z_rows = attend(a_rows, result.v)  # ④ (r, d_v)
+    range_rows = np.empty((len(rows), 4))
+    range_block(s_rows, row_allowed, range_rows)
+    return replace(
+        result,
         q=q,
-        k=result.k,
-        v=result.v,
-        scores=s,
-        scaled=scaled,
-        weights=weights,
-        context=context,
-        temperature=tau,
-        d_k=result.d_k,
-        mask=allowed,
-        max_weight=max_weight,
-        fully_masked_rows=empty,
-        score_ranges=ranges,
+        scores=_with_rows(result.scores, rows, s_rows),
+        scaled=_with_rows(result.scaled, rows, scaled_rows),
+        weights=_with_rows(result.weights, rows, a_rows),
+        context=_with_rows(result.context, rows, z_rows),
+        max_weight=_with_rows(result.max_weight, rows, max_rows),
+        fully_masked_rows=_with_rows(result.fully_masked_rows, rows, empty_rows),
+        score_ranges=_with_rows(result.score_ranges, rows, range_rows),
     )
 
 
 def _with_key_rows(
     result: AttentionResult, k: Matrix, v: Matrix, rows: NDArray[np.intp]
 ) -> AttentionResult | None:
-    """S with the blocks of keys holding the changed rows multiplied again, then steps ②
-    to ④; None when those blocks are over a quarter of S (start again instead)."""
+    """Redo the blocks of keys of S that hold the changed rows, then steps ② to ④.
+
+    None when those blocks are over a quarter of S (start again instead).
+    """
     blocks = [b for b in key_blocks(k.shape[0]) if ((rows >= b.start) & (rows < b.stop)).any()]
     if sum(b.stop - b.start for b in blocks) > _MOST * k.shape[0]:
         return None
@@ -105,7 +93,7 @@ def _with_key_rows(
     if k.shape[1] * float(np.abs(result.q).max()) * float(np.abs(k).max()) > 1e300:
         for block in blocks:
             _check_finite(s[:, block])
-    return _from_scores(result.q, k, v, s, result.temperature, result.mask)
+    return attention_from_scores(result.q, k, v, s, result.temperature, result.mask)
 
 
 def _with_value_rows(result: AttentionResult, v: Matrix, rows: NDArray[np.intp]) -> AttentionResult:
@@ -119,29 +107,34 @@ def _with_value_rows(result: AttentionResult, v: Matrix, rows: NDArray[np.intp])
     columns = np.flatnonzero((v[rows] != result.v[rows]).any(axis=0))
     context = result.context.copy()
     context[:, columns] = result.weights @ v[:, columns]  # (L_q, L_k) @ (L_k, c)
-    return AttentionResult(
-        q=result.q,
-        k=result.k,
-        v=v,
-        scores=result.scores,
-        scaled=result.scaled,
-        weights=result.weights,
-        context=context,
-        temperature=result.temperature,
-        d_k=result.d_k,
-        mask=result.mask,
-        max_weight=result.max_weight,
-        fully_masked_rows=result.fully_masked_rows,
-        score_ranges=result.score_ranges,
-    )
+    return replace(result, v=v, context=context)
 
 
 def update_attention(
     result: AttentionResult, q: ArrayLike, k: ArrayLike, v: ArrayLike
 ) -> AttentionResult:
-    """The attention of new inputs q, k, v at the same τ and mask as ``result``, redoing
-    only what the changed rows touch. Shapes that differ from ``result``'s mean a full
-    computation. Raises ValueError like :func:`engine.attention`.
+    """Return the attention of new inputs at the same τ and mask as ``result``.
+
+    Only what the changed rows touch is computed again; shapes that differ from
+    ``result``'s mean a full computation.
+
+    Parameters
+    ----------
+    result : AttentionResult
+        The attention before the edit.
+    q, k, v : array_like
+        The inputs after the edit.
+
+    Returns
+    -------
+    AttentionResult
+        Equal to :func:`engine.attention` of the new inputs up to rounding (see the
+        module's docstring).
+
+    Raises
+    ------
+    ValueError
+        Like :func:`engine.attention`.
     """
     q, k, v = as_matrix(q, "Q"), as_matrix(k, "K"), as_matrix(v, "V")
     if (q.shape, k.shape, v.shape) != (result.q.shape, result.k.shape, result.v.shape):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from .attention import _softmax_rows
+from .row_blocks import softmax_rows
 
 MAX_D_K = 4096
 MAX_SAMPLES = 10_000_000
@@ -49,8 +49,11 @@ class VarianceRow:
 
 @dataclass(frozen=True)
 class DotHistogram:
-    """Counts of q·k for one d_k; bins are fixed in units of √d_k so raw and scaled
-    histograms share their counts and differ only in their edges."""
+    """Counts of q·k for one d_k.
+
+    Bins are fixed in units of √d_k, so raw and scaled histograms share their counts and
+    differ only in their edges.
+    """
 
     d_k: int
     counts: NDArray[np.int64]
@@ -70,6 +73,8 @@ class DotHistogram:
 
 @dataclass(frozen=True)
 class VarianceResult:
+    """Everything the experiment found, with the settings it ran with."""
+
     rows: tuple[VarianceRow, ...]
     histograms: tuple[DotHistogram, ...]
     samples: int
@@ -109,8 +114,8 @@ def _chunks(count: int, per_item: int) -> list[int]:
 
 
 def _softmax_stats(s: NDArray[np.float64], tau: float) -> tuple[float, float]:
-    """Sums over rows of the largest weight and of ‖J‖_F, J = diag(a) − aaᵀ."""
-    a, max_weight, _ = _softmax_rows(s, tau, None)
+    """Return the sums over rows of the largest weight and of ‖J‖_F, J = diag(a) − aaᵀ."""
+    a, max_weight, _ = softmax_rows(s, tau, None)
     sq = np.einsum("ij,ij->i", a, a)  # Σ a²
     cube = np.einsum("ij,ij,ij->i", a, a, a)  # Σ a³
     jacobian = np.sqrt(np.maximum(sq - 2.0 * cube + sq * sq, 0.0))

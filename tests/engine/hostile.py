@@ -12,8 +12,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from engine import PresetError, attention, load_preset, preset_to_dict
-from engine._checks import MIN_TEMPERATURE
-from engine.presets import MAX_TOKEN_CHARS, MAX_TOKENS, MAX_VALUE
+from engine.vocabulary import MAX_TOKEN_CHARS, MAX_TOKENS, MAX_VALUE, MIN_TEMPERATURE
 
 LESSON = preset_to_dict(load_preset("cat-eats-fish"))
 SHAPE_CHECK = preset_to_dict(load_preset("shape-check"))  # projection mode

@@ -6,17 +6,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine import _rows, attention, softmax, with_temperature
+import engine.row_blocks as row_blocks
+from engine import attention, softmax, with_temperature
 
 FIELDS = ("scores", "scaled", "weights", "context", "entropy", "max_weight", "fully_masked_rows")
 
 
 def _one_block(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_rows, "_BLOCK", 1 << 40)
+    monkeypatch.setattr(row_blocks, "BLOCK_ELEMENTS", 1 << 40)
 
 
 def _many_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_rows, "_BLOCK", 3 * 97)  # 3 rows per block: blocks end mid-matrix
+    monkeypatch.setattr(
+        row_blocks, "BLOCK_ELEMENTS", 3 * 97
+    )  # 3 rows per block: blocks end mid-matrix
 
 
 @pytest.mark.parametrize(
@@ -53,11 +56,8 @@ def test_blocks_give_the_same_bits(monkeypatch, options):
 def test_every_row_is_done_once(monkeypatch):
     _many_blocks(monkeypatch)
     seen = np.zeros(50, dtype=int)
-
-    def work(block: slice) -> None:
+    for block in row_blocks.row_blocks(50, 97):
         seen[block] += 1
-
-    _rows.for_row_blocks(50, 97, work)
     assert (seen == 1).all()
 
 

@@ -11,7 +11,7 @@ faster on a two-core machine: these passes wait on memory, not on arithmetic.)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Iterator
 
 import numpy as np
 from numpy.typing import NDArray
@@ -19,16 +19,64 @@ from numpy.typing import NDArray
 from ._checks import Matrix
 
 _LOG2E = 1.0 / math.log(2.0)
-_FLOAT_MAX = float(np.finfo(np.float64).max)
+FLOAT_MAX = float(np.finfo(np.float64).max)
 #: Elements per block: 64K float64 are 512 KB, which a core's cache holds.
-_BLOCK = 1 << 16
+BLOCK_ELEMENTS = 1 << 16
 
 
-def for_row_blocks(rows: int, cols: int, work: Callable[[slice], None]) -> None:
-    """Call ``work(block)`` once for each block of rows of a (rows, cols) matrix, in order."""
-    per_block = max(1, _BLOCK // max(cols, 1))
+def row_blocks(rows: int, cols: int) -> Iterator[slice]:
+    """Yield the blocks of rows of a (rows, cols) matrix, in order.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The shape of the matrix.
+
+    Yields
+    ------
+    slice
+        The next block of rows: about ``BLOCK_ELEMENTS`` elements, at least one row.
+    """
+    per_block = max(1, BLOCK_ELEMENTS // max(cols, 1))
     for start in range(0, rows, per_block):
-        work(slice(start, min(start + per_block, rows)))
+        yield slice(start, min(start + per_block, rows))
+
+
+def softmax_rows(
+    x: Matrix, temperature: float, allowed: NDArray[np.bool_] | None
+) -> tuple[Matrix, NDArray[np.float64], NDArray[np.bool_]]:
+    """Return the row softmax of x/τ, block by block, with what each row says of itself.
+
+    Parameters
+    ----------
+    x : (L_q, L_k) array
+        The rows to take the softmax of (the scores S, unscaled).
+    temperature : float
+        τ, a positive number.
+    allowed : (L_q, L_k) bool array or None
+        True where a cell takes part; None when all do.
+
+    Returns
+    -------
+    weights : (L_q, L_k) array
+        The softmax of each row of x/τ; cells not allowed are exactly 0.
+    max_weight : (L_q,) array
+        Each row's largest weight (0 for a row with no allowed cell).
+    empty : (L_q,) bool array
+        True for a row with no allowed cell (its weights are all 0).
+
+    See Also
+    --------
+    softmax_block : the arithmetic of one block.
+    """
+    rows, cols = x.shape
+    weights, max_weight = np.empty_like(x), np.empty(rows)  # (L_q, L_k), (L_q,)
+    empty = np.empty(rows, dtype=np.bool_)
+    for block in row_blocks(rows, cols):
+        block_allowed = None if allowed is None else allowed[block]
+        softmax_block(x[block], temperature, block_allowed,
+                      weights[block], max_weight[block], empty[block])  # fmt: skip
+    return weights, max_weight, empty
 
 
 def scale_block(s: Matrix, tau: float, allowed: NDArray[np.bool_] | None, out: Matrix) -> None:
@@ -36,7 +84,7 @@ def scale_block(s: Matrix, tau: float, allowed: NDArray[np.bool_] | None, out: M
     with np.errstate(over="ignore"):
         np.divide(s, tau, out=out)
     if tau < 1.0 and not np.isfinite(out).all():
-        np.clip(out, -_FLOAT_MAX, _FLOAT_MAX, out=out)
+        np.clip(out, -FLOAT_MAX, FLOAT_MAX, out=out)
     if allowed is not None:
         out[~allowed] = -np.inf
 
@@ -50,9 +98,10 @@ def softmax_block(
     empty: NDArray[np.bool_],
     entropy: NDArray[np.float64] | None = None,
 ) -> None:
-    """Step ③ for a block of rows of x: the softmax of x/τ into ``weights``, with each
-    row's largest weight, whether no key was allowed and, when ``entropy`` is given, the
-    row's entropy in bits.
+    """Do step ③ for a block of rows of x: the softmax of x/τ into ``weights``.
+
+    With it, each row's largest weight into ``max_weight``, whether no key was allowed
+    into ``empty`` and, when ``entropy`` is given, the row's entropy in bits into it.
 
     The row maximum is subtracted *before* dividing by τ, so a tiny τ cannot overflow:
     every shifted value is ≤ 0 and the row's maxima become exp(0) = 1, which makes
@@ -94,8 +143,11 @@ def softmax_block(
 
 
 def range_block(s: Matrix, allowed: NDArray[np.bool_] | None, out: Matrix) -> None:
-    """Per row of a block of S: the smallest and largest score, then those of the allowed
-    keys (+inf and −inf for a row with none), into ``out`` (b, 4)."""
+    """Write each row's extreme scores of a block of S into ``out`` (b, 4).
+
+    They are the smallest and largest score, then those of the allowed keys (+inf and
+    −inf for a row with none).
+    """
     out[:, 0] = s.min(axis=1)
     out[:, 1] = s.max(axis=1)
     if allowed is None:

@@ -1,0 +1,221 @@
+"""Files written whole or not at all, and files read only when they are files of a sane size.
+
+:func:`write_atomic` writes into a temporary file beside the destination and renames it
+over, so a full disk or a crash leaves the previous file as it was, never half of a new
+one. :func:`read_bounded` refuses a device, a pipe or a file over a size limit before it
+reads a byte of it: ``/dev/zero`` would be read until memory runs out, and a named pipe
+(FIFO) would block until someone writes to it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import BinaryIO
+
+#: Opening a FIFO without O_NONBLOCK waits for a writer; with it, the open returns at once
+#: and fstat can say what was opened. (POSIX only: 0 elsewhere.)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+#: Windows opens in text mode unless told otherwise, and would turn CR LF into LF.
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+class FileRefusedError(ValueError):
+    """A file that is not read at all; ``path`` names it.
+
+    Parameters
+    ----------
+    path : Path
+        The file that was refused.
+    message : str
+        Why, in a sentence that names the file.
+    """
+
+    def __init__(self, path: Path, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class NotARegularFileError(FileRefusedError):
+    """A device, a pipe or a socket: reading one might never end, or never start."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, f"{path.name} is not a file (a device, a pipe or a socket)")
+
+
+class FileTooLargeError(FileRefusedError):
+    """A file over the size limit of its reader.
+
+    Attributes
+    ----------
+    size : int or None
+        Its size in bytes when it was opened, or None when it grew past the limit while
+        it was being read (its size is then unknown).
+    limit : int
+        The largest size the reader accepts, in bytes.
+    """
+
+    def __init__(self, path: Path, size: int | None, limit: int) -> None:
+        self.size, self.limit = size, limit
+        super().__init__(path, f"{path.name} {self.description}")
+
+    @property
+    def description(self) -> str:
+        """Return how large the file is against the limit, without its name.
+
+        Returns
+        -------
+        str
+            ``"is 1,024 MB; at most 256 MB"``, or ``"is over 256 MB"`` when the file grew
+            while it was being read.
+        """
+        if self.size is None:
+            return f"is over {_amount(self.limit)}"
+        shown = f"{self.size / 2**20:,.0f} MB" if self.limit >= 2**20 else f"{self.size:,} bytes"
+        return f"is {shown}; at most {_amount(self.limit)}"
+
+
+def _amount(limit: int) -> str:
+    return f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit:,} bytes"
+
+
+def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """Open a regular file for reading in binary, refusing anything else unread.
+
+    The file is opened without waiting (a FIFO with no writer would block the open
+    forever), then what was opened is checked on its descriptor, so a file swapped for a
+    pipe between a check and the open cannot slip through.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The file to open; a symbolic link is followed.
+
+    Returns
+    -------
+    BinaryIO
+        The open file, to be closed by the caller (it is a context manager).
+
+    Raises
+    ------
+    NotARegularFileError
+        For a device, a pipe or a socket.
+    IsADirectoryError
+        For a folder, as :func:`open` raises it.
+    OSError
+        When the file cannot be opened.
+    """
+    path = Path(path)
+    handle = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
+    try:
+        mode = os.fstat(handle).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise NotARegularFileError(path)
+        if _NONBLOCK:
+            os.set_blocking(handle, True)  # a file's reads then behave as open()'s would
+        return open(handle, "rb")  # the caller closes it
+    except BaseException:
+        os.close(handle)
+        raise
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
+    """Return the whole content of a regular file of at most ``limit`` bytes.
+
+    The size is checked before anything is read, and at most ``limit + 1`` bytes are ever
+    read, so a file that grows while it is read is refused too.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The file to read; a symbolic link is followed.
+    limit : int
+        The largest size accepted, in bytes.
+
+    Returns
+    -------
+    bytes
+        The file's content.
+
+    Raises
+    ------
+    FileTooLargeError
+        For a file over ``limit`` bytes.
+    NotARegularFileError
+        For a device, a pipe or a socket.
+    OSError
+        When the file cannot be read (``IsADirectoryError`` for a folder).
+    """
+    path = Path(path)
+    with open_regular(path) as stream:
+        size = os.fstat(stream.fileno()).st_size
+        if size > limit:
+            raise FileTooLargeError(path, size, limit)
+        data = stream.read(size + 1)  # a byte more than fstat said: has it grown?
+        if len(data) > size:
+            data += stream.read(limit + 1 - len(data))
+    if len(data) > limit:
+        raise FileTooLargeError(path, None, limit)
+    return data
+
+
+def shareable_mode(path: Path) -> int:
+    """Return the permissions a new file gets anyway, or those of the file already there.
+
+    Parameters
+    ----------
+    path : Path
+        The file about to be written.
+
+    Returns
+    -------
+    int
+        ``path``'s permission bits if it exists, else 0o666 less the umask.
+    """
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes, *, suffix: str = "") -> None:
+    """Write ``data`` to ``path`` whole or not at all.
+
+    The data goes into a temporary file beside ``path`` (named ``.{name}.…{suffix}``),
+    reaches the disk (fsync), gets the permissions ``path`` would get (see
+    :func:`shareable_mode`) and is then renamed over ``path``. On any failure, an
+    interruption included, the temporary file is removed and ``path`` is untouched.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The destination; its folder must exist.
+    data : bytes
+        The whole content of the file.
+    suffix : str, optional
+        The end of the temporary file's name.
+
+    Raises
+    ------
+    OSError
+        When the file cannot be written; ``path`` is then as it was.
+    """
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, shareable_mode(path))  # mkstemp makes it owner-only
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
