@@ -209,13 +209,23 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, *, suffix: str = "")
     """
     path = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
+    os.close(handle)
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
+        write_synced(Path(temporary), data)
         os.chmod(temporary, shareable_mode(path))  # mkstemp makes it owner-only
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def write_synced(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` (replacing it) and wait until it is on the disk.
+
+    The one low-level write of every file the app saves: :func:`write_atomic` writes its
+    temporary file with it, and Export all its staged files.
+    """
+    with open(path, "wb") as stream:
+        stream.write(data)
+        stream.flush()
+        os.fsync(stream.fileno())

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QPoint, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
+from engine.vocabulary import STEPS
 from gui.export.formats import (
     ALL_FORMATS,
     FIGURE_FORMATS,
@@ -25,7 +26,6 @@ from gui.export.formats import (
     matrix_title,
 )
 from gui.export.host import ExportHost
-from gui.model.state import STEPS
 
 if TYPE_CHECKING:
     from gui.export.progress import ExportRun

@@ -19,7 +19,8 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 
 from engine import Preset, write_preset
-from engine.presets import shareable_mode
+from engine import files as disk
+from engine.vocabulary import STEPS
 from gui.export.figures import FORMATS as FIGURE_FORMATS
 from gui.export.figures import Figure, check_scale
 from gui.export.formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
@@ -27,7 +28,6 @@ from gui.export.formats import SESSION_FILE, VARIANCE_PLOTS
 from gui.export.host import ExportHost
 from gui.export.matrices import matrices_csv, matrices_json
 from gui.export.render import render_figure
-from gui.model.state import STEPS
 from gui.variance.plots import VariancePlots
 
 JSON_FILE = "matrices.json"
@@ -61,31 +61,16 @@ def describe_error(reason: object, target: Path) -> str:
     return QCoreApplication.translate("Export", "Could not write {0}: {1}").format(target, reason)
 
 
-def _write(path: Path, data: bytes) -> None:
-    with open(path, "wb") as stream:
-        stream.write(data)
-        stream.flush()
-        os.fsync(stream.fileno())
-
-
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``."""
+    """Write ``data`` to ``path`` whole or not at all (engine.files.write_atomic); a
+    failure is an ExportError that says why in the user's language."""
     path = Path(path)
-    temporary: Path | None = None
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-        os.close(handle)
-        temporary = Path(name)
-        _write(temporary, data)
-        os.chmod(temporary, shareable_mode(path))  # mkstemp makes it owner-only
-        os.replace(temporary, path)
+        disk.write_atomic(path, data, suffix=".part")
     except OSError as error:
         raise ExportError(describe_os_error(error, path)) from error
     except Exception as error:  # anything else that stops a write is still the user's to know
         raise ExportError(describe_error(error, path)) from error
-    finally:
-        if temporary is not None:
-            temporary.unlink(missing_ok=True)
 
 
 def write_export(
@@ -101,7 +86,7 @@ def write_export(
         stage = Path(tempfile.mkdtemp(prefix=".attention-lab-export-", dir=folder))
         for name, data in files.items():
             current = folder / name
-            _write(stage / name, data)
+            disk.write_synced(stage / name, data)
         if session is not None:
             current = folder / SESSION_FILE
             write_preset(stage / SESSION_FILE, session)

@@ -7,7 +7,8 @@ import re
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
-LIMIT = 1e6  # the largest magnitude a cell accepts
+from engine.vocabulary import MAX_VALUE
+
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 # Full-width ASCII (what a Chinese input method types: "１．５") and the minus sign "−"
 # become plain ASCII; nothing else is folded, so "3²" or "①" stay refused.
@@ -39,7 +40,7 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
             QCoreApplication.translate("numbers", "“{0}” is not a number").format(shown)
         )
     value = float(cleaned)  # safe: the text matched the plain number pattern above
-    if not math.isfinite(value) or abs(value) > LIMIT:
+    if not math.isfinite(value) or abs(value) > MAX_VALUE:
         raise ValueError(
             QCoreApplication.translate("numbers", "{0} is beyond ±1,000,000").format(cleaned)
         )

@@ -25,9 +25,10 @@ from engine import (
     with_temperature,
 )
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
-from engine.presets import MAX_DIM, Projection
+from engine.presets import Projection
+from engine.vocabulary import DIRECT_INPUTS, LABELS, MAX_DIM, MAX_VALUE, PROJECTION_INPUTS, STEPS
 from gui.model.kept_results import Inputs, KeptResults
-from gui.model.numbers import LIMIT, parse_number
+from gui.model.numbers import parse_number
 from gui.model.snapshots import (
     Snapshot,
     attention_of,
@@ -41,11 +42,10 @@ from gui.model.snapshots import (
 from gui.model.undo_commands import BlockCommand, SnapshotCommand
 from gui.model.view_settings import ViewSettings
 
-MAX_TOKENS = 64  # in the grid UI; presets and sessions may hold more
-DIRECT = ("q", "k", "v")
-PROJECTION = ("x", "w_q", "w_k", "w_v")
-LABELS = {"q": "Q", "k": "K", "v": "V", "x": "X", "w_q": "W_q", "w_k": "W_k", "w_v": "W_v"}
-STEPS = ("scores", "scaled", "weights", "context")
+#: The most tokens the grids let one add; presets, sessions and imports may hold up to
+#: engine.vocabulary.MAX_TOKENS.
+MAX_GRID_TOKENS = 64
+__all__ = ["LABELS", "MAX_GRID_TOKENS", "STEPS", "AttentionState"]
 
 
 @dataclass
@@ -118,7 +118,7 @@ class AttentionState(QObject):
 
     @property
     def input_names(self) -> tuple[str, ...]:
-        return PROJECTION if self.is_projection else DIRECT
+        return PROJECTION_INPUTS if self.is_projection else DIRECT_INPUTS
 
     def matrix(self, name: str) -> NDArray[np.float64]:
         """An input matrix, or in projection mode also the computed q, k, v (read-only)."""
@@ -186,7 +186,7 @@ class AttentionState(QObject):
             return False
         try:
             number = parse_number(value) if isinstance(value, str) else float(value)
-            if not math.isfinite(number) or abs(number) > LIMIT:
+            if not math.isfinite(number) or abs(number) > MAX_VALUE:
                 raise ValueError(self.tr("{0} is beyond ±1,000,000").format(number))
         except ValueError as error:
             self.message.emit(self.tr("{0}: {1}").format(self.cell_name(name, row, col), error))
@@ -228,8 +228,9 @@ class AttentionState(QObject):
         return True
 
     def add_token(self, name: str | None = None) -> bool:
-        if len(self._tokens) >= MAX_TOKENS:
-            self.message.emit(self.tr("At most {0} tokens can be edited here").format(MAX_TOKENS))
+        if len(self._tokens) >= MAX_GRID_TOKENS:
+            text = self.tr("At most {0} tokens can be edited here").format(MAX_GRID_TOKENS)
+            self.message.emit(text)
             return False
         name = name if name is not None else self.tr("token {0}").format(len(self._tokens) + 1)
         self._push(with_token_added(self._snapshot(), name),

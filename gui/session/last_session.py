@@ -26,8 +26,9 @@ def remember_last_session(path: Path | None, untitled: Preset | None) -> None:
             write_preset(kept, untitled)
         else:
             kept.unlink(missing_ok=True)
-    except (OSError, TypeError, ValueError):
-        pass  # only a convenience for the next start; the session was settled before
+    except Exception:
+        pass  # only a convenience for the next start: the session was settled before, and
+        # a window that is closing has nobody left to tell
 
 
 def last_session() -> Preset | Path | None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import tempfile
-from pathlib import Path
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -18,6 +16,7 @@ from PySide6.QtCore import (
 )
 
 from engine import VarianceRow
+from engine.files import write_atomic
 
 Index = QModelIndex | QPersistentModelIndex
 FIELDS = ("d_k", "std", "sqrt_d_k", "max_weight_unscaled", "max_weight_scaled",
@@ -84,12 +83,4 @@ class VarianceTableModel(QAbstractTableModel):
 
     def save_csv(self, path: str | os.PathLike[str]) -> None:
         """Write the CSV atomically (a temporary file renamed over the target)."""
-        target = Path(path)
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-                stream.write(self.as_text(",", digits=None))
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomic(path, self.as_text(",", digits=None).encode("utf-8"))

@@ -20,8 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.vocabulary import LABELS
 from gui.model.numbers import format_number, split_block
-from gui.model.state import LABELS, AttentionState
+from gui.model.state import AttentionState
 from gui.support.language import Retranslating
 
 Index = QModelIndex | QPersistentModelIndex

@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from gui.model.state import STEPS, AttentionState
+from engine.vocabulary import STEPS
+from gui.model.state import AttentionState
 from gui.plots.heatmap import Heatmap
 from gui.support.language import Retranslating
 from gui.views.formula_bar import STEP_COLOURS

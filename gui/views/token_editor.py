@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.presets import MAX_DIM
-from gui.model.state import MAX_TOKENS, AttentionState
+from engine.vocabulary import MAX_DIM
+from gui.model.state import MAX_GRID_TOKENS, AttentionState
 from gui.support.language import Retranslating
 
 Index = QModelIndex | QPersistentModelIndex
@@ -155,7 +155,7 @@ class TokenEditor(Retranslating, QWidget):
                 box.setValue(value)
         self.d_model.setVisible(state.is_projection)
         self.d_model_label.setVisible(state.is_projection)
-        self.add_button.setEnabled(len(state.tokens) < MAX_TOKENS)
+        self.add_button.setEnabled(len(state.tokens) < MAX_GRID_TOKENS)
         self.remove_button.setEnabled(len(state.tokens) > 1)
         self._on_selected_token_changed(state.selected_token)
 

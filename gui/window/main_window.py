@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (
 )
 
 from engine import Preset
+from engine.vocabulary import STEPS
 from gui.export.controller import ExportController
-from gui.model.state import STEPS, AttentionState
+from gui.model.state import AttentionState
 from gui.session.controller import SessionController
 from gui.support.language import Retranslating
 from gui.views.formula_bar import FormulaBar

@@ -7,7 +7,8 @@ from PySide6.QtCore import QByteArray, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QToolBar
 
-from gui.model.state import STEPS, AttentionState
+from engine.vocabulary import STEPS
+from gui.model.state import AttentionState
 
 PRESENTER_SCALE = 1.5  # text size on entering presenter mode
 SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0)

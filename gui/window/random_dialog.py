@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget
 
-from engine.presets import MAX_DIM
-from gui.model.state import MAX_TOKENS
+from engine.vocabulary import MAX_DIM
+from gui.model.state import MAX_GRID_TOKENS
 
 
 class RandomPresetDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Random example"))
-        self.length = self._spin(1, MAX_TOKENS, 5)
+        self.length = self._spin(1, MAX_GRID_TOKENS, 5)
         self.d_k = self._spin(1, MAX_DIM, 4)
         self.d_v = self._spin(1, MAX_DIM, 4)
         self.seed = self._spin(0, 2**31 - 1, 0)

@@ -14,9 +14,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView
 
 from engine import load_preset, random_preset
-from engine.presets import MAX_DIM
-from gui.model.numbers import LIMIT, parse_number
-from gui.model.state import MAX_TOKENS
+from engine.vocabulary import MAX_DIM, MAX_VALUE
+from gui.model.numbers import parse_number
+from gui.model.state import MAX_GRID_TOKENS
 
 PAINT_EVERY = 8  # let the event loop run (timers, repaints) after every 8th action
 EDIT = Qt.ItemDataRole.EditRole
@@ -254,7 +254,7 @@ class RandomEditor:
         grids[target].paste()
         after = self.state.matrix(target)
         fits = at[0] + block.shape[0] <= shape[0] and at[1] + block.shape[1] <= shape[1]
-        if fits and self.state.is_editable(target) and (np.abs(block) <= LIMIT).all():
+        if fits and self.state.is_editable(target) and (np.abs(block) <= MAX_VALUE).all():
             pasted = after[at[0] : at[0] + block.shape[0], at[1] : at[1] + block.shape[1]]
             np.testing.assert_array_equal(pasted, block)  # every digit survives the clipboard
         else:
@@ -289,7 +289,7 @@ class RandomEditor:
         else:
             self.note("add the token 狗")
             self.state.add_token("狗")
-        assert len(self.state.tokens) == min(length + 1, MAX_TOKENS)
+        assert len(self.state.tokens) == min(length + 1, MAX_GRID_TOKENS)
 
     def remove_token(self) -> None:
         length = len(self.state.tokens)
@@ -306,11 +306,11 @@ class RandomEditor:
             assert len(self.state.tokens) == length - removed
 
     def fill_tokens(self) -> None:
-        self.note(f"click + token up to the limit of {MAX_TOKENS}, then once more")
+        self.note(f"click + token up to the limit of {MAX_GRID_TOKENS}, then once more")
         while self.tokens.add_button.isEnabled():
             self.tokens.add_button.click()
             self.count += 1
-        assert len(self.state.tokens) == MAX_TOKENS
+        assert len(self.state.tokens) == MAX_GRID_TOKENS
         assert not self.state.add_token()
 
     def resize(self) -> None:

@@ -21,7 +21,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from engine import attention, load_preset
-from gui.model.state import MAX_TOKENS, STEPS
+from engine.vocabulary import STEPS
+from gui.model.state import MAX_GRID_TOKENS
 from gui.support.language import set_language
 from gui.views.temperature_dial import (
     DIAL_STEPS,
@@ -98,7 +99,7 @@ class RandomUser(RandomEditor):
         assert (self.tokens.d_k.value(), self.tokens.d_v.value()) == (state.d_k, state.d_v)
         if state.is_projection:
             assert self.tokens.d_model.value() == state.d_model
-        assert self.tokens.add_button.isEnabled() == (length < MAX_TOKENS)
+        assert self.tokens.add_button.isEnabled() == (length < MAX_GRID_TOKENS)
         assert self.tokens.remove_button.isEnabled() == (length > 1)
         assert 0 <= state.selected_token < length
         row = state.selected_token

@@ -14,8 +14,7 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from PySide6.QtWidgets import QMessageBox
 
-import engine.presets
-import gui.export.files
+import engine.files
 from engine import PresetError, parse_preset, read_preset
 from tests.engine.hostile import LESSON, dumped, hostile_bytes
 
@@ -89,57 +88,32 @@ def test_a_hostile_session_opened_from_the_file_menu_is_explained_and_changes_no
 # ---------------------------------------------------------------- failing halfway
 
 
-class HalfThenFail:
-    """A file stream whose write() writes half of what it is given, then raises."""
-
-    def __init__(self, stream, error):
-        self._stream, self._error = stream, error
-
-    def write(self, text):
-        self._stream.write(text[: len(text) // 2])
-        self._stream.flush()
-        raise self._error
-
-    def __getattr__(self, name):
-        return getattr(self._stream, name)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self._stream.close()
-
-
 FAILURES = {
     "full disk": (OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)), "No space left on device"),
     "an exception": (RuntimeError("the write blew up"), "the write blew up"),
 }
 
 
-FDOPEN = os.fdopen
-
-
-def fail_sessions_halfway(monkeypatch, error):
-    """write_preset's stream writes half the session, then raises ``error``."""
-
-    def half_stream(*args, **kwargs):
-        return HalfThenFail(FDOPEN(*args, **kwargs), error)
-
-    monkeypatch.setattr(engine.presets.os, "fdopen", half_stream)
+WRITE_SYNCED = engine.files.write_synced
 
 
 def fail_files_halfway(monkeypatch, error, after=0):
-    """Export's low-level write writes ``after`` files, then half of the next one."""
-    write = gui.export.files._write
+    """The one low-level write (of sessions, autosaves and exports) writes ``after``
+    files, then half of the next one and raises ``error``."""
     calls = itertools.count()
 
     def half_file(path, data):
         if next(calls) < after:
-            return write(path, data)
+            return WRITE_SYNCED(path, data)
         Path(path).write_bytes(data[: len(data) // 2])
         raise error
 
-    monkeypatch.setattr(gui.export.files, "_write", half_file)
+    monkeypatch.setattr(engine.files, "write_synced", half_file)
+
+
+def fail_sessions_halfway(monkeypatch, error):
+    """write_preset writes half the session, then raises ``error``."""
+    fail_files_halfway(monkeypatch, error)
 
 
 @pytest.mark.parametrize("failure", FAILURES)
@@ -182,7 +156,7 @@ def test_an_autosave_that_fails_halfway_keeps_the_previous_one_and_says_so(
     files = [name for name in os.listdir(autosaver.path.parent) if not name.endswith(".lock")]
     assert files == [autosaver.path.name]
     assert autosaver.pending  # the timers try again
-    monkeypatch.setattr(engine.presets.os, "fdopen", FDOPEN)  # the disk has room again
+    monkeypatch.setattr(engine.files, "write_synced", WRITE_SYNCED)  # the disk has room again
     assert window.sessions.autosave()
     assert read_preset(autosaver.path).k[1, 1] == 4
 

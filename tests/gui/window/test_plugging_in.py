@@ -7,8 +7,9 @@ import pyqtgraph as pg
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
+from engine.vocabulary import STEPS
 from gui.export.controller import ExportController
-from gui.model.state import STEPS, AttentionState
+from gui.model.state import AttentionState
 from gui.session.controller import SessionController
 from gui.support.language import set_language
 from gui.variance.panel import VariancePanel
