@@ -28,8 +28,8 @@ NAME_CHARS = 12  # longer token names are shortened on the axes
 def nice_ceiling(value: float) -> float:
     """Return the next of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10ⁿ at or above ``value`` (> 0).
 
-    Colour levels snap to these, so that the colour bar keeps its scale while the dial turns
-    (and is not redrawn on every frame), yet always covers every value.
+    Colour levels snap to these, so that the colour bar keeps its scale while the dial
+    turns (and is not redrawn on every frame), yet always covers every value.
     """
     exponent = math.floor(math.log10(value))
     for step in (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):

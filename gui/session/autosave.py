@@ -4,10 +4,10 @@ While a session has unsaved changes, it is written to a file in the app's data f
 20 s and a few seconds after the last change. A clean close removes the file; one found at
 the next start was left by a crash.
 
-Each running copy of the app holds a lock on its own autosave file, so that two copies open
-side by side (a teacher comparing two examples) never write over each other's file, and a
-copy that starts never offers to "recover" the live work of another: it takes the first file
-no running copy holds, which is one a crashed copy left, if any.
+Each running copy of the app holds a lock on its own autosave file, so that two copies
+open side by side (a teacher comparing two examples) never write over each other's file,
+and a copy that starts never offers to "recover" the live work of another: it takes the
+first file no running copy holds, which is one a crashed copy left, if any.
 """
 
 from __future__ import annotations

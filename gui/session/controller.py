@@ -4,8 +4,8 @@ File → New, Open…, Recent files, Save, Save As…, Import matrices…; the t
 * while unsaved); asking before unsaved changes are lost; the last session on the next
 start; autosave and recovery after a crash.
 
-A session file is the versioned JSON of ``state.to_preset()`` (README: "Preset and session
-files"). Unsaved: the undo stack is not clean, or τ (not undoable) has changed.
+A session file is the versioned JSON of ``state.to_preset()`` (README: "Preset and
+session files"). Unsaved: the undo stack is not clean, or τ (not undoable) has changed.
 """
 
 from __future__ import annotations

@@ -112,8 +112,8 @@ class PipelineView(Retranslating, QWidget):
     def _on_font_scale_changed(self, scale: float) -> None:
         """Follow a new text size.
 
-        Titles take the application's font (already scaled); the heatmaps' names, labels and
-        outlines grow with it.
+        Titles take the application's font (already scaled); the heatmaps' names,
+        labels and outlines grow with it.
         """
         font = QGuiApplication.font()
         for title in self.titles.values():  # styled labels keep their font: set it
