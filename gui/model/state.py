@@ -498,8 +498,11 @@ class AttentionState(QObject):
             self._pending.rects.append(rect)
 
     def _settle(self) -> None:
-        """Tell the views, once, what the undo stack changed: however many commands it
-        ran (a jump across a long history), one computation and one set of signals."""
+        """Tell the views, once, what the undo stack changed.
+
+        However many commands it ran (a jump across a long history), one computation and one
+        set of signals.
+        """
         pending, self._pending = self._pending, None
         if pending is None:
             return
