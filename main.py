@@ -18,7 +18,7 @@ from typing import NoReturn  # noqa: E402
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        """A bad flag or value: one line on stderr, exit status 2."""
+        """Print a bad flag or value as one line on stderr, and exit with status 2."""
         # An unknown argument is quoted as typed: a line break in it must not break the
         # line (gui.window.headless_export.one_line does the same; importing it would load Qt).
         breaks = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
@@ -27,6 +27,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Read the window's flags (``export`` has its own: see gui.window.headless_export)."""
     from engine import __version__
     from engine.presets import BUILT_IN
 
@@ -57,6 +58,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run Attention Lab; return the exit status.
+
+    ``main.py export …`` writes the export's files without a window; otherwise the window
+    opens (with the last session, unless ``--preset`` names an example) until it is closed.
+    """
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["export"]:
         from gui.window.headless_export import run

@@ -1,9 +1,11 @@
-"""Exporting from the window: File → Export (a figure, everything, a handout), Edit → Copy
-matrix (tab-separated text or LaTeX), and a context menu on every plot.
+"""Exporting from the window: File → Export, Edit → Copy matrix, and a menu on every plot.
 
-The controller asks (dialogs, overwrite questions) and reports (status bar, a warning
-box); the work is done by figure_export, matrix_export, export_files and handout, which
-write bytes and never ask.
+File → Export writes a figure, everything or a handout; Edit → Copy matrix copies
+tab-separated text or LaTeX; the context menu on every plot does both for its figure.
+
+The controller asks (dialogs, overwrite questions) and reports (status bar, a warning box);
+the work is done by gui.export's figures, matrices, files and handout modules, which write
+bytes and never ask.
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ COPY_KINDS = ("tsv", "latex")
 
 
 class ExportController(QObject):
-    """Owns the export menus; ``export_figure``, ``export_all``, ``write_handout`` and
-    ``copy_matrix`` do the work without dialogs (they still ask before overwriting).
+    """Owns the export menus, and the work they start.
+
+    ``export_figure``, ``export_all``, ``write_handout`` and ``copy_matrix`` do the work
+    without dialogs (they still ask before overwriting).
 
     It offers ``menu`` (File → Export) and ``copy_menu`` (Edit → Copy matrix) for the
     window to insert, and a context menu on every plot it is shown with
@@ -111,7 +115,7 @@ class ExportController(QObject):
         return views
 
     def figure_at(self, view: pg.GraphicsView, pos: QPoint) -> str | None:
-        """The figure under ``pos`` (viewport coordinates) of ``view``."""
+        """Return the figure under ``pos`` (viewport coordinates) of ``view``, if any."""
         name = self._views().get(view)
         if name is not None or not self.host.has_experiment():
             return name
@@ -124,7 +128,7 @@ class ExportController(QObject):
         return None
 
     def context_menu(self, view: pg.GraphicsView, pos: QPoint) -> QMenu | None:
-        """The menu a right click at ``pos`` opens: export, and copy for a heatmap."""
+        """Return the menu a right click at ``pos`` opens: export, and copy for a heatmap."""
         name = self.figure_at(view, pos)
         if name is None:
             return None
@@ -195,9 +199,11 @@ class ExportController(QObject):
 
     def export_all(self, folder: str | Path, formats: tuple[str, ...] | None = None,
                    scale: float | None = None) -> list[Path] | None:  # fmt: skip
-        """Every figure, the matrices and the session into ``folder``; None if refused
-        or cancelled. The window stays responsive meanwhile, with a progress dialog
-        (see export_progress)."""
+        """Write every figure, the matrices and the session into ``folder``.
+
+        Returns the files written, or None if refused or cancelled. The window stays
+        responsive meanwhile, with a progress dialog (see gui.export.progress.ExportRun).
+        """
         from gui.export.files import ExportError, describe_error, existing
         from gui.export.progress import ExportRun
 
@@ -236,6 +242,10 @@ class ExportController(QObject):
         return written
 
     def write_handout(self, path: str | Path, page: str = "A4") -> bool:
+        """Write the handout PDF on ``page`` paper to ``path``; False if refused or failed.
+
+        It asks before replacing a file, and says why when it fails.
+        """
         from gui.export.files import ExportError, write_atomic
         from gui.export.handout import handout_pdf
 
@@ -253,6 +263,7 @@ class ExportController(QObject):
     # ------------------------------------------------------------ asking
     # The export code and its dialogs are loaded when first used, not at start-up.
     def confirm_overwrite(self, names: list[str], folder: Path) -> bool:
+        """Ask before replacing ``names`` in ``folder``; True to replace them."""
         from gui.export.dialogs import confirm_replace
 
         return confirm_replace(self.host.dialog_parent(), names, folder)
@@ -266,6 +277,11 @@ class ExportController(QObject):
         return chosen
 
     def ask_export_figure(self, name: str | None = None, fmt: str = "png") -> bool:
+        """Ask which figure, format and scale, then where; then export it.
+
+        The dialog starts at ``name`` and ``fmt`` (a context menu passes its figure and
+        format). True if a file was written.
+        """
         from gui.export.dialogs import FigureDialog
         from gui.export.files import figure_titles
 
@@ -279,6 +295,10 @@ class ExportController(QObject):
         return path is not None and self.export_figure(name, path, fmt, scale)
 
     def ask_export_all(self) -> list[Path] | None:
+        """Ask which formats and scale, then which folder; then export everything.
+
+        Returns the files written, or None if cancelled, refused or failed.
+        """
         from gui.export.dialogs import ExportAllDialog
 
         dialog = ExportAllDialog(self.formats, self.scale, self.host.dialog_parent())
@@ -293,6 +313,7 @@ class ExportController(QObject):
         return self.export_all(folder)
 
     def ask_handout(self) -> bool:
+        """Ask for the paper, then where to save; then write the handout. True if written."""
         from gui.export.dialogs import HandoutDialog
 
         dialog = HandoutDialog(self.host.dialog_parent())

@@ -1,5 +1,7 @@
-"""The small dialogs of exporting: one figure, everything, the handout's paper; where to
-save, and whether to replace files."""
+"""The small dialogs of exporting.
+
+One figure, everything, the handout's paper; where to save, and whether to replace files.
+"""
 
 from __future__ import annotations
 
@@ -174,6 +176,7 @@ class HandoutDialog(QDialog):
         layout.addWidget(_buttons(self))
 
     def values(self) -> str:
+        """Return the chosen paper, a key of PAGES (A4 or Letter)."""
         return str(self.page.currentData())
 
 

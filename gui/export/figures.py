@@ -53,18 +53,19 @@ class Figure:
     plot: pg.PlotItem | None = None
 
     def target(self) -> pg.GraphicsScene | pg.PlotItem:
-        """What pyqtgraph's exporters take: the scene, or the one plot."""
+        """Return what pyqtgraph's exporters take: the scene, or the one plot."""
         return self.plot if self.plot is not None else self.view.scene()
 
     def source(self) -> QRectF:
-        """The part of the scene drawn, in scene coordinates."""
+        """Return the part of the scene drawn, in scene coordinates."""
         return QRectF(Exporter(self.target()).getSourceRect())
 
     def size(self) -> QSizeF:
-        """The figure's size on screen, in pixels."""
+        """Return the figure's size on screen, in pixels."""
         return QSizeF(Exporter(self.target()).getTargetRect().size())
 
     def background(self) -> QColor:
+        """Return the view's background colour, transparent when it has none."""
         brush = self.view.backgroundBrush()
         return (
             QColor(brush.color()) if brush.style() != Qt.BrushStyle.NoBrush else QColor(0, 0, 0, 0)
@@ -85,6 +86,7 @@ class WidePensPainter(QPainter):
         self._scale = scale
 
     def setPen(self, pen: QPen | QColor | Qt.PenStyle) -> None:  # type: ignore[override]  # noqa: N802
+        """Set ``pen``, a cosmetic one widened to ``scale`` device pixels per pixel."""
         wide = QPen(pen)
         if wide.isCosmetic() and wide.style() != Qt.PenStyle.NoPen:
             wide.setWidthF(max(wide.widthF(), 1.0) * self._scale)
@@ -110,11 +112,13 @@ class CellRectangles(QGraphicsItem):
                 self._cells.append((path, colour))
 
     def boundingRect(self) -> QRectF:  # noqa: N802
+        """Return the image's rectangle: one unit per pixel (per cell)."""
         return QRectF(0, 0, self._size.width(), self._size.height())
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        """Fill every cell's rectangle with its colour."""
         for path, colour in self._cells:
             painter.fillPath(path, colour)
 
@@ -146,9 +150,12 @@ def cells_as_rectangles(scene: pg.GraphicsScene) -> Iterator[None]:
 
 @contextmanager
 def export_mode(figure: Figure, painter: QPainter) -> Iterator[None]:
-    """pyqtgraph's export mode: symbols drawn as paths, hover decorations left out; items
-    that the screen draws from a cached picture (the axes) are drawn afresh, so that
-    their text stays text and their lines stay sharp at any scale."""
+    """Put ``figure`` in pyqtgraph's export mode while inside.
+
+    Symbols are drawn as paths, hover decorations left out; items that the screen draws from
+    a cached picture (the axes) are drawn afresh, so that their text stays text and their
+    lines stay sharp at any scale.
+    """
     exporter = Exporter(figure.target())
     options = {"antialias": True, "background": figure.background(), "painter": painter,
                "resolutionScale": 1.0}  # fmt: skip
@@ -168,8 +175,10 @@ def export_mode(figure: Figure, painter: QPainter) -> Iterator[None]:
 
 @contextmanager
 def sharp_images(view: pg.GraphicsView, scale: float) -> Iterator[None]:
-    """While inside, heatmaps colour as many cells as ``scale`` times their pixels show
-    (on screen they colour about one cell per pixel)."""
+    """While inside, heatmaps colour as many cells as ``scale`` times their pixels show.
+
+    On screen they colour about one cell per pixel.
+    """
     set_scale = getattr(view, "set_image_scale", None)
     if set_scale is None:
         yield
@@ -198,7 +207,7 @@ def paint_figure(figure: Figure, painter: QPainter, target: QRectF, vector: bool
 
 
 def figure_png(figure: Figure, scale: float = 1.0) -> bytes:
-    """The figure as PNG, ``scale`` times its size on screen (1 to 8)."""
+    """Return the figure as PNG, ``scale`` times its size on screen (MIN_SCALE to MAX_SCALE)."""
     check_scale(scale)
     size = figure.size()
     image = QImage(max(1, round(size.width() * scale)), max(1, round(size.height() * scale)),
@@ -224,7 +233,7 @@ def _image_bytes(image: QImage) -> bytes:
 
 
 def pdf_writer(buffer: QBuffer, size_points: QSizeF, dpi: int, title: str) -> QPdfWriter:
-    """A PDF writer into ``buffer`` with one exact page size, no margins, ``dpi`` units."""
+    """Return a PDF writer into ``buffer`` with one exact page size, no margins, ``dpi`` units."""
     writer = QPdfWriter(buffer)
     writer.setResolution(dpi)
     page = QPageSize(size_points, QPageSize.Unit.Point, "", QPageSize.SizeMatchPolicy.ExactMatch)
@@ -235,7 +244,7 @@ def pdf_writer(buffer: QBuffer, size_points: QSizeF, dpi: int, title: str) -> QP
 
 
 def figure_pdf(figure: Figure) -> bytes:
-    """The figure as a one-page PDF of its own size; fonts are embedded (subsets)."""
+    """Return the figure as a one-page PDF of its own size; fonts are embedded (subsets)."""
     # one PDF unit per screen pixel: fonts sized in points or pixels keep their proportions
     dpi = figure.view.logicalDpiY()
     size = figure.size()
@@ -256,5 +265,6 @@ MIN_SCALE = 0.25  # below this a figure is a few pixels: surely a typo
 
 
 def check_scale(scale: float) -> None:
+    """Raise ValueError unless ``scale`` is from MIN_SCALE (0.25) to MAX_SCALE (8)."""
     if not MIN_SCALE <= scale <= MAX_SCALE:
         raise ValueError(f"the scale must be from {MIN_SCALE:g} to {MAX_SCALE:g}, not {scale:g}")

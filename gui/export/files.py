@@ -57,13 +57,15 @@ def describe_os_error(error: OSError, target: Path) -> str:
 
 
 def describe_error(reason: object, target: Path) -> str:
-    """The message "Could not write …: reason", for a failure not described by errno."""
+    """Return the message "Could not write …: reason", for a failure not described by errno."""
     return QCoreApplication.translate("Export", "Could not write {0}: {1}").format(target, reason)
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (engine.files.write_atomic); a
-    failure is an ExportError that says why in the user's language."""
+    """Write ``data`` to ``path`` whole or not at all (engine.files.write_atomic).
+
+    A failure is an ExportError that says why in the user's language.
+    """
     path = Path(path)
     try:
         disk.write_atomic(path, data, suffix=".part")
@@ -76,8 +78,11 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
 def write_export(
     folder: str | os.PathLike[str], files: dict[str, bytes], session: Preset | None = None
 ) -> list[Path]:
-    """Write ``files`` (and ``session`` as session.json) into ``folder``, all or nothing
-    until the final renames; existing files of the same names are replaced."""
+    """Write ``files`` (and ``session`` as session.json) into ``folder``.
+
+    All or nothing until the final renames; existing files of the same names are replaced.
+    Returns the paths written.
+    """
     folder = Path(folder)
     names = [*files, *([SESSION_FILE] if session is not None else [])]
     stage: Path | None = None
@@ -104,13 +109,15 @@ def write_export(
 
 
 def existing(folder: str | os.PathLike[str], names: Iterable[str]) -> list[str]:
-    """The names already taken in ``folder``."""
+    """Return the names already taken in ``folder``."""
     return [name for name in names if (Path(folder) / name).exists()]
 
 
 def ensure_variance_result(host: ExportHost, timeout_ms: int = VARIANCE_TIMEOUT_MS) -> bool:
-    """Run the variance experiment (with the panel's settings) if it has no result yet,
-    and wait for it; True when there is a result to draw."""
+    """Run the variance experiment (with the panel's settings) if it has no result yet.
+
+    Waits for it (at most ``timeout_ms``); True when there is a result to draw.
+    """
     panel = host.experiment()
     runner = panel.runner
     if runner.result is not None:
@@ -129,8 +136,12 @@ def ensure_variance_result(host: ExportHost, timeout_ms: int = VARIANCE_TIMEOUT_
 
 @contextmanager
 def window_figures(host: ExportHost, experiment: bool = True) -> Iterator[list[Figure]]:
-    """Every figure of the window: the four heatmaps, the weight bars, the mixing view
-    and, once the experiment has a result (and ``experiment`` is True), its four plots."""
+    """Yield every figure of the window, ready to draw until the block ends.
+
+    The four heatmaps, the weight bars, the mixing view and, once the experiment has a
+    result (and ``experiment`` is True), its four plots, from a hidden copy if their tab was
+    never shown. The experiment's panel is never built for this.
+    """
     titles = figure_titles()
     figures = [Figure(name, titles[name], view) for name, view in host.figure_views().items()]
     copy: VariancePlots | None = None
@@ -159,6 +170,7 @@ def window_figures(host: ExportHost, experiment: bool = True) -> Iterator[list[F
 
 
 def step_titles() -> tuple[str, str, str, str]:
+    """Return the titles of the four heatmaps, ① to ④, in the current language."""
     return (
         QCoreApplication.translate("Export", "① scores S = QKᵀ"),
         QCoreApplication.translate("Export", "② scaled scores S/τ"),
@@ -191,6 +203,7 @@ def figure_titles() -> dict[str, str]:
 
 
 def check_formats(formats: Iterable[str]) -> tuple[str, ...]:
+    """Return ``formats`` without repeats; ValueError if one is unknown or there is none."""
     chosen = tuple(dict.fromkeys(formats))
     unknown = [f for f in chosen if f not in ALL_FORMATS]
     if unknown or not chosen:
@@ -203,8 +216,11 @@ def check_formats(formats: Iterable[str]) -> tuple[str, ...]:
 def export_all_files(
     host: ExportHost, formats: Iterable[str] = ALL_FORMATS, scale: float = 2.0
 ) -> dict[str, bytes]:
-    """File name → contents for every figure in the chosen figure formats, the matrices as
-    CSV (one file each) and JSON. The session is written separately (write_export)."""
+    """Return file name → contents of every file of Export all but the session.
+
+    Every figure in the chosen figure formats, and the matrices as CSV (one file each) and
+    JSON, as chosen. The session is written separately (write_export).
+    """
     chosen = check_formats(formats)
     check_scale(scale)
     files: dict[str, bytes] = {}

@@ -1,5 +1,8 @@
-"""The names of what can be exported, kept apart from the code that exports so that the
-menus can be built at start-up without loading it."""
+"""The names of what can be exported.
+
+They are kept apart from the code that exports so that the menus can be built at start-up
+without loading it.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""A one-file handout (PDF, A4 or Letter): the formula, the four heatmaps, the hand
-calculation of the selected token's row and the mixing view.
+"""A one-file handout (PDF, A4 or Letter) of the example on screen.
+
+The formula, the four heatmaps, the hand calculation of the selected token's row and the
+mixing view.
 
 Laid out top to bottom on pages in screen pixels (the PDF's resolution is the screen's
 logical DPI), so fonts keep the proportions they have in the window; figures are
@@ -87,7 +89,7 @@ class _Pages:
         self.y += doc.size().height() + GAP
 
     def figures(self, figures: list[tuple[Figure, str]], columns: int, max_height: float) -> None:
-        """A row (or rows) of captioned figures, each scaled to its column's width."""
+        """Place a row (or rows) of captioned figures, each scaled to its column's width."""
         column = (self.width - GAP * (columns - 1)) / columns
         for start in range(0, len(figures), columns):
             row = figures[start : start + columns]
@@ -134,8 +136,11 @@ def _pair(left: str, right: str) -> str:
 
 
 def row_calculation(state: AttentionState, row: int) -> list[str]:
-    """The hand calculation of one query token's row, as HTML blocks side by side:
-    ① and ② for each key, then ③ (the whole softmax row) and ④."""
+    """Return the hand calculation of one query token's row, as HTML blocks side by side.
+
+    ① and ② for each key, then ③ (the whole softmax row) and ④. With more than SHORT keys,
+    only the first three and the last two, as the panel shows them.
+    """
     tokens, digits = state.tokens, state.precision
     columns = list(range(len(tokens)))
     if len(columns) > explain_text.SHORT:  # as the panel does: the first three, the last two

@@ -1,9 +1,9 @@
-"""The matrices of the pipeline as text: CSV and JSON files, tab-separated text and LaTeX.
+r"""The matrices of the pipeline as text: CSV and JSON files, tab-separated text and LaTeX.
 
 Files keep every digit (a number written reads back as the same float); the clipboard
 formats show what the heatmaps show, at the state's precision, whole numbers without
 decimals. Masked cells of S/τ (−∞) are written ``-inf`` in CSV and tab-separated text,
-``null`` in JSON (which has no infinity), ``-\\infty`` in LaTeX.
+``null`` in JSON (which has no infinity), ``-\infty`` in LaTeX.
 """
 
 from __future__ import annotations
@@ -28,17 +28,28 @@ class MatrixSource(Protocol):
     """What the matrices' text is made of: the state, or a snapshot of it."""
 
     @property
-    def result(self) -> AttentionResult: ...
+    def result(self) -> AttentionResult:
+        """Return the engine's result: every matrix of the pipeline."""
+        ...
+
     @property
-    def tokens(self) -> Sequence[str]: ...
+    def tokens(self) -> Sequence[str]:
+        """Return the token names, one per query row and key column."""
+        ...
+
     @property
-    def causal(self) -> bool: ...
+    def causal(self) -> bool:
+        """Return True while the causal mask is on."""
+        ...
+
     @property
-    def precision(self) -> int: ...
+    def precision(self) -> int:
+        """Return the number of decimals the clipboard formats show."""
+        ...
 
 
 def matrix_values(state: MatrixSource, key: str) -> np.ndarray:
-    """The matrix as the engine computed it (a copy)."""
+    """Return the matrix ``key`` as the engine computed it (a copy)."""
     if key not in MATRICES:
         raise ValueError(f"unknown matrix {key!r}; choose from {', '.join(MATRICES)}")
     return np.array(getattr(state.result, key), dtype=np.float64)
@@ -88,6 +99,7 @@ def matrix_csv(state: MatrixSource, key: str) -> bytes:
 
 
 def tokens_csv(state: MatrixSource) -> bytes:
+    """Return tokens.csv: each token's index and name, UTF-8 with a byte-order mark."""
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(["index", "token"])
@@ -97,8 +109,10 @@ def tokens_csv(state: MatrixSource) -> bytes:
 
 
 def csv_files(state: MatrixSource) -> Iterator[tuple[str, bytes]]:
-    """(file name, contents) one file at a time: tokens.csv, Q.csv, K.csv, V.csv, S.csv,
-    S-scaled.csv, A.csv, Z.csv."""
+    """Yield (file name, contents) one file at a time.
+
+    tokens.csv, Q.csv, K.csv, V.csv, S.csv, S-scaled.csv, A.csv, Z.csv.
+    """
     yield "tokens.csv", tokens_csv(state)
     for key, (_, stem) in MATRICES.items():
         yield f"{stem}.csv", matrix_csv(state, key)
@@ -120,11 +134,11 @@ def _json_matrix(values: np.ndarray) -> str:
 
 
 def matrices_json(state: MatrixSource) -> bytes:
-    """Tokens, settings and every matrix in one JSON document (masked cells as null),
-    one row of a matrix a line.
+    """Return tokens, settings and every matrix in one JSON document.
 
-    Written a row at a time: one call for the whole document held the interpreter for
-    2 s at 2,048 tokens, and the window could not even repaint its progress meanwhile.
+    Masked cells are null, and each row of a matrix is one line. Written a row at a time:
+    one call for the whole document held the interpreter for 2 s at 2,048 tokens, and the
+    window could not even repaint its progress meanwhile.
     """
     result = state.result
     settings = {
@@ -168,4 +182,5 @@ def latex_bmatrix(rows: Sequence[Sequence[float]], digits: int) -> str:
 
 
 def matrix_latex(state: MatrixSource, key: str) -> str:
+    """Return matrix ``key`` as a one-line LaTeX bmatrix, at the state's precision."""
     return latex_bmatrix(matrix_values(state, key).tolist(), state.precision)

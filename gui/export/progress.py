@@ -73,8 +73,11 @@ class ExportRun:
         self.dialog.canceled.connect(self._stop.set)
 
     def render(self) -> dict[str, bytes] | None:
-        """File name → bytes of every file, in the order of ``export_all_files``; None
-        when cancelled."""
+        """Return file name → bytes of every file, in the order of ``export_all_files``.
+
+        None when cancelled. Figures are drawn on the GUI thread, one per turn of the event
+        loop, while a worker makes the matrices' text.
+        """
         figure_formats = [f for f in FIGURE_FORMATS if f in self.formats]
         self.dialog.show()  # modal from the start: nothing may change under the export
         if figure_formats and self.host.experiment().runner.result is None:
@@ -159,6 +162,7 @@ class ExportRun:
         return written  # type: ignore[return-value]  # not cancellable: never None
 
     def close(self) -> None:
+        """Close the progress dialog and let Qt delete it (one dialog per export)."""
         self.dialog.close()
         self.dialog.deleteLater()  # one dialog per export, not one more child each time
 
@@ -173,10 +177,12 @@ class ExportRun:
         progress: Callable[[], tuple[int, str]],
         cancellable: bool = True,
     ) -> T | None:
-        """Run ``work`` in a thread while the event loop turns; in each turn do one
-        ``step`` on this thread until it returns None. Returns ``work``'s result, None if
-        cancelled (at once: a worker still busy finishes on its own and is forgotten);
-        re-raises its error."""
+        """Run ``work`` in a thread while the event loop turns.
+
+        In each turn do one ``step`` on this thread until it returns None. Returns
+        ``work``'s result, None if cancelled (at once: a worker still busy finishes on its
+        own and is forgotten); re-raises its error.
+        """
         outcome: dict[str, object] = {}
 
         def target() -> None:

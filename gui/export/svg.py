@@ -82,7 +82,7 @@ def closed_paths_understood() -> Iterator[None]:
 
 
 def portable_families(value: str) -> str:
-    """A CSS font-family list that a viewer without Qt's fonts can still use."""
+    """Return a CSS font-family list that a viewer without Qt's fonts can still use."""
     names = [n.strip().strip("'\"") for n in value.split(",") if n.strip()]
     font = QFont()
     font.setFamilies(names)
@@ -95,8 +95,11 @@ def portable_families(value: str) -> str:
 
 
 def _centre(text: ET.Element, families: str) -> None:
-    """Anchor a text at its middle, where Qt laid it out: with a viewer's substitute font
-    of another width, a cell's label then still sits centred in its cell."""
+    """Anchor a text at its middle, where Qt laid it out.
+
+    With a viewer's substitute font of another width, a cell's label then still sits centred
+    in its cell.
+    """
     try:
         x, size = float(text.get("x", "")), float(text.get("font-size", ""))
     except ValueError:
@@ -142,7 +145,7 @@ def _tidy(svg: bytes, figure: Figure) -> bytes:
 
 
 def figure_svg(figure: Figure) -> bytes:
-    """The figure as SVG: text as text, cells of small matrices as rectangles."""
+    """Return the figure as SVG: text as text, cells of small matrices as rectangles."""
     scene = figure.view.scene()
     # every cell (up to an image's limit), not the screen's one cell per pixel
     with sharp_images(figure.view, math.inf):

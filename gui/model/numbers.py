@@ -19,15 +19,16 @@ _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {
 
 
 def decimal_comma(locale: QLocale | None = None) -> bool:
-    """True where the user's locale writes 0,5 for one half."""
+    """Return True where the user's locale writes 0,5 for one half."""
     return (locale or QLocale()).decimalPoint() == ","
 
 
 def parse_number(text: str, locale: QLocale | None = None) -> float:
-    """A finite number within ±1e6 from text such as ``-0.5``, ``1e-3``, ``２``, ``−1``.
+    """Read a number from text such as ``-0.5``, ``1e-3``, ``２``, ``−1``.
 
-    A decimal comma (``0,5``) is accepted where the locale uses one. Raises ValueError
-    with a message saying why the text is refused; never evaluates it.
+    The number is finite and within ±1e6. A decimal comma (``0,5``) is accepted where the
+    locale uses one. Raises ValueError with a message saying why the text is refused; never
+    evaluates it.
     """
     cleaned = text.translate(_FULL_WIDTH).strip()
     if decimal_comma(locale) and "," in cleaned and "." not in cleaned:
@@ -54,9 +55,12 @@ def format_number(value: float, digits: int) -> str:
 
 
 def split_block(text: str, locale: QLocale | None = None) -> list[list[str]]:
-    """Cells of a pasted block: rows by line; columns by tab (spreadsheets), else by comma
-    (semicolon where the decimal mark is a comma), else by spaces. Brackets around a row,
-    as in the lesson's ``[1, 1, 0, 0]``, are dropped."""
+    """Split a pasted block into rows of text cells.
+
+    Rows are split by line; columns by tab (spreadsheets), else by comma (semicolon where
+    the decimal mark is a comma), else by spaces. Brackets around a row, as in the lesson's
+    ``[1, 1, 0, 0]``, are dropped.
+    """
     # A tab at either end of a row bounds an empty cell (a spreadsheet's blank): stripping
     # it would shift the row's numbers into the wrong columns.
     blanks = " " if "\t" in text else None

@@ -1,6 +1,9 @@
-"""What the user edits, reshaped: a token added or removed, a dimension changed, a preset
-read in. Pure functions on :class:`Snapshot` (plain Python and NumPy, no Qt); the state
-validates, names the undo step and pushes it."""
+"""What the user edits, reshaped.
+
+A token added or removed, a dimension changed, a preset read in: pure functions on
+:class:`Snapshot` (plain Python and NumPy, no Qt); the state validates, names the undo step
+and pushes it.
+"""
 
 from __future__ import annotations
 
@@ -31,7 +34,11 @@ class Snapshot:
 
 
 def with_token_added(snapshot: Snapshot, name: str) -> Snapshot:
-    """A new last token whose inputs start at 0 (and which the own mask, if any, allows)."""
+    """Return ``snapshot`` with a new last token whose inputs start at 0.
+
+    If the snapshot has its own mask, the new token may look at every key and be looked at
+    by every query.
+    """
     matrices = dict(snapshot.matrices)
     for key in ROWS_PER_TOKEN:
         if key in matrices:
@@ -43,6 +50,11 @@ def with_token_added(snapshot: Snapshot, name: str) -> Snapshot:
 
 
 def with_token_removed(snapshot: Snapshot, index: int) -> Snapshot:
+    """Return ``snapshot`` without token ``index``.
+
+    Its row of each input with one row per token (Q, K, V or X) goes, and so do its row and
+    column of the own mask, if there is one.
+    """
     matrices = dict(snapshot.matrices)
     for key in ROWS_PER_TOKEN:
         if key in matrices:
@@ -63,7 +75,11 @@ def _resized(matrix: Matrix, rows: int, cols: int) -> Matrix:
 
 
 def with_width(snapshot: Snapshot, names: tuple[str, ...], width: int) -> Snapshot:
-    """The matrices ``names`` with ``width`` columns (d_k: Q and K; d_v: V)."""
+    """Return ``snapshot`` with the matrices ``names`` at ``width`` columns.
+
+    d_k: Q and K (W_q and W_k in projection mode); d_v: V (W_v). Columns beyond ``width``
+    are cut, new ones start at 0.
+    """
     matrices = dict(snapshot.matrices)
     for key in names:
         matrices[key] = _resized(matrices[key], matrices[key].shape[0], width)
@@ -80,6 +96,11 @@ def with_d_model(snapshot: Snapshot, width: int) -> Snapshot:
 
 
 def snapshot_of(preset: Preset) -> Snapshot:
+    """Return the snapshot of a preset's inputs, as float copies.
+
+    In projection mode that is X and the W's, else Q, K and V. An own mask that allows every
+    pair is dropped: it would change nothing.
+    """
     if preset.projection is None:
         matrices = {"q": preset.q, "k": preset.k, "v": preset.v}
     else:
@@ -99,7 +120,7 @@ def inputs_of(matrices: dict[str, Matrix]) -> tuple[Matrix, Matrix, Matrix]:
 
 
 def attention_of(snapshot: Snapshot) -> AttentionResult:
-    """The engine's result for a snapshot; raises ValueError as the engine does."""
+    """Compute the engine's result for a snapshot; raise ValueError as the engine does."""
     q, k, v = inputs_of(snapshot.matrices)
     return attention(q, k, v, temperature=snapshot.temperature, causal=snapshot.causal,
                      mask=snapshot.mask)  # fmt: skip

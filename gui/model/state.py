@@ -100,9 +100,11 @@ class AttentionState(QObject):
     # ----------------------------------------------------------------- reading
     @property
     def result(self) -> AttentionResult:
-        """The engine's result for the current inputs, computed when first read after an
-        edit. Edits made within one turn of the event loop (a frame) cost one computation
-        and one ``result_changed``, sent when the loop comes round."""
+        """The engine's result for the current inputs, computed when first read after an edit.
+
+        Edits made within one turn of the event loop (a frame) cost one computation and one
+        ``result_changed``, sent when the loop comes round.
+        """
         if self._stale or self._result is None:
             self._recompute(incremental=True)
         assert self._result is not None
@@ -110,39 +112,47 @@ class AttentionState(QObject):
 
     @property
     def tokens(self) -> tuple[str, ...]:
+        """Return the token names, one per query row and key column."""
         return self._tokens
 
     @property
     def is_projection(self) -> bool:
+        """Return True in projection mode, where Q, K and V are computed from X and the W's."""
         return "x" in self._matrices
 
     @property
     def input_names(self) -> tuple[str, ...]:
+        """Return the names of the matrices the user edits: q, k, v or x, w_q, w_k, w_v."""
         return PROJECTION_INPUTS if self.is_projection else DIRECT_INPUTS
 
     def matrix(self, name: str) -> NDArray[np.float64]:
-        """An input matrix, or in projection mode also the computed q, k, v (read-only)."""
+        """Return an input matrix, or in projection mode also the computed q, k, v (read-only)."""
         if name in self._matrices:
             return self._matrices[name]
         return {"q": self.result.q, "k": self.result.k, "v": self.result.v}[name]
 
     def is_editable(self, name: str) -> bool:
+        """Return True if the user may edit matrix ``name`` (False for a computed one)."""
         return name in self._matrices
 
     @property
     def d_k(self) -> int:
+        """Return d_k, the width of the queries and keys."""
         return self.result.d_k
 
     @property
     def d_v(self) -> int:
+        """Return d_v, the width of the values (and of the context Z)."""
         return int(self.result.v.shape[1])
 
     @property
     def d_model(self) -> int:
+        """Return the width of X in projection mode, 0 when Q, K and V are typed directly."""
         return int(self._matrices["x"].shape[1]) if self.is_projection else 0
 
     @property
     def causal(self) -> bool:
+        """Return True while the causal mask is on: no query sees a key after its own token."""
         return self._causal
 
     @property
@@ -157,20 +167,26 @@ class AttentionState(QObject):
 
     @property
     def selected_token(self) -> int:
+        """Return the index of the selected token (a query row)."""
         return self._selected_token
 
     @property
     def selected_cell(self) -> tuple[str, int, int] | None:
-        """(step, row, col) of the cell whose arithmetic is explained; col −1 for the
-        whole row (the way the lesson walks 猫's row through each step)."""
+        """Return (step, row, col) of the cell whose arithmetic is explained, or None.
+
+        A col of −1 stands for the whole row (the way the lesson walks 猫's row through each
+        step).
+        """
         return self._selected_cell
 
     @property
     def highlighted_step(self) -> int:
+        """Return the step (1–4) that is lit, or 0 for none: see ``view``."""
         return self.view.highlighted_step
 
     @property
     def precision(self) -> int:
+        """Return the number of decimals shown: see ``view``."""
         return self.view.precision
 
     def cell_name(self, name: str, row: int, col: int) -> str:
@@ -228,6 +244,11 @@ class AttentionState(QObject):
         return True
 
     def add_token(self, name: str | None = None) -> bool:
+        """Add a last token whose inputs start at 0, as one undoable step.
+
+        ``name`` defaults to “token n” for the n-th token. Returns False (and says why) when
+        there are already MAX_GRID_TOKENS tokens.
+        """
         if len(self._tokens) >= MAX_GRID_TOKENS:
             text = self.tr("At most {0} tokens can be edited here").format(MAX_GRID_TOKENS)
             self.message.emit(text)
@@ -238,6 +259,10 @@ class AttentionState(QObject):
         return True
 
     def remove_token(self, index: int) -> bool:
+        """Remove token ``index`` and its rows, as one undoable step.
+
+        Returns False for an index out of range, and (saying why) for the last token left.
+        """
         if not 0 <= index < len(self._tokens):
             return False
         if len(self._tokens) <= 1:
@@ -248,6 +273,11 @@ class AttentionState(QObject):
         return True
 
     def rename_token(self, index: int, name: str) -> bool:
+        """Rename token ``index`` to ``name`` (stripped), as one undoable step.
+
+        Returns False for an index out of range, and (saying why) for an empty name or one
+        longer than 200 characters. The same name again is True with no step.
+        """
         if not 0 <= index < len(self._tokens):
             return False
         name = name.strip()
@@ -275,10 +305,19 @@ class AttentionState(QObject):
         return True
 
     def set_d_k(self, width: int) -> bool:
+        """Set d_k, the columns of Q and K (of W_q and W_k), as one undoable step.
+
+        New columns start at 0. Returns False (and says why) outside 1 … MAX_DIM. While τ
+        follows √d_k it follows the new d_k.
+        """
         names = ("w_q", "w_k") if self.is_projection else ("q", "k")
         return self._resize_columns(names, width, self.tr("Set d_k to {0}").format(width))
 
     def set_d_v(self, width: int) -> bool:
+        """Set d_v, the columns of V (of W_v), as one undoable step.
+
+        New columns start at 0. Returns False (and says why) outside 1 … MAX_DIM.
+        """
         names = ("w_v",) if self.is_projection else ("v",)
         return self._resize_columns(names, width, self.tr("Set d_v to {0}").format(width))
 
@@ -296,14 +335,19 @@ class AttentionState(QObject):
         return True
 
     def set_causal(self, causal: bool) -> None:
+        """Switch the causal mask on or off, as one undoable step (none if unchanged)."""
         if causal != self._causal:
             before = self._snapshot()
             text = self.tr("Causal mask on") if causal else self.tr("Causal mask off")
             self._push(replace(before, causal=causal), text)
 
     def load_preset(self, preset: Preset, text: str | None = None) -> bool:
-        """Replace the inputs by a preset's, as one undoable step. False (and a message)
-        if the engine refuses its numbers: nothing has changed then."""
+        """Replace the inputs by a preset's, as one undoable step.
+
+        Returns False (and a message) if the engine refuses its numbers: nothing has changed
+        then. The preset's selected token and display settings are applied too, outside the
+        undo step.
+        """
         text = text or self.tr("Load preset")
         before = replace(self._snapshot(), sets_temperature=True)
         after = replace(snapshot_of(preset), sets_temperature=True)
@@ -349,13 +393,18 @@ class AttentionState(QObject):
         self.load_preset(load_preset(name), self.tr("Load {0}").format(name))
 
     def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> None:
+        """Load a random example, as one undoable step.
+
+        ``length`` tokens with the given d_k and d_v; the same ``seed`` gives the same
+        numbers.
+        """
         self.load_preset(random_preset(length, d_k, d_v, seed),
                          self.tr("Load a random example"))  # fmt: skip
 
     def explain(
         self, step: str, row: int, col: int | None
     ) -> ScoreStep | ScaledStep | WeightStep | ContextStep:
-        """The engine's hand calculation of one cell of the current result."""
+        """Return the engine's hand calculation of one cell of the current result."""
         return explain(self.result, step, row, col)
 
     # ------------------------------------------------------- view settings (not undone)
@@ -375,6 +424,7 @@ class AttentionState(QObject):
             self.temperature_changed.emit(self.temperature)
 
     def select_token(self, index: int) -> None:
+        """Select token ``index``, clamped to the tokens there are."""
         index = min(max(index, 0), len(self._tokens) - 1)
         if index != self._selected_token:
             self._selected_token = index
@@ -449,8 +499,11 @@ class AttentionState(QObject):
             self._pending.rects.append(rect)
 
     def _settle(self) -> None:
-        """Tell the views, once, what the undo stack changed: however many commands it
-        ran (a jump across a long history), one computation and one set of signals."""
+        """Tell the views, once, what the undo stack changed.
+
+        However many commands it ran (a jump across a long history), one computation and one
+        set of signals.
+        """
         pending, self._pending = self._pending, None
         if pending is None:
             return
@@ -492,9 +545,12 @@ class AttentionState(QObject):
         self.result_changed.emit()
 
     def _recompute(self, incremental: bool = False) -> None:
-        """The engine's result for the inputs; after edits of a few cells only what they
-        touch is computed again (an edited query row, a rank-one change of Z …). Inputs
-        seen lately (an undo) get back the very result they had (see kept_results)."""
+        """Compute the engine's result for the inputs.
+
+        With ``incremental``, after edits of a few cells only what they touch is computed
+        again (an edited query row, a rank-one change of Z …). Inputs seen lately (an undo)
+        get back the very result they had (see kept_results).
+        """
         inputs = Inputs(dict(self._matrices), self._causal, self._mask, self._temperature)
         kept = self._kept.find(inputs)
         if kept is not None:

@@ -37,9 +37,11 @@ class SnapshotCommand(QUndoCommand):
         self._state, self._before, self._after = state, before, after
 
     def redo(self) -> None:
+        """Install the snapshot after the change."""
         self._state.apply_snapshot(self._after)
 
     def undo(self) -> None:
+        """Install the snapshot from before the change."""
         self._state.apply_snapshot(self._before)
 
 
@@ -62,12 +64,15 @@ class BlockCommand(QUndoCommand):
         self.old = state.matrix(name)[top : top + rows, left : left + cols].copy()
 
     def redo(self) -> None:
+        """Write the new values into the rectangle."""
         self._state.write_block(self.name, self.top, self.left, self.new)
 
     def undo(self) -> None:
+        """Write the old values back into the rectangle."""
         self._state.write_block(self.name, self.top, self.left, self.old)
 
     def id(self) -> int:
+        """Return one shared id for 1×1 blocks, so that Qt tries to merge them; -1 otherwise."""
         return CELL_EDIT_ID if self.new.shape == (1, 1) else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802

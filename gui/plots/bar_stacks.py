@@ -70,10 +70,12 @@ class BarStacks(pg.GraphicsObject):
         self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        """Return the rectangle around every bar, as computed by ``set_bars``."""
         return QRectF(self._bounds)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:  # fmt: skip
+        """Paint every group's rectangles in one call each, with the group's brush."""
         painter.setPen(self._pen)
         for brush, rects in zip(self._brushes, self._rects, strict=False):
             painter.setBrush(brush)

@@ -19,14 +19,13 @@ PLACES = {"top": (0, 1), "left": (1, 0), "right": (1, 2), "bottom": (2, 1)}
 
 
 class QuietAxis(pg.AxisItem):
-    """An axis that typesets its title only while it shows one, and is drawn from a
-    cached picture of itself.
+    """An axis that typesets its title only while it shows one, drawn from a cached picture.
 
-    pyqtgraph sets the (hidden) title again as HTML on every change of pen, font or
-    style: 38 times while one heatmap was built, a millisecond each time. Axes change
-    far less often than what they frame, yet their names and numbers were drawn again
-    on every repaint (a third of a heatmap's). Exports draw them afresh
-    (``figure_export.export_mode``), so their text stays text in SVG and PDF.
+    pyqtgraph sets the (hidden) title again as HTML on every change of pen, font or style:
+    38 times while one heatmap was built, a millisecond each time. Axes change far less
+    often than what they frame, yet their names and numbers were drawn again on every
+    repaint (a third of a heatmap's). Exports draw them afresh
+    (``gui.export.figures.export_mode``), so their text stays text in SVG and PDF.
     """
 
     def __init__(self, orientation: str) -> None:
@@ -61,12 +60,15 @@ class PlainPlot(pg.GraphicsLayout):
 
     @property
     def vb(self) -> pg.ViewBox:
+        """Return the view, under PlotItem's name for it."""
         return self.view
 
     def getViewBox(self) -> pg.ViewBox:  # noqa: N802 (as PlotItem's)
+        """Return the view, as PlotItem.getViewBox does."""
         return self.view
 
     def getAxis(self, side: str) -> pg.AxisItem:  # noqa: N802 (as PlotItem's)
+        """Return the axis on ``side`` (one of the ``sides`` it was built with)."""
         return self.axes[side]
 
     def addItem(self, item: QGraphicsItem, row: int | None = None, col: int | None = None,  # noqa: N802
@@ -78,22 +80,26 @@ class PlainPlot(pg.GraphicsLayout):
             super().addItem(item, row=row, col=col, **kwargs)
 
     def removeItem(self, item: QGraphicsItem) -> None:  # noqa: N802 (as PlotItem's)
+        """Remove ``item`` from the view if it was added there, else from the layout."""
         if item.parentItem() is self.view.childGroup:
             self.view.removeItem(item)
         else:
             super().removeItem(item)
 
     def setXRange(self, low: float, high: float, padding: float = 0.0) -> None:  # noqa: N802
+        """Show x from ``low`` to ``high`` (no padding unless asked)."""
         self.view.setXRange(low, high, padding=padding)
 
     def setYRange(self, low: float, high: float, padding: float = 0.0) -> None:  # noqa: N802
+        """Show y from ``low`` to ``high`` (no padding unless asked)."""
         self.view.setYRange(low, high, padding=padding)
 
     def setLabel(self, side: str, text: str) -> None:  # noqa: N802 (as PlotItem's)
+        """Set the title of the axis on ``side``."""
         self.axes[side].setLabel(text)
 
     def addLine(self, y: float, pen: QPen) -> pg.InfiniteLine:  # noqa: N802 (as PlotItem's)
-        """A horizontal line at ``y`` across the view."""
+        """Add a horizontal line at ``y`` across the view, left out of its bounds."""
         line = pg.InfiniteLine(pos=y, angle=0, pen=pen)
         self.view.addItem(line, ignoreBounds=True)
         return line

@@ -1,5 +1,7 @@
-"""The items a heatmap draws over its image: every cell's label, the masked cells' hatch,
-and the outlines of the selected row and cell, each painted in device pixels."""
+"""The items a heatmap draws over its image, each painted in device pixels.
+
+Every cell's label, the masked cells' hatch, and the outlines of the selected row and cell.
+"""
 
 from __future__ import annotations
 
@@ -50,8 +52,11 @@ class CellLabels(pg.GraphicsObject):
         low: float,
         high: float,
     ) -> None:
-        """Label ``values`` where ``shown`` (None: everywhere; else hatch the rest), coloured
-        as the image over ``levels``; ``low`` and ``high`` are the extremes shown."""
+        """Label ``values`` where ``shown``, coloured as the image over ``levels``.
+
+        ``shown`` None labels every cell; otherwise the cells not shown are hatched. ``low``
+        and ``high`` are the extremes shown, from which the widest label is measured.
+        """
         self.prepareGeometryChange()
         self._values, self._shown, self._levels = values, shown, levels
         self._any_masked = shown is not None and not bool(shown.all())
@@ -80,10 +85,12 @@ class CellLabels(pg.GraphicsObject):
         return int(px) if px >= MIN_LABEL_PX else 0
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        """Return the matrix's rectangle: one unit per cell."""
         rows, cols = self._values.shape
         return QRectF(0, 0, cols, rows)
 
     def paint(self, painter: QPainter, *args: object) -> None:
+        """Paint the hatch and the labels in device pixels, each only where cells are big enough."""
         transform = painter.transform()
         cell = transform.mapRect(QRectF(0, 0, 1, 1))
         # decided from one cell, so a 2048×2048 matrix never loops over its 4M cells
@@ -138,18 +145,22 @@ class Outline(pg.GraphicsObject):
         self._width = width
 
     def set_width(self, width: float) -> None:
+        """Set the width of the outline in device pixels (the halo is 2 more)."""
         self._width = width
         self.update()
 
     def set_rect(self, rect: QRectF | None) -> None:
+        """Outline ``rect`` (in cells), or nothing for None."""
         self.prepareGeometryChange()
         self._rect = rect
         self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        """Return the outlined rectangle, empty when there is none."""
         return QRectF(self._rect) if self._rect is not None else QRectF()
 
     def paint(self, painter: QPainter, *args: object) -> None:
+        """Paint the halo and the outline in device pixels, inset so the view never clips them."""
         if self._rect is None:
             return
         device = painter.transform().mapRect(self._rect)

@@ -21,8 +21,10 @@ ROOM = 1.6  # a value needs this many times the text's height
 
 
 def tick_values(low: float, high: float, count: int) -> list[float]:
-    """Round values from ``low`` to ``high``, at most ``count`` (at least the two ends'
-    neighbours), evenly spaced by 1, 2, 2.5 or 5 × 10ⁿ."""
+    """Return round values from ``low`` to ``high``, evenly spaced by 1, 2, 2.5 or 5 × 10ⁿ.
+
+    At most ``count`` of them (at least the two ends' neighbours).
+    """
     span = high - low
     if not (math.isfinite(span) and span > 0):
         return [low]
@@ -66,7 +68,7 @@ class ColourBar(pg.GraphicsWidget):
         self.setLevels(self._levels)
 
     def set_style(self, font: QFont, colour: str) -> None:
-        """The font and colour of the values."""
+        """Set the font and colour of the values."""
         self._font = QFont(font)
         self._pen = QPen(QColor(colour))
         self._update_ticks()
@@ -78,15 +80,18 @@ class ColourBar(pg.GraphicsWidget):
         image.setLevels(self._levels)
 
     def setLevels(self, levels: tuple[float, float]) -> None:  # noqa: N802 (as pyqtgraph's)
+        """Set the values at the bottom and top of the strip (and of a linked image)."""
         self._levels = (float(levels[0]), float(levels[1]))
         if self._image is not None:
             self._image.setLevels(self._levels)
         self._update_ticks()
 
     def levels(self) -> tuple[float, float]:
+        """Return the values at the bottom and top of the strip."""
         return self._levels
 
     def linked_image(self) -> pg.ImageItem | None:
+        """Return the image coloured by this bar, if any (see ``setImageItem``)."""
         return self._image
 
     def ticks(self) -> list[tuple[float, str]]:
@@ -94,6 +99,7 @@ class ColourBar(pg.GraphicsWidget):
         return list(self._ticks)
 
     def resizeEvent(self, event: object) -> None:  # noqa: N802 (Qt's name)
+        """Choose the values again for the new height."""
         super().resizeEvent(event)
         self._update_ticks()
 
@@ -114,6 +120,7 @@ class ColourBar(pg.GraphicsWidget):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:  # fmt: skip
+        """Paint the strip and its values, each kept inside the bar's height."""
         area = self.rect()
         strip = QRectF(0, area.top(), self._width, area.height())
         painter.drawImage(strip, self._strip)

@@ -1,7 +1,8 @@
 """One heatmap of one step of attention: the scores S, S/τ, the weights A or the context Z.
 
-Built like pyqtgraph's ``examples/MatrixDisplayExample.py``: a row-major ``ImageItem`` in a
-``PlotItem`` with ``invertY(True)``, token names as ticks and a linked ``ColorBarItem``.
+Built like pyqtgraph's ``examples/MatrixDisplayExample.py``: a row-major ``ImageItem`` with
+``invertY(True)``, token names as ticks and a linked colour bar, but in lighter items of our
+own (``CellAxes`` instead of a ``PlotItem``, ``ColourBar`` instead of a ``ColorBarItem``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ NAME_CHARS = 12  # longer token names are shortened on the axes
 
 
 def nice_ceiling(value: float) -> float:
-    """The next of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10ⁿ at or above ``value`` (> 0).
+    """Return the next of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10ⁿ at or above ``value`` (> 0).
 
     Colour levels snap to these, so that the colour bar keeps its scale while the dial
     turns (and is not redrawn on every frame), yet always covers every value.
@@ -39,7 +40,7 @@ def nice_ceiling(value: float) -> float:
 
 
 def elide(name: str) -> str:
-    """A token name short enough for an axis label."""
+    """Return a token name short enough for an axis label (at most NAME_CHARS characters)."""
     return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
 
 
@@ -258,8 +259,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._show_image()
 
     def set_image_scale(self, scale: float) -> None:
-        """Colour cells for ``scale`` times the view's pixels (an export at 4×); ``math.inf``
-        keeps up to MAX_IMAGE_SIDE per side (vector exports), 1 is the screen."""
+        """Colour cells for ``scale`` times the view's pixels (an export at 4×).
+
+        ``math.inf`` keeps up to MAX_IMAGE_SIDE per side (vector exports), 1 is the screen.
+        """
         self._image_scale = scale
         self._update_image_size()
 
@@ -349,6 +352,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._cell_outline.set_width(4 * scale)
 
     def is_highlighted(self) -> bool:
+        """Return True while the heatmap is tinted (see ``set_highlighted``)."""
         return self._highlighted
 
     def label_font_size(self) -> float:
@@ -392,5 +396,6 @@ class Heatmap(pg.GraphicsLayoutWidget):
         return f"[{self._row_names[row]}, {self._col_names[col]}] = {shown}"
 
     def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        """Forget the hovered cell when the mouse leaves (cell_hovered sends (-1, -1))."""
         super().leaveEvent(event)
         self._set_hovered((-1, -1))

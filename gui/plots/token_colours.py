@@ -11,7 +11,11 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 
 
 def token_colour(index: int, count: int) -> QColor:
-    """The colour of token ``index`` of ``count``: the palette, then evenly spaced hues."""
+    """Return the colour of token ``index`` of ``count``.
+
+    Up to eight tokens take the palette's colours; more take evenly spaced hues (all of
+    them, not only those beyond the eighth).
+    """
     if count <= len(PALETTE):
         return QColor(PALETTE[index])
     colour: QColor = pg.intColor(index, hues=count, values=1, maxValue=220)

@@ -1,6 +1,8 @@
-"""Autosave: while a session has unsaved changes, it is written to a file in the app's
-data folder every 20 s and a few seconds after the last change, so that a crash loses
-little. A clean close removes the file; one found at the next start was left by a crash.
+"""Autosave: a session with unsaved changes is written often, so that a crash loses little.
+
+While a session has unsaved changes, it is written to a file in the app's data folder every
+20 s and a few seconds after the last change. A clean close removes the file; one found at
+the next start was left by a crash.
 
 Each running copy of the app holds a lock on its own autosave file, so that two copies
 open side by side (a teacher comparing two examples) never write over each other's file,
@@ -44,8 +46,11 @@ def app_data_dir() -> Path:
 
 
 class Autosave(QObject):
-    """Writes ``session()`` when it has changed since the last write; ``session()``
-    returns None when there is nothing unsaved, and the autosave file is then removed."""
+    """Writes ``session()`` when it has changed since the last write.
+
+    ``session()`` returns None when there is nothing unsaved, and the autosave file is then
+    removed.
+    """
 
     failed = Signal(str)  # why writing failed
 
@@ -68,8 +73,11 @@ class Autosave(QObject):
         self._name: str | None = None  # claimed when first needed: not by a headless export
 
     def _claim(self) -> str:
-        """The name of this copy's autosave file, now held by it: one a crashed copy left,
-        if any, else the first that no running copy holds."""
+        """Return the name of this copy's autosave file, now held by it.
+
+        That is one a crashed copy left, if any, else the first that no running copy holds.
+        When MAX_COPIES are running, a name of this process's own, with no lock.
+        """
         folder = app_data_dir()
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -110,6 +118,7 @@ class Autosave(QObject):
 
     @property
     def path(self) -> Path:
+        """Return this copy's autosave file, choosing (and locking) it when first asked."""
         if self._name is None:
             self._name = self._claim()
         return app_data_dir() / self._name
@@ -120,7 +129,10 @@ class Autosave(QObject):
         return self._changes != self._written
 
     def note_change(self) -> None:
-        """Called on every change; cheap, since the dial may change τ 60 times a second."""
+        """Count a change; the file is written a few seconds after the last one.
+
+        Called on every change; cheap, since the dial may change τ 60 times a second.
+        """
         self._changes += 1
         self._delay.start(self._delay_ms)
 
@@ -154,8 +166,10 @@ class Autosave(QObject):
         return True
 
     def ask_to_recover(self, parent: QWidget) -> Preset | None:
-        """The session in an autosave left by a crash, if the user wants it back; an
-        autosave that is declined or unreadable is removed."""
+        """Return the session in an autosave left by a crash, if the user wants it back.
+
+        An autosave that is declined or unreadable is removed.
+        """
         path = self.path
         if not path.is_file():
             return None
@@ -183,6 +197,7 @@ class Autosave(QObject):
         return preset
 
     def remove(self) -> None:
+        """Delete this copy's autosave file, if it ever chose one; ``failed`` says if that fails."""
         if self._name is None:
             return  # never claimed: there is no file of this copy's
         try:
@@ -191,5 +206,6 @@ class Autosave(QObject):
             self.failed.emit(str(error))
 
     def stop(self) -> None:
+        """Stop both timers (a later ``note_change`` starts the delayed write again)."""
         self._periodic.stop()
         self._delay.stop()

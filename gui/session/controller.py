@@ -1,6 +1,8 @@
-"""Session files: File → New, Open…, Recent files, Save, Save As…, Import matrices…; the
-title (file name, * while unsaved); asking before unsaved changes are lost; the last
-session on the next start; autosave and recovery after a crash.
+"""Session files, and the File menu's actions for them.
+
+File → New, Open…, Recent files, Save, Save As…, Import matrices…; the title (file name,
+* while unsaved); asking before unsaved changes are lost; the last session on the next
+start; autosave and recovery after a crash.
 
 A session file is the versioned JSON of ``state.to_preset()`` (README: "Preset and
 session files"). Unsaved: the undo stack is not clean, or τ (not undoable) has changed.
@@ -99,10 +101,11 @@ class SessionController(QObject):
         return None if self.state.follows_sqrt_d_k else self.state.temperature
 
     def display_name(self) -> str:
+        """Return the session file's name, or “untitled”."""
         return self.path.name if self.path is not None else self.tr("untitled")
 
     def session_preset(self) -> Preset:
-        """What Save writes: the state, plus the title and unknown fields of the file."""
+        """Return what Save writes: the state, plus the title and unknown fields of the file."""
         preset = self.state.to_preset()
         if self._document is None:
             return preset
@@ -132,8 +135,11 @@ class SessionController(QObject):
         self.update_title()
 
     def _load_document(self, preset: Preset, path: Path | None, text: str) -> bool:
-        """Make ``preset`` the session of ``path``, with a fresh undo history; False if the
-        engine refused its numbers (said in the status bar; nothing changed)."""
+        """Make ``preset`` the session of ``path``, with a fresh undo history.
+
+        False if the engine refused its numbers (said by ``state.message``; nothing
+        changed).
+        """
         extra = {k: v for k, v in preset.extra.items() if k != AUTOSAVE_ORIGIN}
         if not self.state.load_preset(preset, text):
             return False
@@ -145,6 +151,10 @@ class SessionController(QObject):
 
     # ------------------------------------------------------------------ File menu
     def new_session(self) -> bool:
+        """Start an untitled session from the built-in cat-eats-fish example.
+
+        Unsaved changes are settled first (Save / Discard / Cancel); False if cancelled.
+        """
         if not self._settle_changes():
             return False
         self._load_document(load_preset("cat-eats-fish"), None, self.tr("New session"))
@@ -152,6 +162,10 @@ class SessionController(QObject):
         return True
 
     def ask_open(self) -> bool:
+        """Ask for a session file and open it, once unsaved changes are settled.
+
+        False if cancelled, or if the file was not opened.
+        """
         if not self._settle_changes():
             return False
         name, _ = QFileDialog.getOpenFileName(
@@ -190,9 +204,14 @@ class SessionController(QObject):
         return True
 
     def save(self) -> bool:
+        """Save to the session's file, or ask for one (Save As…) if untitled; True if saved."""
         return self.save_to(self.path) if self.path is not None else self.save_as()
 
     def save_as(self) -> bool:
+        """Ask for a file and save the session there; True if saved.
+
+        A name without a suffix gets ``.json``.
+        """
         start = self.path or Path(self._folder()) / self.tr("session.json")
         name, _ = QFileDialog.getSaveFileName(
             self.parent_widget, self.tr("Save session as"), str(start), self._file_filter()
@@ -221,6 +240,7 @@ class SessionController(QObject):
         return True
 
     def import_files(self, paths: list[str] | list[Path]) -> bool:
+        """Import the matrices in ``paths`` (see ``MatrixImporter.import_files``)."""
         return self.importer.import_files(paths)
 
     def _settle_changes(self) -> bool:
@@ -248,7 +268,11 @@ class SessionController(QObject):
             self.restore_last_session()
 
     def confirm_close(self) -> bool:
-        """Called by the window's closeEvent: False keeps the window open."""
+        """Settle unsaved changes before the window closes; False keeps it open.
+
+        The window's closeEvent calls this. An untitled session is kept for the next start
+        (unless its changes were discarded); the autosave file is removed and released.
+        """
         if not self._settle_changes():
             return False
         discarded = self.is_dirty
@@ -260,8 +284,10 @@ class SessionController(QObject):
         return True
 
     def restore_last_session(self) -> bool:
-        """Load the session the app was closed with: an untitled one kept in the data
-        folder, else the file it belonged to. True if one was loaded."""
+        """Load the session the app was closed with; True if one was loaded.
+
+        That is an untitled one kept in the data folder, else the file it belonged to.
+        """
         try:
             last = last_session()
         except PresetError as error:
@@ -294,12 +320,14 @@ class SessionController(QObject):
 
     # ------------------------------------------------------------------ texts
     def update_title(self) -> None:
+        """Send the window's title (the file's name, * while unsaved) by ``title_changed``."""
         self._shown_dirty = self.is_dirty
         mark = "*" if self._shown_dirty else ""
         title = self.tr("Attention Lab — {0}{1}").format(self.display_name(), mark)
         self.title_changed.emit(title)
 
     def retranslate(self) -> None:
+        """Set the actions' texts, the menus' and the title again in the current language."""
         self.new_action.setText(self.tr("&New"))
         self.open_action.setText(self.tr("&Open…"))
         self.save_action.setText(self.tr("&Save"))

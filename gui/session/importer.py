@@ -1,5 +1,8 @@
-"""File → Import matrices…: Q, K, V (or X and the W's) from CSV, .npy or .npz files, as
-one undoable step. The reading and checking is engine.importing's."""
+"""File → Import matrices…: new inputs from files, as one undoable step.
+
+Q, K, V (or X and the W's) from CSV, .npy or .npz files. The reading and checking is
+engine.importing's.
+"""
 
 from __future__ import annotations
 
@@ -51,8 +54,11 @@ class MatrixImporter(QObject):
             self.import_files(paths)
 
     def import_files(self, paths: Sequence[str | Path]) -> bool:
-        """Replace the inputs by the matrices in ``paths``; on any problem say what it is
-        and change nothing. τ returns to √d_k; the mask switch and display are kept."""
+        """Replace the inputs by the matrices in ``paths``, as one undoable step.
+
+        On any problem say what it is and change nothing. τ returns to √d_k; the mask switch
+        and display are kept.
+        """
         from engine.importing import import_preset  # loaded when first used, not at start
 
         try:

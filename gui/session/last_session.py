@@ -1,6 +1,8 @@
-"""The session the app was closed with, for the next start: a file path (in QSettings), or
-an untitled session kept in the app's data folder. (The window's layout is kept by
-gui/window/layout_settings.py.)"""
+"""The session the app was closed with, for the next start.
+
+A file path (in QSettings), or an untitled session kept in the app's data folder. (The
+window's layout is kept by gui/window/layout_settings.py.)
+"""
 
 from __future__ import annotations
 
@@ -32,8 +34,11 @@ def remember_last_session(path: Path | None, untitled: Preset | None) -> None:
 
 
 def last_session() -> Preset | Path | None:
-    """The untitled session kept at the last close, else the file it was closed with.
-    Raises engine.PresetError if the kept session cannot be read."""
+    """Return the untitled session kept at the last close, else the file it was closed with.
+
+    None when there is neither (or the file is gone). Raises engine.PresetError if the kept
+    session cannot be read.
+    """
     kept = app_data_dir() / LAST_SESSION_FILE
     if kept.is_file():
         return read_preset(kept)

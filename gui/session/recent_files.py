@@ -14,8 +14,10 @@ KEY = "session/recent"
 
 
 class RecentFiles(QMenu):
-    """A submenu of up to :data:`MAX_RECENT` files kept in QSettings; files that no longer
-    exist are dropped whenever the list is read."""
+    """A submenu of up to :data:`MAX_RECENT` files kept in QSettings.
+
+    Files that no longer exist are dropped whenever the list is read.
+    """
 
     open_requested = Signal(str)
 
@@ -27,7 +29,7 @@ class RecentFiles(QMenu):
         self.retranslate()
 
     def paths(self) -> list[Path]:
-        """The recent files that still exist, most recent first."""
+        """Return the recent files that still exist, most recent first."""
         paths = [Path(p) for p in setting_texts(KEY) if p]
         existing = [p for p in paths if p.is_file()]
         if len(existing) != len(paths):
@@ -35,14 +37,17 @@ class RecentFiles(QMenu):
         return existing
 
     def add(self, path: str | Path) -> None:
+        """Put ``path`` at the top of the list (moved there if it is already in it)."""
         path = Path(path).resolve()
         self._store([path, *(p for p in self.paths() if p != path)])
 
     def remove(self, path: str | Path) -> None:
+        """Take ``path`` off the list."""
         path = Path(path).resolve()
         self._store([p for p in self.paths() if p != path])
 
     def clear_list(self) -> None:
+        """Empty the list."""
         self._store([])
 
     def _store(self, paths: list[Path]) -> None:
@@ -54,6 +59,10 @@ class RecentFiles(QMenu):
         QSettings().setValue(KEY, [str(p) for p in paths[:MAX_RECENT]])
 
     def rebuild(self) -> None:
+        """Fill the menu: a numbered entry per file, then Clear the list.
+
+        The menu is disabled while the list is empty.
+        """
         self.clear()
         paths = self.paths()
         for number, path in enumerate(paths, start=1):
@@ -68,5 +77,6 @@ class RecentFiles(QMenu):
         self.setEnabled(bool(paths))
 
     def retranslate(self) -> None:
+        """Set the title and the entries again in the current language."""
         self.setTitle(self.tr("Recent files"))
         self.rebuild()

@@ -26,7 +26,7 @@ def bundled_family() -> str:
 
 
 def system_cjk_family() -> str | None:
-    """A font installed on the system that writes Simplified Chinese, if any."""
+    """Return a font family installed on the system that writes Simplified Chinese, if any."""
     bundled = bundled_family()
     for family in QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese):
         if family != bundled and not QFontDatabase.isPrivateFamily(family):
@@ -35,8 +35,11 @@ def system_cjk_family() -> str | None:
 
 
 def install_fonts(app: QGuiApplication) -> QFont:
-    """Make the application font draw Latin with the system's default font and Chinese
-    with the system's CJK font, else the bundled one; return that font."""
+    """Make the application font draw Chinese as well as Latin, and return that font.
+
+    Latin is drawn with the system's default font, Chinese with the system's CJK font, else
+    the bundled one.
+    """
     font = QFont(app.font())
     families = [f for f in font.families() if f]
     system_cjk = system_cjk_family()
@@ -49,5 +52,5 @@ def install_fonts(app: QGuiApplication) -> QFont:
 
 
 def cjk_raw_font(font: QFont) -> QRawFont:
-    """The actual font file Qt uses to draw Chinese text in ``font``."""
+    """Return the actual font file Qt uses to draw Chinese text in ``font``."""
     return QRawFont.fromFont(font, QFontDatabase.WritingSystem.SimplifiedChinese)

@@ -28,12 +28,13 @@ def system_language() -> str:
 
 
 def remembered_language() -> str:
-    """The language chosen last time (View → Language), else the system's."""
+    """Return the language chosen last time (View → Language), else the system's."""
     code = setting_str("language")
     return code if code in LANGUAGES else system_language()
 
 
 def current_language() -> str:
+    """Return the code of the language the interface speaks now (a key of LANGUAGES)."""
     return _current
 
 
@@ -66,13 +67,18 @@ def set_language(code: str) -> None:
 
 
 class Retranslating:
-    """Mixin for widgets: on a language switch, Qt sends LanguageChange and the widget's
-    ``retranslate`` sets its texts again. List it before the Qt class."""
+    """Mixin for widgets that set their texts again on a language switch.
+
+    On a language switch, Qt sends LanguageChange and the widget's ``retranslate`` sets its
+    texts again. List it before the Qt class.
+    """
 
     def retranslate(self) -> None:
+        """Set every text of the widget again, in the current language."""
         raise NotImplementedError
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        """Call ``retranslate`` on LanguageChange, then handle the event as the Qt class does."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)  # type: ignore[misc]

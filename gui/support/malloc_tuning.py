@@ -22,8 +22,10 @@ TRIM_THRESHOLD = 512 << 20
 
 
 def reuse_freed_memory() -> bool:
-    """Raise glibc's thresholds (see the module's text); False where there is no glibc or
-    it refused."""
+    """Raise glibc's thresholds (see the module's text).
+
+    Returns False where there is no glibc or it refused.
+    """
     if not sys.platform.startswith("linux"):
         return False
     try:

@@ -1,5 +1,8 @@
-"""Typed reads of QSettings: ``QSettings.value`` needs ``type=`` to convert what it
-stored, and its stubs say ``object`` whatever it returns."""
+"""Typed reads of QSettings.
+
+``QSettings.value`` needs ``type=`` to convert what it stored, and its stubs say ``object``
+whatever it returns.
+"""
 
 from __future__ import annotations
 

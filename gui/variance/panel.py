@@ -33,7 +33,10 @@ DEFAULTS = {"d_ks": "4, 16, 64", "samples": "20000", "candidates": "8", "trials"
 
 
 def parse_whole(text: str, name: str) -> int:
-    """A whole number typed as 20000, 20,000, 20 000 or 1e6; ValueError otherwise."""
+    """Read a whole number typed as 20000, 20,000, 20 000 or 1e6; ValueError otherwise.
+
+    The error message starts with ``name``, the field it came from.
+    """
     cleaned = re.sub(r"(?<=\d)[,_ ](?=\d{3}\b)", "", text.strip())
     if re.fullmatch(r"[+-]?\d+", cleaned):
         return int(cleaned)
@@ -43,6 +46,12 @@ def parse_whole(text: str, name: str) -> int:
 
 
 class VariancePanel(Retranslating, QWidget):
+    """The variance experiment's panel: settings, Run and Cancel, progress, table and plots.
+
+    The first time it is shown with no result, it runs the lesson's settings, so that the
+    table is there when the lesson gets to it.
+    """
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("varianceExperiment")
@@ -95,6 +104,7 @@ class VariancePanel(Retranslating, QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
+        """Set every label, tooltip and button again, the plots' titles and the caption."""
         texts = {"d_ks": self.tr("d_k values"), "samples": self.tr("samples per d_k"),
                  "candidates": self.tr("candidate keys"), "trials": self.tr("trials"),
                  "seed": self.tr("random seed")}  # fmt: skip
@@ -153,7 +163,7 @@ class VariancePanel(Retranslating, QWidget):
         return int(chosen) if chosen.isdigit() else None
 
     def settings(self) -> ExperimentSettings:
-        """The typed settings, checked; ValueError says what is wrong."""
+        """Return the typed settings, checked; ValueError says what is wrong."""
         text = self.fields["d_ks"].text()
         parts = [p for p in re.split(r"[,;\s]+", text.strip()) if p]
         if not parts:
@@ -181,13 +191,19 @@ class VariancePanel(Retranslating, QWidget):
         return True
 
     def restore_defaults(self) -> None:
+        """Put the lesson's settings back in the fields (nothing is run)."""
         for key, value in DEFAULTS.items():
             self.fields[key].setText(value)
 
     def copy_table(self) -> None:
+        """Copy the table to the clipboard, tab-separated at two decimals for a spreadsheet."""
         QGuiApplication.clipboard().setText(self.model.as_text())
 
     def save_table(self, path: str) -> bool:
+        """Save the table to ``path`` as CSV at full precision.
+
+        Returns False, and says why under the buttons, if the file cannot be written.
+        """
         try:
             self.model.save_csv(path)
         except OSError as error:
@@ -196,9 +212,11 @@ class VariancePanel(Retranslating, QWidget):
         return True
 
     def shutdown(self) -> None:
+        """Cancel a run and wait for its thread (the window is closing)."""
         self.runner.shutdown()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """Run the lesson's settings the first time the panel is shown, if there is no result."""
         super().showEvent(event)
         if self.runner.result is None and not self.runner.is_running() and not self._shown_once:
             self._shown_once = True

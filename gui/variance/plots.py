@@ -31,8 +31,11 @@ def _plot(
 
 
 class VariancePlots(pg.GraphicsLayoutWidget):
-    """std of q·k against d_k (log–log, with √d_k), histograms of q·k for one d_k, the
-    mean largest weight against d_k and the size of the softmax's gradient."""
+    """The variance experiment's four plots, drawn from one VarianceResult.
+
+    The std of q·k against d_k (log–log, with √d_k), histograms of q·k for one d_k, the mean
+    largest weight against d_k and the size of the softmax's gradient.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -54,6 +57,7 @@ class VariancePlots(pg.GraphicsLayoutWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
+        """Set the titles and labels again, and redraw a result shown (its legends have words)."""
         self.spread.setTitle(
             QCoreApplication.translate("VariancePlots", "spread of q·k grows like √d_k")
         )
@@ -71,6 +75,10 @@ class VariancePlots(pg.GraphicsLayoutWidget):
             self.show_result(self.result, self._histogram_d_k)
 
     def show_result(self, result: VarianceResult, histogram_d_k: int | None = None) -> None:
+        """Draw ``result``: the three plots against d_k, and one d_k's histogram.
+
+        The histogram is of ``histogram_d_k``, by default the last d_k of the run.
+        """
         self.result = result
         d = np.array([row.d_k for row in result.rows], dtype=float)
         for plot in (self.spread, self.winner, self.gradient):

@@ -26,6 +26,7 @@ class ExperimentSettings:
         self.trials, self.seed = trials, seed
 
     def check(self) -> None:
+        """Raise ValueError, with a message for the user, if the engine would refuse these."""
         check_settings(self.d_ks, self.samples, self.candidates, self.trials, self.seed)
 
 
@@ -79,6 +80,7 @@ class ExperimentRunner(QObject):
         self.result: VarianceResult | None = None
 
     def is_running(self) -> bool:
+        """Return True from ``start`` until the run finishes, fails or is cancelled."""
         return self._thread is not None
 
     def start(self, settings: ExperimentSettings) -> None:

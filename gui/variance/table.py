@@ -24,6 +24,7 @@ FIELDS = ("d_k", "std", "sqrt_d_k", "max_weight_unscaled", "max_weight_scaled",
 
 
 def headers() -> list[str]:
+    """Return the column titles in the current language."""
     return [
         "d_k",
         QCoreApplication.translate("VarianceTable", "std of q·k"),
@@ -36,22 +37,28 @@ def headers() -> list[str]:
 
 
 class VarianceTableModel(QAbstractTableModel):
+    """The experiment's table: a row per d_k, at two decimals (in full in the tooltip)."""
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.rows: list[VarianceRow] = []
 
     def set_rows(self, rows: list[VarianceRow]) -> None:
+        """Show ``rows`` (one per d_k) instead of the table's current ones."""
         self.beginResetModel()
         self.rows = list(rows)
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        """Return the number of d_k values measured."""
         return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        """Return the number of measured quantities (FIELDS)."""
         return 0 if parent.isValid() else len(FIELDS)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Return a value at two decimals (d_k as is), in full as a tooltip, right-aligned."""
         if not index.isValid():
             return None
         value = getattr(self.rows[index.row()], FIELDS[index.column()])
@@ -66,12 +73,17 @@ class VarianceTableModel(QAbstractTableModel):
     def headerData(  # noqa: N802
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
+        """Return the column titles in the current language; rows have none."""
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return headers()[section]
         return None
 
     def as_text(self, separator: str = "\t", digits: int | None = 2) -> str:
-        """The table as text: tab-separated for a spreadsheet, or CSV at full precision."""
+        """Return the table as text, under a line of the field names.
+
+        By default tab-separated at two decimals, for a spreadsheet; ``separator=","`` and
+        ``digits=None`` give CSV at full precision.
+        """
         buffer = io.StringIO()
         writer = csv.writer(buffer, delimiter=separator, lineterminator="\n")
         writer.writerow(FIELDS)

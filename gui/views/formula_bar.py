@@ -1,5 +1,7 @@
-"""The formula softmax(QKᵀ/√d_k)·V with its four parts tied to the four heatmaps,
-and the shape chain under it."""
+"""The formula softmax(QKᵀ/√d_k)·V, and the shape chain under it.
+
+Its four parts are tied to the four heatmaps: hovering or clicking one lights that step.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ class FormulaPart(QLabel):
         self.set_lit(False)
 
     def set_lit(self, lit: bool) -> None:
+        """Draw the part framed and tinted in its step's colour, or plain."""
         colour = STEP_COLOURS[self.step]
         background = f"background: {colour}22; border: 2px solid {colour};" if lit else ""
         self.setStyleSheet(
@@ -33,15 +36,18 @@ class FormulaPart(QLabel):
         )
 
     def enterEvent(self, event: QEnterEvent) -> None:  # noqa: N802
+        """Light this part's step while the mouse is over it."""
         self.state.set_highlighted_step(self.step)
         super().enterEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:  # noqa: N802
+        """Turn the light off when the mouse leaves, unless another part has taken it."""
         if self.state.highlighted_step == self.step:
             self.state.set_highlighted_step(0)
         super().leaveEvent(event)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        """Light this part's step on a click as well."""
         self.state.set_highlighted_step(self.step)
         super().mousePressEvent(event)
 
@@ -77,10 +83,11 @@ class FormulaBar(Retranslating, QWidget):
         self._on_result_changed()
 
     def retranslate(self) -> None:
+        """Write the shape chain again in the current language."""
         self._on_result_changed()
 
     def _on_font_scale_changed(self, scale: float) -> None:
-        """The formula is 1.7 × the text size, times the view's scale."""
+        """Set the formula's size to 1.7 × the text size, times the view's scale."""
         font = QFont(self._base_font)
         font.setPointSizeF(self._base_font.pointSizeF() * 1.7 * scale)
         for piece in self._pieces:

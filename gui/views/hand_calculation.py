@@ -31,12 +31,13 @@ class ExplainPanel(Retranslating, QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
+        """Set the check box's texts again and rewrite the explanation."""
         self.show_all.setText(self.tr("Show every term"))
         self.show_all.setToolTip(self.tr("Long sums are shortened; tick to see every term"))
         self._refresh()
 
     def text(self) -> str:
-        """What the panel shows, as plain text (for tests and copying)."""
+        """Return what the panel shows, as plain text (for tests and copying)."""
         return self.browser.toPlainText()
 
     def _whole_row(self, step: str, row: int, digits: int, full: bool) -> str:

@@ -37,8 +37,11 @@ def number(value: float, digits: int) -> str:
 
 
 def _shorten(items: Sequence[T], full: bool, write: Callable[[T], str]) -> list[str]:
-    """Each item written out, or (unless ``full``) the first three and the last two with
-    a count of the rest between; only the items shown are written (2,048 terms cost)."""
+    """Return each item written out, or (unless ``full``) only some of them.
+
+    Shortened, they are the first three and the last two, with a count of the rest between;
+    only the items shown are written (2,048 terms cost).
+    """
     if full or len(items) <= SHORT:
         return [write(item) for item in items]
     hidden = len(items) - 5
@@ -50,10 +53,12 @@ def _shorten(items: Sequence[T], full: bool, write: Callable[[T], str]) -> list[
 
 
 def vector(values: Sequence[float], digits: int, full: bool) -> str:
+    """Write ``values`` as the lesson writes a vector, [1, 0.5, …]; shortened unless ``full``."""
     return "[" + ", ".join(_shorten(values, full, lambda v: number(v, digits))) + "]"
 
 
 def explain_score(step: ScoreStep, tokens: Sequence[str], digits: int, full: bool) -> str:
+    """Write step ① for one cell: q_row · k_col, each product term, and the score."""
     q_name, k_name = escape(tokens[step.row]), escape(tokens[step.col])
     terms = _shorten(list(zip(step.q_row, step.k_row, strict=True)), full,
                      lambda ab: f"{number(ab[0], digits)}×{number(ab[1], digits)}")  # fmt: skip
@@ -68,6 +73,7 @@ def explain_score(step: ScoreStep, tokens: Sequence[str], digits: int, full: boo
 
 
 def explain_scaled(step: ScaledStep, tokens: Sequence[str], digits: int) -> str:
+    """Write step ② for one cell: the score ÷ √d_k (or ÷ τ), or that the mask hides it."""
     q_name, k_name = escape(tokens[step.row]), escape(tokens[step.col])
     head = QCoreApplication.translate("Explanation", "② Scaled S[{0}, {1}]").format(q_name, k_name)
     if step.masked:
@@ -90,6 +96,11 @@ def explain_scaled(step: ScaledStep, tokens: Sequence[str], digits: int) -> str:
 
 
 def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: bool) -> str:
+    """Write step ③ for one cell: the softmax of its query row, term by term.
+
+    The row's scaled scores, their exponentials (after subtracting the largest when the
+    engine did), their sum, the row of weights A and this key's quotient.
+    """
     q_name, k_name = escape(tokens[step.row]), escape(tokens[step.col])
     head = QCoreApplication.translate(
         "Explanation", "③ Weight A[{0}, {1}]: softmax of {0}'s row"
@@ -132,6 +143,7 @@ def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: b
 
 
 def explain_context(step: ContextStep, tokens: Sequence[str], digits: int, full: bool) -> str:
+    """Write step ④: z_row = Σ_j A[row, j] × v_j, for one dimension or the whole row."""
     name = escape(tokens[step.row])
     if len(step.dims) == 1:
         head = QCoreApplication.translate(

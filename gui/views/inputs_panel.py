@@ -42,6 +42,7 @@ class InputsPanel(QWidget):
         self._on_structure_changed()
 
     def grid(self, name: str) -> MatrixGrid:
+        """Return the grid of matrix ``name`` (one of the state's inputs, or a computed q, k, v)."""
         return self.grids[name]
 
     def _on_structure_changed(self) -> None:

@@ -31,8 +31,11 @@ _DISPLAY = Qt.ItemDataRole.DisplayRole
 
 
 class InputModel(QAbstractTableModel):
-    """The table model of one matrix; ``setData`` is the final guard: it goes through the
-    state's setter, which parses, validates and refuses with a message."""
+    """The table model of one matrix.
+
+    ``setData`` is the final guard: it goes through the state's setter, which parses,
+    validates and refuses with a message.
+    """
 
     def __init__(self, state: AttentionState, name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -64,12 +67,15 @@ class InputModel(QAbstractTableModel):
         return rows, cols
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        """Return the matrix's rows (none once detached)."""
         return 0 if parent.isValid() else self._shape()[0]
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        """Return the matrix's columns (none once detached)."""
         return 0 if parent.isValid() else self._shape()[1]
 
     def data(self, index: Index, role: int = _DISPLAY) -> object:
+        """Return a cell at the chosen decimals, in full for editing, or as a tooltip naming it."""
         if not index.isValid() or self._detached:
             return None
         value = float(self.state.matrix(self.name)[index.row(), index.column()])
@@ -84,6 +90,7 @@ class InputModel(QAbstractTableModel):
         return None
 
     def setData(self, index: Index, value: object, role: int = _EDIT) -> bool:  # noqa: N802
+        """Write a typed value through the state's ``set_cell``; False if it refuses."""
         if role != _EDIT or not index.isValid():
             return False
         if not isinstance(value, (str, int, float)) or isinstance(value, bool):
@@ -91,6 +98,7 @@ class InputModel(QAbstractTableModel):
         return self.state.set_cell(self.name, index.row(), index.column(), value)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
+        """Make the cells editable unless the matrix is computed."""
         flags = super().flags(index)
         if self.state.is_editable(self.name):
             flags |= Qt.ItemFlag.ItemIsEditable
@@ -99,6 +107,7 @@ class InputModel(QAbstractTableModel):
     def headerData(  # noqa: N802
         self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY
     ) -> object:
+        """Name columns d0, d1, …, and rows by token (by dimension for a W)."""
         if role != _DISPLAY:
             return None
         if orientation == Qt.Orientation.Horizontal:
@@ -162,6 +171,7 @@ class MatrixGrid(Retranslating, QWidget):
         self._on_structure_changed()
 
     def retranslate(self) -> None:
+        """Write the title again, unless the grid is being replaced."""
         if not self._detached:  # a replaced grid may name a matrix the state no longer has
             self._on_structure_changed()
 

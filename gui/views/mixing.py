@@ -31,14 +31,22 @@ STREAM_SECONDS = 0.06  # updates closer than this are a stream (the dial): no gl
 
 
 def keeps_range(shown: tuple[float, float], wanted: tuple[float, float]) -> bool:
-    """True when the range ``shown`` can stay for bars that need ``wanted``: they fit in it
-    and use at least half of it. A new range costs an axis, often a relayout and a second
-    repaint, on every edit and every frame of the dial."""
+    """Return True when the range ``shown`` can stay for bars that need ``wanted``.
+
+    They must fit in it and use at least half of it. A new range costs an axis, often a
+    relayout and a second repaint, on every edit and every frame of the dial.
+    """
     inside = shown[0] <= wanted[0] and wanted[1] <= shown[1]
     return inside and wanted[1] - wanted[0] >= 0.5 * (shown[1] - shown[0])
 
 
 class MixingView(Retranslating, QWidget):
+    """The "cocktail bar" of the selected query token: z_i built from A_ij × v_j.
+
+    Up to ALL_TOKENS_UP_TO tokens each have a colour; with more, the LARGEST heaviest
+    weights keep theirs and the rest are one grey group, "others".
+    """
+
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mixingView")
@@ -93,6 +101,7 @@ class MixingView(Retranslating, QWidget):
         self._refresh(force=True)
 
     def retranslate(self) -> None:
+        """Write the legend again in the current language."""
         self._update_ingredients_and_legend()
 
     # ------------------------------------------------------------- for tests
@@ -104,17 +113,20 @@ class MixingView(Retranslating, QWidget):
         return contributions
 
     def totals(self) -> np.ndarray:
-        """The heights the totals are heading to: z_i."""
+        """Return the heights the totals are heading to: z_i."""
         totals: np.ndarray = self._target.sum(axis=0)
         return totals
 
     def drawn(self) -> np.ndarray:
-        """The group contributions drawn right now (mid-glide they differ from the target)."""
+        """Return the group contributions drawn right now.
+
+        Mid-glide they differ from the target (see ``totals``).
+        """
         drawn: np.ndarray = self._drawn.copy()
         return drawn
 
     def segment_text(self, token: int, dim: int) -> str:
-        """The arithmetic of one segment: A[i, j] × v_j,d = value."""
+        """Return the arithmetic of one segment: A[i, j] × v_j,d = value."""
         result, row, tokens = self.state.result, self.state.selected_token, self.state.tokens
         weight, value = result.weights[row, token], result.v[token, dim]
         digits = self.state.precision

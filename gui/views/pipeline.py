@@ -75,6 +75,7 @@ class PipelineView(Retranslating, QWidget):
         self._on_selected_cell_changed()
 
     def retranslate(self) -> None:
+        """Write the titles again and redraw the heatmaps' names."""
         self._on_tokens_changed()
 
     def _on_tokens_changed(self) -> None:
@@ -110,8 +111,11 @@ class PipelineView(Retranslating, QWidget):
             heatmap.set_highlighted(index == number)
 
     def _on_font_scale_changed(self, scale: float) -> None:
-        """Titles take the application's font (already scaled); the heatmaps' names,
-        labels and outlines grow with it."""
+        """Follow a new text size.
+
+        Titles take the application's font (already scaled); the heatmaps' names,
+        labels and outlines grow with it.
+        """
         font = QGuiApplication.font()
         for title in self.titles.values():  # styled labels keep their font: set it
             title.setFont(font)

@@ -31,11 +31,13 @@ _LOG_MIN, _LOG_MAX = math.log(TAU_MIN), math.log(TAU_MAX)
 
 
 def tau_to_position(tau: float) -> int:
+    """Return the dial position (0 … DIAL_STEPS) of ``tau``, clamped to TAU_MIN … TAU_MAX."""
     share = (math.log(min(max(tau, TAU_MIN), TAU_MAX)) - _LOG_MIN) / (_LOG_MAX - _LOG_MIN)
     return round(share * DIAL_STEPS)
 
 
 def position_to_tau(position: int) -> float:
+    """Return τ at dial ``position``: logarithmic, from TAU_MIN at 0 to TAU_MAX at DIAL_STEPS."""
     return math.exp(_LOG_MIN + position / DIAL_STEPS * (_LOG_MAX - _LOG_MIN))
 
 
@@ -106,6 +108,7 @@ class TemperatureDial(Retranslating, QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
+        """Set every text of the dial again in the current language."""
         self.speed.setToolTip(self.tr("Speed of the sweep"))
         self.markers["winner"].setText(self.tr("τ → 0: one winner"))
         self.markers["even"].setText(self.tr("τ = 20: all equal"))
@@ -160,12 +163,15 @@ class TemperatureDial(Retranslating, QWidget):
         self._tween_to_standard = True
 
     def play(self) -> None:
+        """Start the sweep of τ back and forth (as the Play button does)."""
         self.play_button.setChecked(True)
 
     def pause(self) -> None:
+        """Stop the sweep where it is."""
         self.play_button.setChecked(False)
 
     def is_playing(self) -> bool:
+        """Return True while the sweep runs."""
         return self._player.state() == QVariantAnimation.State.Running
 
     # ------------------------------------------------------------------ slots

@@ -39,12 +39,15 @@ class TokenModel(QAbstractTableModel):
         state.tokens_changed.connect(self._on_tokens_changed)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        """Return 1: the names are one row."""
         return 0 if parent.isValid() else 1
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        """Return the number of tokens."""
         return 0 if parent.isValid() else len(self.state.tokens)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Return a token's name (to show and to edit), centred."""
         if index.isValid() and role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return self.state.tokens[index.column()]
         if role == Qt.ItemDataRole.TextAlignmentRole:
@@ -54,16 +57,19 @@ class TokenModel(QAbstractTableModel):
     def setData(  # noqa: N802
         self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole
     ) -> bool:
+        """Rename a token through the state's ``rename_token``; False if it refuses."""
         if role != Qt.ItemDataRole.EditRole or not isinstance(value, str):
             return False
         return self.state.rename_token(index.column(), value)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
+        """Make every name editable."""
         return super().flags(index) | Qt.ItemFlag.ItemIsEditable
 
     def headerData(  # noqa: N802
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
+        """Return the tokens' numbers, from 1, across the top."""
         if role == Qt.ItemDataRole.DisplayRole:
             return str(section + 1) if orientation == Qt.Orientation.Horizontal else None
         return None
@@ -130,6 +136,7 @@ class TokenEditor(Retranslating, QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
+        """Set the heading, the buttons' texts and their tooltips again."""
         self.heading.setText(self.tr("<b>Tokens</b> (double-click to rename)"))
         self.add_button.setText(self.tr("+ token"))
         self.remove_button.setText(self.tr("− token"))

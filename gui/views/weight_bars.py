@@ -56,14 +56,16 @@ class WeightBars(Retranslating, QWidget):
         self._refresh()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        """Choose again how many names and numbers fit the new width."""
         super().resizeEvent(event)
         self._refresh()  # how many names and numbers fit depends on the width
 
     def retranslate(self) -> None:
+        """Write the readout again in the current language."""
         self._refresh()
 
     def weights(self) -> np.ndarray:
-        """The heights of the bars now shown."""
+        """Return the heights of the bars now shown: the selected query row of A."""
         shown: np.ndarray = self._weights.copy()
         return shown
 

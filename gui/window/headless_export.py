@@ -1,9 +1,9 @@
 """``python main.py export``: the files of File → Export all, without a window.
 
-Everything the user typed is checked, and the session read, before Qt starts and before
-any file is created; a bad argument or file prints one line on stderr and exits with
-status 2, leaving nothing behind. Files are rendered into memory, then written into the
-output folder through a staging folder (see export_files.write_export).
+Everything the user typed is checked, and the session read, before Qt starts and before any
+file is created; a bad argument or file prints one line on stderr and exits with status 2,
+leaving nothing behind. Files are rendered into memory, then written into the output folder
+through a staging folder (see gui.export.files.write_export).
 """
 
 from __future__ import annotations
@@ -36,13 +36,13 @@ QT_NOISE = ("This plugin does not support propagateSizeHints()",)
 
 
 def one_line(text: str) -> str:
-    """``text`` as one line of stderr: a folder named "a⏎b" is shown as a\\nb."""
+    r"""Return ``text`` as one line of stderr: a folder named "a⏎b" is shown as a\nb."""
     return "".join(repr(c)[1:-1] if c in LINE_BREAKS else c for c in text)
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        """A bad flag or value: one line on stderr, exit status 2."""
+        """Print a bad flag or value as one line on stderr, and exit with status 2."""
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 
 
@@ -84,6 +84,7 @@ def _temperature(text: str) -> float:
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Read the export command's flags; a bad one ends the program (exit status 2)."""
     parser = _Parser(
         prog=PROG,
         description="Write every figure (PNG, SVG, PDF), the matrices (CSV, JSON) and the "
@@ -139,7 +140,7 @@ def check_out(out: Path) -> bool:
 
 
 def load(args: argparse.Namespace) -> Preset:
-    """The preset or session, with --temperature and --causal applied."""
+    """Return the preset or session, with --temperature and --causal applied."""
     if args.session is None:
         preset = load_preset(args.preset)
     else:
@@ -224,7 +225,7 @@ def _render_and_write(
 
 
 def run(argv: list[str]) -> int:
-    """The export command; returns the exit status."""
+    """Run the export command; return the exit status."""
     args = parse_args(argv)
     try:
         if not args.out.strip():  # Path("") would quietly mean the current folder

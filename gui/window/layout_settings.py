@@ -1,5 +1,7 @@
-"""What the window keeps between starts: its geometry, its docks and toolbars (QSettings)
-and the display precision."""
+"""What the window keeps between starts.
+
+Its geometry, its docks and toolbars (QSettings) and the display precision.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
-"""The main window: inputs on the left, the formula, the four heatmaps and the hand
-calculation on the right. It only assembles widgets; they talk through the state."""
+"""The main window, which only assembles widgets; they talk through the state.
+
+The inputs on the left; the formula and the four heatmaps in the middle, with the experiment
+in a second tab; the temperature dial and the mixing view on the right; the hand calculation
+below.
+"""
 
 from __future__ import annotations
 
@@ -159,6 +163,7 @@ class MainWindow(Retranslating, QMainWindow):
         return dock
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        """Close only once unsaved changes are settled; then keep the layout and stop the work."""
         if self.presenter.active:  # its full-screen layout is not the one to remember
             self.presenter.toggle_action.setChecked(False)
         if not self.sessions.confirm_close():
@@ -191,11 +196,11 @@ class MainWindow(Retranslating, QMainWindow):
         return self._variance
 
     def has_variance_panel(self) -> bool:
-        """True once the experiment's panel has been built (asking ``variance`` builds it)."""
+        """Return True once the experiment's panel is built (asking ``variance`` builds it)."""
         return self._variance is not None
 
     def _on_tab_changed(self, index: int) -> None:
-        """The experiment gets the whole window; the docks come back with the four steps."""
+        """Give the experiment the whole window; the docks come back with the four steps."""
         if self.tabs.widget(index) is self._variance_page:
             self.variance  # noqa: B018 (built now, shown in place of the empty page)
         if self.tabs.widget(index) is self._variance:
@@ -239,9 +244,11 @@ class MainWindow(Retranslating, QMainWindow):
 
     # ------------------------------------------------------------ actions
     def load_built_in(self, name: str) -> None:
+        """Load the built-in example ``name``, as one undoable step."""
         self.state.load_built_in(name)
 
     def ask_random_preset(self) -> None:
+        """Ask for a random example's size and seed, then load it as one undoable step."""
         dialog = RandomPresetDialog(self)
         if dialog.exec():
             self.state.load_random(*dialog.values())
@@ -251,6 +258,7 @@ class MainWindow(Retranslating, QMainWindow):
             self.causal_toggle.setChecked(causal)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        """Paint the window, and send ``first_paint`` the first time."""
         super().paintEvent(event)
         if not self._painted:
             self._painted = True

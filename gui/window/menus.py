@@ -1,5 +1,7 @@
-"""The window's menus and toolbar; every text is set in ``retranslate`` so that a
-language switch renames them live."""
+"""The window's menus and toolbar.
+
+Every text is set in ``retranslate`` so that a language switch renames them live.
+"""
 
 from __future__ import annotations
 

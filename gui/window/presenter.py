@@ -1,5 +1,8 @@
-"""Presenter mode for the classroom: the pipeline full-screen in large type, editing
-panels hidden, and a step-through of the lesson's four steps with the keyboard."""
+"""Presenter mode for the classroom.
+
+The pipeline full-screen in large type, editing panels hidden, and a step-through of the
+lesson's four steps with the keyboard.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +18,10 @@ SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0)
 
 
 class Presenter(QObject):
-    """F11 or View → Presenter; Ctrl+= / Ctrl+- scale all text; 1–4 or ←/→ walk the
-    steps; Esc leaves."""
+    """Presenter mode: F11 or View → Presenter.
+
+    Ctrl+= / Ctrl+- scale all text; 1–4 or ←/→ walk the steps; Esc leaves.
+    """
 
     active_changed = Signal(bool)
 

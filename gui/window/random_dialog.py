@@ -9,6 +9,8 @@ from gui.model.state import MAX_GRID_TOKENS
 
 
 class RandomPresetDialog(QDialog):
+    """Ask for a random example: how many tokens (L), d_k, d_v and the seed."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Random example"))
