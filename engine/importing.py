@@ -42,6 +42,8 @@ from .vocabulary import (
     MAX_TOKENS,
     MAX_VALUE,
     PROJECTION_INPUTS,
+    character_name,
+    forbidden_character,
 )
 
 MAX_ELEMENTS = 10**8
@@ -169,6 +171,13 @@ def read_csv(path: str | os.PathLike[str]) -> Table:
     for (line, _), name in zip(rows, names, strict=False):
         if len(name) > MAX_TOKEN_CHARS:
             raise MatrixImportError(source, f"line {line}: a name over {MAX_TOKEN_CHARS} chars")
+        bad = forbidden_character(name)
+        if bad is not None:
+            raise MatrixImportError(
+                source,
+                f"line {line}: the name holds {character_name(bad)}, "
+                "which a token name may not hold",
+            )
     return Table(matrix, names if any(names) else None)
 
 

@@ -35,6 +35,8 @@ from .vocabulary import (
     MAX_TOKENS,
     MAX_VALUE,
     MIN_TEMPERATURE,
+    character_name,
+    forbidden_character,
 )
 
 FORMAT = "attention-lab"
@@ -180,6 +182,11 @@ def _tokens(data: object) -> tuple[str, ...]:
         if len(token) > MAX_TOKEN_CHARS:
             raise PresetError(f"tokens[{i}]", f"is longer than {MAX_TOKEN_CHARS} characters")
         _check_text(token, f"tokens[{i}]")
+        bad = forbidden_character(token)
+        if bad is not None:
+            raise PresetError(
+                f"tokens[{i}]", f"holds {character_name(bad)}, which a token name may not hold"
+            )
     return tuple(data)
 
 

@@ -6,6 +6,8 @@ that a preset, a session file or an imported matrix may hold. Nothing here compu
 
 from __future__ import annotations
 
+import unicodedata
+
 #: The inputs of direct mode, in the order the lesson gives them.
 DIRECT_INPUTS = ("q", "k", "v")
 #: The inputs of projection mode: the embeddings X and the three projections.
@@ -28,3 +30,39 @@ MAX_VALUE = 1e6
 MAX_FILE_BYTES = 256 * 1024 * 1024
 #: The smallest τ accepted: below it 1/τ overflows 64-bit floats.
 MIN_TEMPERATURE = 1e-300
+
+
+def forbidden_character(name: str) -> str | None:
+    """Return the first character that a token name may not hold, or None.
+
+    A token name is text a person reads on an axis, in a file and in a picture, so it
+    holds no control characters (NUL, ESC, tab, newline …), no line or paragraph
+    separators, no lone surrogates and no noncharacters (U+FFFE …): each of them either
+    cannot be shown or cannot be written into an SVG (XML) or a JSON file and read back.
+
+    Parameters
+    ----------
+    name : str
+        The token name to check.
+
+    Returns
+    -------
+    str or None
+        The first such character, or None when every character may stay.
+    """
+    for character in name:
+        code = ord(character)
+        if unicodedata.category(character) in ("Cc", "Cs", "Zl", "Zp"):
+            return character
+        if 0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE:  # the noncharacters
+            return character
+    return None
+
+
+def character_name(character: str) -> str:
+    """Return how a character is named in a message: ``U+001B (a control character)``."""
+    kinds = {"Cc": "a control character", "Cs": "a lone surrogate"}
+    name = unicodedata.name(character, "") or kinds.get(unicodedata.category(character), "")
+    if not name and (ord(character) & 0xFFFE == 0xFFFE or 0xFDD0 <= ord(character) <= 0xFDEF):
+        name = "a noncharacter"
+    return f"U+{ord(character):04X}" + (f" ({name})" if name else "")

@@ -8,7 +8,7 @@ the inputs is an undoable command on :attr:`AttentionState.undo_stack`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import numpy as np
 from numpy.typing import NDArray
@@ -16,7 +16,6 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine import (
-    AttentionResult,
     Preset,
     explain,
     load_preset,
@@ -26,9 +25,10 @@ from engine import (
 )
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from engine.presets import Projection
-from engine.vocabulary import DIRECT_INPUTS, LABELS, MAX_DIM, MAX_VALUE, PROJECTION_INPUTS, STEPS
+from engine.vocabulary import LABELS, MAX_DIM, STEPS
+from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
 from gui.model.kept_results import Inputs, KeptResults
-from gui.model.numbers import parse_number
+from gui.model.pending import PendingChange
 from gui.model.snapshots import (
     Snapshot,
     attention_of,
@@ -39,8 +39,8 @@ from gui.model.snapshots import (
     with_token_removed,
     with_width,
 )
+from gui.model.state_reading import StateReading
 from gui.model.undo_commands import BlockCommand, SnapshotCommand
-from gui.model.view_settings import ViewSettings
 
 #: The most tokens the grids let one add; presets, sessions and imports may hold up to
 #: engine.vocabulary.MAX_TOKENS.
@@ -48,19 +48,7 @@ MAX_GRID_TOKENS = 64
 __all__ = ["LABELS", "MAX_GRID_TOKENS", "STEPS", "AttentionState"]
 
 
-@dataclass
-class _Pending:
-    """How the state was before the undo stack's current operation changed it."""
-
-    tokens: tuple[str, ...]
-    shapes: dict[str, tuple[int, ...]]
-    causal: bool
-    temperature: float | None  # τ shown, None before the first result
-    full: bool = False  # a snapshot was installed (else only cells were written)
-    rects: list[tuple[str, int, int, int, int]] = field(default_factory=list)
-
-
-class AttentionState(QObject):
+class AttentionState(StateReading):
     """Tokens, the input matrices (Q, K, V or X and the W's), τ, the mask, the selection."""
 
     structure_changed = Signal()  # tokens added or removed, dimensions, mode, preset
@@ -76,123 +64,15 @@ class AttentionState(QObject):
     def __init__(self, preset: Preset | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
-        self._tokens: tuple[str, ...] = ()
-        self._matrices: dict[str, NDArray[np.float64]] = {}
-        self._causal = False
-        self._mask: NDArray[np.bool_] | None = None  # a session's own mask, if it has one
-        self._temperature: float | None = None  # None: follow √d_k
-        self._selected_token = 0
-        self._selected_cell: tuple[str, int, int] | None = None
-        self.view = ViewSettings(self)  # decimals, text size, the lit step: views subscribe
-        self._view_extra: dict[str, object] = {}
-        self._result: AttentionResult | None = None
-        self._stale = False  # edits wait for the next turn of the event loop: see result
         self._coalesce = QTimer(self)
         self._coalesce.setSingleShot(True)
         self._coalesce.setInterval(0)
         self._coalesce.timeout.connect(self._emit_result_changed)
-        self._pending: _Pending | None = None  # what the undo stack has changed, not yet told
+        self._pending: PendingChange | None = None  # what the undo stack has changed, not yet told
         self._kept = KeptResults()
         self.undo_stack.indexChanged.connect(self._settle)  # after every push, undo, redo, jump
         self._apply_preset(load_preset("cat-eats-fish") if preset is None else preset)
         self._settle()
-
-    # ----------------------------------------------------------------- reading
-    @property
-    def result(self) -> AttentionResult:
-        """The engine's result for the current inputs, computed when first read after an edit.
-
-        Edits made within one turn of the event loop (a frame) cost one computation and one
-        ``result_changed``, sent when the loop comes round.
-        """
-        if self._stale or self._result is None:
-            self._recompute(incremental=True)
-        assert self._result is not None
-        return self._result
-
-    @property
-    def tokens(self) -> tuple[str, ...]:
-        """Return the token names, one per query row and key column."""
-        return self._tokens
-
-    @property
-    def is_projection(self) -> bool:
-        """Return True in projection mode, where Q, K and V are computed from X and the W's."""
-        return "x" in self._matrices
-
-    @property
-    def input_names(self) -> tuple[str, ...]:
-        """Return the names of the matrices the user edits: q, k, v or x, w_q, w_k, w_v."""
-        return PROJECTION_INPUTS if self.is_projection else DIRECT_INPUTS
-
-    def matrix(self, name: str) -> NDArray[np.float64]:
-        """Return an input matrix, or in projection mode also the computed q, k, v (read-only)."""
-        if name in self._matrices:
-            return self._matrices[name]
-        return {"q": self.result.q, "k": self.result.k, "v": self.result.v}[name]
-
-    def is_editable(self, name: str) -> bool:
-        """Return True if the user may edit matrix ``name`` (False for a computed one)."""
-        return name in self._matrices
-
-    @property
-    def d_k(self) -> int:
-        """Return d_k, the width of the queries and keys."""
-        return self.result.d_k
-
-    @property
-    def d_v(self) -> int:
-        """Return d_v, the width of the values (and of the context Z)."""
-        return int(self.result.v.shape[1])
-
-    @property
-    def d_model(self) -> int:
-        """Return the width of X in projection mode, 0 when Q, K and V are typed directly."""
-        return int(self._matrices["x"].shape[1]) if self.is_projection else 0
-
-    @property
-    def causal(self) -> bool:
-        """Return True while the causal mask is on: no query sees a key after its own token."""
-        return self._causal
-
-    @property
-    def temperature(self) -> float:
-        """τ of step ②: √d_k unless the user chose another."""
-        return math.sqrt(self.d_k) if self._temperature is None else self._temperature
-
-    @property
-    def follows_sqrt_d_k(self) -> bool:
-        """True while τ is the standard √d_k (it then follows changes of d_k)."""
-        return self._temperature is None
-
-    @property
-    def selected_token(self) -> int:
-        """Return the index of the selected token (a query row)."""
-        return self._selected_token
-
-    @property
-    def selected_cell(self) -> tuple[str, int, int] | None:
-        """Return (step, row, col) of the cell whose arithmetic is explained, or None.
-
-        A col of −1 stands for the whole row (the way the lesson walks 猫's row through each
-        step).
-        """
-        return self._selected_cell
-
-    @property
-    def highlighted_step(self) -> int:
-        """Return the step (1–4) that is lit, or 0 for none: see ``view``."""
-        return self.view.highlighted_step
-
-    @property
-    def precision(self) -> int:
-        """Return the number of decimals shown: see ``view``."""
-        return self.view.precision
-
-    def cell_name(self, name: str, row: int, col: int) -> str:
-        """How a cell is named in messages: Q[猫, d2]."""
-        row_name = self._tokens[row] if name in ("q", "k", "v", "x") else f"d{row}"
-        return f"{LABELS[name]}[{row_name}, d{col}]"
 
     # ----------------------------------------------------------------- editing
     def set_cell(self, name: str, row: int, col: int, value: str | float) -> bool:
@@ -201,9 +81,7 @@ class AttentionState(QObject):
             self.message.emit(self.tr("{0} is computed and cannot be edited").format(LABELS[name]))
             return False
         try:
-            number = parse_number(value) if isinstance(value, str) else float(value)
-            if not math.isfinite(number) or abs(number) > MAX_VALUE:
-                raise ValueError(self.tr("{0} is beyond ±1,000,000").format(number))
+            number = checked_value(value)
         except ValueError as error:
             self.message.emit(self.tr("{0}: {1}").format(self.cell_name(name, row, col), error))
             return False
@@ -230,15 +108,12 @@ class AttentionState(QObject):
                 )
             )
             return False
-        block = np.empty((rows, cols))
-        for i, line in enumerate(cells):
-            for j, text in enumerate(line):
-                try:
-                    block[i, j] = parse_number(text)
-                except ValueError as error:
-                    where = self.cell_name(name, top + i, left + j)
-                    self.message.emit(self.tr("Paste refused: {0}: {1}").format(where, error))
-                    return False
+        try:
+            block = checked_block(cells)
+        except CellRefused as error:
+            where = self.cell_name(name, top + error.row, left + error.col)
+            self.message.emit(self.tr("Paste refused: {0}: {1}").format(where, error))
+            return False
         text = self.tr("Paste into {0}").format(LABELS[name])
         self.undo_stack.push(BlockCommand(self, name, top, left, block, text))
         return True
@@ -254,6 +129,11 @@ class AttentionState(QObject):
             self.message.emit(text)
             return False
         name = name if name is not None else self.tr("token {0}").format(len(self._tokens) + 1)
+        try:
+            name = checked_token_name(name)
+        except ValueError as error:
+            self.message.emit(str(error))
+            return False
         self._push(with_token_added(self._snapshot(), name),
                    self.tr("Add token “{0}”").format(name))  # fmt: skip
         return True
@@ -275,17 +155,15 @@ class AttentionState(QObject):
     def rename_token(self, index: int, name: str) -> bool:
         """Rename token ``index`` to ``name`` (stripped), as one undoable step.
 
-        Returns False for an index out of range, and (saying why) for an empty name or one
-        longer than 200 characters. The same name again is True with no step.
+        Returns False for an index out of range, and (saying why) for a name a token may
+        not have (see ``checks.checked_token_name``). The same name again is True, no step.
         """
         if not 0 <= index < len(self._tokens):
             return False
-        name = name.strip()
-        if not name:
-            self.message.emit(self.tr("A token needs a name"))
-            return False
-        if len(name) > 200:
-            self.message.emit(self.tr("A token name can have at most 200 characters"))
+        try:
+            name = checked_token_name(name)
+        except ValueError as error:
+            self.message.emit(str(error))
             return False
         if name == self._tokens[index]:
             return True
@@ -493,10 +371,8 @@ class AttentionState(QObject):
         if self._pending is None:
             shown = self.temperature if self._result is not None and not self._stale else None
             shapes = {name: m.shape for name, m in self._matrices.items()}
-            self._pending = _Pending(self._tokens, shapes, self._causal, shown)
-        self._pending.full |= full
-        if rect is not None:
-            self._pending.rects.append(rect)
+            self._pending = PendingChange(self._tokens, shapes, self._causal, shown)
+        self._pending.note(full, rect)
 
     def _settle(self) -> None:
         """Tell the views, once, what the undo stack changed.
@@ -508,7 +384,7 @@ class AttentionState(QObject):
         if pending is None:
             return
         if not pending.full:  # cells only: the result follows when the event loop comes round
-            for name, top, left, rows, cols in pending.rects:
+            for name, top, left, rows, cols in pending.rectangles:
                 self.values_changed.emit(name, top, left, rows, cols)
             self._coalesce.start()
             return

@@ -4,134 +4,140 @@
 <context>
     <name>AttentionState</name>
     <message>
-        <location filename="../../gui/model/state.py" line="169"/>
+        <location filename="../../gui/model/state.py" line="81"/>
         <source>{0} is computed and cannot be edited</source>
+        <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
         <translation>{0} 是算出来的，不能直接修改</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="174"/>
+        <location filename="../../gui/model/checks.py" line="32"/>
         <source>{0} is beyond ±1,000,000</source>
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="176"/>
-        <location filename="../../gui/model/state.py" line="296"/>
+        <location filename="../../gui/model/state.py" line="86"/>
+        <location filename="../../gui/model/state.py" line="235"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="180"/>
+        <location filename="../../gui/model/state.py" line="90"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="192"/>
+        <location filename="../../gui/model/state.py" line="102"/>
         <source>Paste refused: the rows have different numbers of cells</source>
         <translation>粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="196"/>
+        <location filename="../../gui/model/state.py" line="106"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
         <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="208"/>
+        <location filename="../../gui/model/state.py" line="115"/>
         <source>Paste refused: {0}: {1}</source>
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="210"/>
+        <location filename="../../gui/model/state.py" line="117"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="216"/>
+        <location filename="../../gui/model/state.py" line="128"/>
         <source>At most {0} tokens can be edited here</source>
         <translation>这里最多编辑 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="218"/>
+        <location filename="../../gui/model/state.py" line="131"/>
         <source>token {0}</source>
         <translation>词 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="220"/>
+        <location filename="../../gui/model/state.py" line="138"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="227"/>
+        <location filename="../../gui/model/state.py" line="149"/>
         <source>At least one token is needed</source>
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="230"/>
+        <location filename="../../gui/model/state.py" line="152"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="238"/>
+        <location filename="../../gui/model/checks.py" line="53"/>
         <source>A token needs a name</source>
         <translation>词不能没有名字</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="241"/>
+        <location filename="../../gui/model/checks.py" line="56"/>
         <source>A token name can have at most 200 characters</source>
         <translation>词名最多 200 个字符</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="248"/>
+        <location filename="../../gui/model/checks.py" line="63"/>
+        <source>A token name cannot hold {0}: it could not be shown or saved</source>
+        <translation>词名不能含有 {0}：它无法显示或保存</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="173"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="253"/>
-        <location filename="../../gui/model/state.py" line="273"/>
+        <location filename="../../gui/model/state.py" line="178"/>
+        <location filename="../../gui/model/state.py" line="207"/>
         <source>A dimension must be between 1 and {0}</source>
         <translation>维度必须在 1 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="262"/>
+        <location filename="../../gui/model/state.py" line="192"/>
         <source>Set d_k to {0}</source>
         <translation>把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="266"/>
+        <location filename="../../gui/model/state.py" line="200"/>
         <source>Set d_v to {0}</source>
         <translation>把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="278"/>
+        <location filename="../../gui/model/state.py" line="212"/>
         <source>Set d_model to {0}</source>
         <translation>把 d_model 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="284"/>
+        <location filename="../../gui/model/state.py" line="219"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="284"/>
+        <location filename="../../gui/model/state.py" line="219"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="290"/>
+        <location filename="../../gui/model/state.py" line="229"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="332"/>
+        <location filename="../../gui/model/state.py" line="271"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="336"/>
+        <location filename="../../gui/model/state.py" line="280"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="348"/>
+        <location filename="../../gui/model/state.py" line="292"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -139,7 +145,7 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../gui/session/autosave.py" line="165"/>
+        <location filename="../../gui/session/autosave.py" line="179"/>
         <source>The autosaved session cannot be read and was discarded.
 
 {0}</source>
@@ -148,17 +154,17 @@
 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/autosave.py" line="166"/>
+        <location filename="../../gui/session/autosave.py" line="180"/>
         <source>Cannot recover</source>
         <translation>无法恢复</translation>
     </message>
     <message>
-        <location filename="../../gui/session/autosave.py" line="172"/>
+        <location filename="../../gui/session/autosave.py" line="186"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/autosave.py" line="174"/>
+        <location filename="../../gui/session/autosave.py" line="188"/>
         <source>Attention Lab did not close properly. Recover the session autosaved at {0}?
 
 No discards it.</source>
@@ -170,17 +176,17 @@ No discards it.</source>
 <context>
     <name>ExplainPanel</name>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="34"/>
+        <location filename="../../gui/views/hand_calculation.py" line="35"/>
         <source>Show every term</source>
         <translation>显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="35"/>
+        <location filename="../../gui/views/hand_calculation.py" line="36"/>
         <source>Long sums are shortened; tick to see every term</source>
         <translation>长的求和会被缩写；勾选后显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="60"/>
+        <location filename="../../gui/views/hand_calculation.py" line="61"/>
         <source>Click any cell of a heatmap to see how it is calculated.</source>
         <translation>点击热力图的任意一格，看它是怎么算出来的。</translation>
     </message>
@@ -188,67 +194,67 @@ No discards it.</source>
 <context>
     <name>Explanation</name>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="47"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="50"/>
         <source>… {0} more …</source>
         <translation>… 另有 {0} 项 …</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="60"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="65"/>
         <source>① Score S[{0}, {1}] = q&lt;sub&gt;{0}&lt;/sub&gt; · k&lt;sub&gt;{1}&lt;/sub&gt;</source>
         <translation>① 打分 S[{0}, {1}] = q&lt;sub&gt;{0}&lt;/sub&gt; · k&lt;sub&gt;{1}&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="72"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="78"/>
         <source>② Scaled S[{0}, {1}]</source>
         <translation>② 缩放 S[{0}, {1}]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="74"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="80"/>
         <source>{0} → hidden by the mask (−∞): this key is in the future</source>
         <translation>{0} → 被掩码遮住（−∞）：这个词在未来</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="83"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="89"/>
         <source>τ = {0} instead of √d_k = {1}</source>
         <translation>τ = {0}，而不是 √d_k = {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="94"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="105"/>
         <source>③ Weight A[{0}, {1}]: softmax of {0}&apos;s row</source>
         <translation>③ 配比 A[{0}, {1}]：{0} 这一行的 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="98"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="109"/>
         <source>Every key is hidden: all weights are 0.</source>
         <translation>所有的词都被遮住：配比全是 0。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="106"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="117"/>
         <source>Subtract the row&apos;s largest value m = {0} first (the result is the same):</source>
         <translation>先减去这一行的最大值 m = {0}（结果不变）：</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="116"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="127"/>
         <source>{0} is hidden by the mask: weight exactly 0</source>
         <translation>{0} 被掩码遮住：配比恰好是 0</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="124"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="135"/>
         <source>scaled row</source>
         <translation>缩放后的一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="125"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="136"/>
         <source>sum</source>
         <translation>求和</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="137"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="149"/>
         <source>④ Context z&lt;sub&gt;{0}&lt;/sub&gt;, dimension d{1}</source>
         <translation>④ 上下文 z&lt;sub&gt;{0}&lt;/sub&gt;，第 d{1} 维</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="141"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="153"/>
         <source>④ Context z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>④ 上下文 z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -256,72 +262,72 @@ No discards it.</source>
 <context>
     <name>Export</name>
     <message>
-        <location filename="../../gui/export/files.py" line="47"/>
+        <location filename="../../gui/export/files.py" line="45"/>
         <source>The folder {0} is not writable</source>
         <translation>文件夹 {0} 不可写</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="51"/>
+        <location filename="../../gui/export/files.py" line="49"/>
         <source>The disk is full: {0} was not written</source>
         <translation>磁盘已满：{0} 没有写入</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="55"/>
+        <location filename="../../gui/export/files.py" line="53"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="63"/>
+        <location filename="../../gui/export/files.py" line="61"/>
         <source>Could not write {0}: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="183"/>
+        <location filename="../../gui/export/files.py" line="175"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="184"/>
+        <location filename="../../gui/export/files.py" line="176"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="185"/>
+        <location filename="../../gui/export/files.py" line="177"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="186"/>
+        <location filename="../../gui/export/files.py" line="178"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="194"/>
+        <location filename="../../gui/export/files.py" line="186"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="197"/>
+        <location filename="../../gui/export/files.py" line="189"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="198"/>
+        <location filename="../../gui/export/files.py" line="190"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="201"/>
+        <location filename="../../gui/export/files.py" line="193"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="204"/>
+        <location filename="../../gui/export/files.py" line="196"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="207"/>
+        <location filename="../../gui/export/files.py" line="199"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -329,47 +335,47 @@ No discards it.</source>
 <context>
     <name>ExportAllDialog</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="107"/>
+        <location filename="../../gui/export/dialogs.py" line="109"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="109"/>
+        <location filename="../../gui/export/dialogs.py" line="111"/>
         <source>PNG</source>
         <translation>PNG</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="110"/>
+        <location filename="../../gui/export/dialogs.py" line="112"/>
         <source>SVG</source>
         <translation>SVG</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="111"/>
+        <location filename="../../gui/export/dialogs.py" line="113"/>
         <source>PDF</source>
         <translation>PDF</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="112"/>
+        <location filename="../../gui/export/dialogs.py" line="114"/>
         <source>CSV (one file per matrix)</source>
         <translation>CSV（每个矩阵一个文件）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="113"/>
+        <location filename="../../gui/export/dialogs.py" line="115"/>
         <source>JSON (all matrices)</source>
         <translation>JSON（全部矩阵）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="126"/>
+        <location filename="../../gui/export/dialogs.py" line="128"/>
         <source>Every figure in each chosen format, the matrices (tokens, Q, K, V, S, S/τ, A, Z) and the session file go into one folder. SVG files do not embed their fonts. In CSV, a cell hidden by the mask is written -inf.</source>
         <translation>每张图按所选格式、所有矩阵（词、Q、K、V、S、S/τ、A、Z）和会话文件都写进同一个文件夹。SVG 文件不嵌入字体。CSV 里被掩码遮住的格写作 -inf。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="132"/>
+        <location filename="../../gui/export/dialogs.py" line="134"/>
         <source>Formats</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="133"/>
+        <location filename="../../gui/export/dialogs.py" line="135"/>
         <source>Scale (PNG)</source>
         <translation>放大倍数（PNG）</translation>
     </message>
@@ -377,123 +383,123 @@ No discards it.</source>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../gui/export/controller.py" line="90"/>
+        <location filename="../../gui/export/controller.py" line="96"/>
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="91"/>
+        <location filename="../../gui/export/controller.py" line="97"/>
         <source>Export &amp;figure…</source>
         <translation>导出图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="92"/>
+        <location filename="../../gui/export/controller.py" line="98"/>
         <source>Export &amp;all…</source>
         <translation>全部导出(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="93"/>
+        <location filename="../../gui/export/controller.py" line="99"/>
         <source>&amp;Handout PDF…</source>
         <translation>讲义 PDF(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="94"/>
+        <location filename="../../gui/export/controller.py" line="100"/>
         <source>Copy &amp;matrix</source>
         <translation>复制矩阵(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="97"/>
+        <location filename="../../gui/export/controller.py" line="103"/>
         <source>As tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="98"/>
+        <location filename="../../gui/export/controller.py" line="104"/>
         <source>As LaTeX (bmatrix)</source>
         <translation>LaTeX（bmatrix）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="137"/>
+        <location filename="../../gui/export/controller.py" line="136"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="137"/>
+        <location filename="../../gui/export/controller.py" line="136"/>
         <source>Export as SVG…</source>
         <translation>导出为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="138"/>
+        <location filename="../../gui/export/controller.py" line="137"/>
         <source>Export as PDF…</source>
         <translation>导出为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="146"/>
+        <location filename="../../gui/export/controller.py" line="145"/>
         <source>Copy as TSV</source>
         <translation>复制为 TSV</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="147"/>
+        <location filename="../../gui/export/controller.py" line="146"/>
         <source>Copy as LaTeX</source>
         <translation>复制为 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="171"/>
+        <location filename="../../gui/export/controller.py" line="167"/>
         <source>tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="171"/>
+        <location filename="../../gui/export/controller.py" line="167"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="172"/>
+        <location filename="../../gui/export/controller.py" line="168"/>
         <source>Copied {0} as {1}</source>
         <translation>已把 {0} 复制为 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="191"/>
+        <location filename="../../gui/export/controller.py" line="187"/>
         <source>The experiment has no result to draw yet</source>
         <translation>实验还没有可画的结果</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="195"/>
+        <location filename="../../gui/export/controller.py" line="191"/>
         <source>There is no figure called {0}</source>
         <translation>没有叫 {0} 的图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="201"/>
-        <location filename="../../gui/export/controller.py" line="258"/>
+        <location filename="../../gui/export/controller.py" line="197"/>
+        <location filename="../../gui/export/controller.py" line="260"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="216"/>
+        <location filename="../../gui/export/controller.py" line="214"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="225"/>
+        <location filename="../../gui/export/controller.py" line="223"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="240"/>
+        <location filename="../../gui/export/controller.py" line="238"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="242"/>
+        <location filename="../../gui/export/controller.py" line="240"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="296"/>
+        <location filename="../../gui/export/controller.py" line="308"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="319"/>
+        <location filename="../../gui/export/controller.py" line="332"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -501,12 +507,12 @@ No discards it.</source>
 <context>
     <name>ExportDialogs</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="183"/>
+        <location filename="../../gui/export/dialogs.py" line="186"/>
         <source>{0} already exists in {1}. Replace it?</source>
         <translation>{1} 里已有 {0}。要替换吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="188"/>
+        <location filename="../../gui/export/dialogs.py" line="191"/>
         <source>{0} files already exist in {1}:
 {2}
 Replace them?</source>
@@ -515,27 +521,27 @@ Replace them?</source>
 要替换吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="191"/>
+        <location filename="../../gui/export/dialogs.py" line="194"/>
         <source>Replace files?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="200"/>
+        <location filename="../../gui/export/dialogs.py" line="203"/>
         <source>PNG picture (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="201"/>
+        <location filename="../../gui/export/dialogs.py" line="204"/>
         <source>SVG drawing (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="202"/>
+        <location filename="../../gui/export/dialogs.py" line="205"/>
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="204"/>
+        <location filename="../../gui/export/dialogs.py" line="207"/>
         <source>Export to</source>
         <translation>导出到</translation>
     </message>
@@ -543,27 +549,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="68"/>
+        <location filename="../../gui/export/progress.py" line="67"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="83"/>
+        <location filename="../../gui/export/progress.py" line="85"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="130"/>
+        <location filename="../../gui/export/progress.py" line="134"/>
         <source>Drawing {0} ({1} of {2})…</source>
         <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="132"/>
+        <location filename="../../gui/export/progress.py" line="136"/>
         <source>Writing the matrices as text ({0} of {1})…</source>
         <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="148"/>
+        <location filename="../../gui/export/progress.py" line="152"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -571,52 +577,52 @@ Replace them?</source>
 <context>
     <name>FigureDialog</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="54"/>
+        <location filename="../../gui/export/dialogs.py" line="56"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="62"/>
+        <location filename="../../gui/export/dialogs.py" line="64"/>
         <source>PNG picture</source>
         <translation>PNG 图片</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="63"/>
+        <location filename="../../gui/export/dialogs.py" line="65"/>
         <source>SVG drawing (vector)</source>
         <translation>SVG 矢量图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="64"/>
+        <location filename="../../gui/export/dialogs.py" line="66"/>
         <source>PDF document (vector)</source>
         <translation>PDF 文档（矢量）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="71"/>
+        <location filename="../../gui/export/dialogs.py" line="73"/>
         <source>Figure</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="72"/>
+        <location filename="../../gui/export/dialogs.py" line="74"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="73"/>
+        <location filename="../../gui/export/dialogs.py" line="75"/>
         <source>Scale (PNG)</source>
         <translation>放大倍数（PNG）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="85"/>
+        <location filename="../../gui/export/dialogs.py" line="87"/>
         <source>A picture 1× to 8× its size on screen, for slides.</source>
         <translation>屏幕大小的 1 到 8 倍的图片，用于幻灯片。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="87"/>
+        <location filename="../../gui/export/dialogs.py" line="89"/>
         <source>Text stays text and every heatmap cell is a rectangle. Fonts are not embedded: the computer that opens the file needs a font with Chinese characters (most have one). Use PDF to carry the fonts along.</source>
         <translation>文字保持为文字，热力图的每一格都是矩形。字体不嵌入：打开文件的电脑需要有中文字体（大多都有）。要带上字体请用 PDF。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="91"/>
+        <location filename="../../gui/export/dialogs.py" line="93"/>
         <source>Vector graphics with the fonts embedded: Chinese shows anywhere.</source>
         <translation>矢量图，嵌入字体：中文在哪里都能显示。</translation>
     </message>
@@ -624,12 +630,12 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="101"/>
+        <location filename="../../gui/views/formula_bar.py" line="109"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="103"/>
+        <location filename="../../gui/views/formula_bar.py" line="111"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
@@ -637,42 +643,42 @@ Replace them?</source>
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../gui/export/handout.py" line="115"/>
+        <location filename="../../gui/export/handout.py" line="116"/>
         <source>τ = √d_k = {0}</source>
         <translation>τ = √d_k = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="117"/>
+        <location filename="../../gui/export/handout.py" line="118"/>
         <source>τ = {0}</source>
         <translation>τ = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="120"/>
+        <location filename="../../gui/export/handout.py" line="121"/>
         <source>causal mask: on</source>
         <translation>因果掩码：开</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="122"/>
+        <location filename="../../gui/export/handout.py" line="123"/>
         <source>causal mask: off</source>
         <translation>因果掩码：关</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="124"/>
+        <location filename="../../gui/export/handout.py" line="125"/>
         <source>Tokens {0} · L = {1}, d_k = {2}, d_v = {3} · {4} · {5}</source>
         <translation>词 {0} · L = {1}，d_k = {2}，d_v = {3} · {4} · {5}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="182"/>
+        <location filename="../../gui/export/handout.py" line="192"/>
         <source>Attention Lab handout</source>
         <translation>注意力实验室讲义</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="190"/>
+        <location filename="../../gui/export/handout.py" line="200"/>
         <source>Scaled dot-product attention</source>
         <translation>缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="201"/>
+        <location filename="../../gui/export/handout.py" line="211"/>
         <source>Hand calculation for the row of {0}</source>
         <translation>{0} 这一行的手算</translation>
     </message>
@@ -680,17 +686,17 @@ Replace them?</source>
 <context>
     <name>HandoutDialog</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="158"/>
+        <location filename="../../gui/export/dialogs.py" line="160"/>
         <source>Handout PDF</source>
         <translation>讲义 PDF</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="165"/>
+        <location filename="../../gui/export/dialogs.py" line="167"/>
         <source>The formula, the four heatmaps, the hand calculation of the selected token&apos;s row and the mixing view, with the fonts embedded.</source>
         <translation>公式、四张热力图、选中词那一行的手算和调酒台，嵌入字体。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="170"/>
+        <location filename="../../gui/export/dialogs.py" line="172"/>
         <source>Paper</source>
         <translation>纸张</translation>
     </message>
@@ -698,37 +704,37 @@ Replace them?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window/main_window.py" line="46"/>
+        <location filename="../../gui/window/main_window.py" line="59"/>
         <source>Attention Lab</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="105"/>
+        <location filename="../../gui/window/main_window.py" line="138"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="106"/>
+        <location filename="../../gui/window/main_window.py" line="139"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="108"/>
+        <location filename="../../gui/window/main_window.py" line="141"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="109"/>
+        <location filename="../../gui/window/main_window.py" line="142"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="110"/>
+        <location filename="../../gui/window/main_window.py" line="143"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="111"/>
+        <location filename="../../gui/window/main_window.py" line="144"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -736,37 +742,37 @@ Replace them?</source>
 <context>
     <name>MatrixExport</name>
     <message>
-        <location filename="../../gui/export/formats.py" line="29"/>
+        <location filename="../../gui/export/formats.py" line="32"/>
         <source>Q (queries)</source>
         <translation>Q（提问）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="30"/>
+        <location filename="../../gui/export/formats.py" line="33"/>
         <source>K (keys)</source>
         <translation>K（标签）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="31"/>
+        <location filename="../../gui/export/formats.py" line="34"/>
         <source>V (values)</source>
         <translation>V（内容）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="32"/>
+        <location filename="../../gui/export/formats.py" line="35"/>
         <source>S = QKᵀ (scores)</source>
         <translation>S = QKᵀ（打分）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="33"/>
+        <location filename="../../gui/export/formats.py" line="36"/>
         <source>S/τ (scaled scores)</source>
         <translation>S/τ（缩放后的分数）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="34"/>
+        <location filename="../../gui/export/formats.py" line="37"/>
         <source>A (weights)</source>
         <translation>A（配比）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="35"/>
+        <location filename="../../gui/export/formats.py" line="38"/>
         <source>Z = A·V (context)</source>
         <translation>Z = A·V（上下文）</translation>
     </message>
@@ -774,7 +780,7 @@ Replace them?</source>
 <context>
     <name>MatrixGrid</name>
     <message>
-        <location filename="../../gui/views/matrix_grid.py" line="194"/>
+        <location filename="../../gui/views/matrix_grid.py" line="205"/>
         <source> (computed)</source>
         <translation>（算出的）</translation>
     </message>
@@ -782,32 +788,32 @@ Replace them?</source>
 <context>
     <name>MatrixImporter</name>
     <message>
-        <location filename="../../gui/session/importer.py" line="33"/>
+        <location filename="../../gui/session/importer.py" line="38"/>
         <source>&amp;Import matrices…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="34"/>
+        <location filename="../../gui/session/importer.py" line="39"/>
         <source>Q, K, V (or X, W_q, W_k, W_v) from CSV files named q.csv, k.csv …, NumPy .npy files, or one .npz archive</source>
         <translation>从名为 q.csv、k.csv … 的 CSV 文件、NumPy .npy 文件或一个 .npz 压缩包导入 Q、K、V（或 X、W_q、W_k、W_v）</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="42"/>
+        <location filename="../../gui/session/importer.py" line="48"/>
         <source>Import matrices</source>
         <translation>导入矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="44"/>
+        <location filename="../../gui/session/importer.py" line="50"/>
         <source>Matrices (*.csv *.tsv *.txt *.npy *.npz);;All files (*)</source>
         <translation>矩阵 (*.csv *.tsv *.txt *.npy *.npz);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="60"/>
+        <location filename="../../gui/session/importer.py" line="69"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="61"/>
+        <location filename="../../gui/session/importer.py" line="70"/>
         <source>Nothing was imported.
 
 {0}</source>
@@ -816,12 +822,12 @@ Replace them?</source>
 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="72"/>
+        <location filename="../../gui/session/importer.py" line="81"/>
         <source>Import {0}</source>
         <translation>导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="73"/>
+        <location filename="../../gui/session/importer.py" line="82"/>
         <source>Imported {0}: {1} tokens, d_k = {2}, d_v = {3}</source>
         <translation>已导入 {0}：{1} 个词，d_k = {2}，d_v = {3}</translation>
     </message>
@@ -829,82 +835,82 @@ Replace them?</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../gui/window/menus.py" line="98"/>
+        <location filename="../../gui/window/menus.py" line="111"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="99"/>
+        <location filename="../../gui/window/menus.py" line="112"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="100"/>
+        <location filename="../../gui/window/menus.py" line="113"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="101"/>
+        <location filename="../../gui/window/menus.py" line="114"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="102"/>
+        <location filename="../../gui/window/menus.py" line="115"/>
         <source>猫 吃 鱼 — cat eats fish (the lesson)</source>
         <translation>猫 吃 鱼（课文的例子）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="103"/>
+        <location filename="../../gui/window/menus.py" line="116"/>
         <source>Shape check: X·W projections (3 × 8 → 4, 6)</source>
         <translation>形状体检：X·W 投影（3 × 8 → 4, 6）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="104"/>
+        <location filename="../../gui/window/menus.py" line="117"/>
         <source>Random…</source>
         <translation>随机…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="105"/>
+        <location filename="../../gui/window/menus.py" line="118"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="106"/>
+        <location filename="../../gui/window/menus.py" line="119"/>
         <source>Decimals</source>
         <translation>小数位数</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="107"/>
+        <location filename="../../gui/window/menus.py" line="120"/>
         <source>Language / 语言</source>
         <translation>语言 / Language</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="108"/>
+        <location filename="../../gui/window/menus.py" line="121"/>
         <source>Pipeline</source>
         <translation>流程</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="109"/>
+        <location filename="../../gui/window/menus.py" line="122"/>
         <source>Causal mask (hide future tokens)</source>
         <translation>因果掩码（遮住未来的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="124"/>
+        <location filename="../../gui/window/menus.py" line="137"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销 {0}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="124"/>
+        <location filename="../../gui/window/menus.py" line="137"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="125"/>
+        <location filename="../../gui/window/menus.py" line="138"/>
         <source>&amp;Redo {0}</source>
         <translation>重做 {0}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="125"/>
+        <location filename="../../gui/window/menus.py" line="138"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
@@ -912,12 +918,12 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="245"/>
+        <location filename="../../gui/views/mixing.py" line="261"/>
         <source>{0} others (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="248"/>
+        <location filename="../../gui/views/mixing.py" line="264"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -925,22 +931,22 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="57"/>
+        <location filename="../../gui/views/pipeline.py" line="60"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="58"/>
+        <location filename="../../gui/views/pipeline.py" line="61"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="59"/>
+        <location filename="../../gui/views/pipeline.py" line="62"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="60"/>
+        <location filename="../../gui/views/pipeline.py" line="63"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
@@ -948,17 +954,17 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="73"/>
+        <location filename="../../gui/window/presenter.py" line="82"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="74"/>
+        <location filename="../../gui/window/presenter.py" line="83"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="75"/>
+        <location filename="../../gui/window/presenter.py" line="84"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
     </message>
@@ -966,27 +972,27 @@ Replace them?</source>
 <context>
     <name>RandomPresetDialog</name>
     <message>
-        <location filename="../../gui/window/random_dialog.py" line="13"/>
+        <location filename="../../gui/window/random_dialog.py" line="16"/>
         <source>Random example</source>
         <translation>随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/window/random_dialog.py" line="19"/>
+        <location filename="../../gui/window/random_dialog.py" line="22"/>
         <source>Tokens L</source>
         <translation>词数 L</translation>
     </message>
     <message>
-        <location filename="../../gui/window/random_dialog.py" line="20"/>
+        <location filename="../../gui/window/random_dialog.py" line="23"/>
         <source>d_k (width of Q and K)</source>
         <translation>d_k（Q 和 K 的维度）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/random_dialog.py" line="21"/>
+        <location filename="../../gui/window/random_dialog.py" line="24"/>
         <source>d_v (width of V)</source>
         <translation>d_v（V 的维度）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/random_dialog.py" line="22"/>
+        <location filename="../../gui/window/random_dialog.py" line="25"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
@@ -994,17 +1000,17 @@ Replace them?</source>
 <context>
     <name>RecentFiles</name>
     <message>
-        <location filename="../../gui/session/recent_files.py" line="60"/>
+        <location filename="../../gui/session/recent_files.py" line="70"/>
         <source>&amp;{0} {1}</source>
         <translation>&amp;{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/recent_files.py" line="66"/>
+        <location filename="../../gui/session/recent_files.py" line="76"/>
         <source>Clear the list</source>
         <translation>清空列表</translation>
     </message>
     <message>
-        <location filename="../../gui/session/recent_files.py" line="70"/>
+        <location filename="../../gui/session/recent_files.py" line="81"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
@@ -1012,22 +1018,22 @@ Replace them?</source>
 <context>
     <name>SessionController</name>
     <message>
-        <location filename="../../gui/session/controller.py" line="104"/>
+        <location filename="../../gui/session/controller.py" line="105"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="152"/>
+        <location filename="../../gui/session/controller.py" line="160"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="160"/>
+        <location filename="../../gui/session/controller.py" line="172"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="174"/>
+        <location filename="../../gui/session/controller.py" line="186"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -1036,97 +1042,97 @@ Replace them?</source>
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="177"/>
+        <location filename="../../gui/session/controller.py" line="189"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="186"/>
+        <location filename="../../gui/session/controller.py" line="198"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="198"/>
+        <location filename="../../gui/session/controller.py" line="215"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="200"/>
+        <location filename="../../gui/session/controller.py" line="217"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="214"/>
+        <location filename="../../gui/session/controller.py" line="231"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="215"/>
+        <location filename="../../gui/session/controller.py" line="232"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="222"/>
+        <location filename="../../gui/session/controller.py" line="239"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="232"/>
+        <location filename="../../gui/session/controller.py" line="250"/>
         <source>“{0}” has changes that are not saved. Save them?</source>
         <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="234"/>
+        <location filename="../../gui/session/controller.py" line="252"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="244"/>
+        <location filename="../../gui/session/controller.py" line="262"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="271"/>
+        <location filename="../../gui/session/controller.py" line="294"/>
         <source>The last session could not be restored: {0}</source>
         <translation>无法恢复上次的会话：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="277"/>
+        <location filename="../../gui/session/controller.py" line="300"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="291"/>
+        <location filename="../../gui/session/controller.py" line="314"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="308"/>
+        <location filename="../../gui/session/controller.py" line="326"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="312"/>
+        <location filename="../../gui/session/controller.py" line="331"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="313"/>
+        <location filename="../../gui/session/controller.py" line="332"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="314"/>
+        <location filename="../../gui/session/controller.py" line="333"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="315"/>
+        <location filename="../../gui/session/controller.py" line="334"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="326"/>
+        <location filename="../../gui/session/controller.py" line="340"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -1134,47 +1140,47 @@ Replace them?</source>
 <context>
     <name>TemperatureDial</name>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="109"/>
+        <location filename="../../gui/views/temperature_dial.py" line="112"/>
         <source>Speed of the sweep</source>
         <translation>扫动速度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="110"/>
+        <location filename="../../gui/views/temperature_dial.py" line="113"/>
         <source>τ → 0: one winner</source>
         <translation>τ → 0：一家独大</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="111"/>
+        <location filename="../../gui/views/temperature_dial.py" line="114"/>
         <source>τ = 20: all equal</source>
         <translation>τ = 20：雨露均沾</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="112"/>
+        <location filename="../../gui/views/temperature_dial.py" line="115"/>
         <source>τ = 1: raw scores</source>
         <translation>τ = 1：原始分数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="115"/>
+        <location filename="../../gui/views/temperature_dial.py" line="118"/>
         <source>Small differences between scores give an even spread; large differences give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores.</source>
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="123"/>
+        <location filename="../../gui/views/temperature_dial.py" line="126"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="123"/>
+        <location filename="../../gui/views/temperature_dial.py" line="126"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="216"/>
+        <location filename="../../gui/views/temperature_dial.py" line="222"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="217"/>
+        <location filename="../../gui/views/temperature_dial.py" line="223"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -1182,27 +1188,27 @@ Replace them?</source>
 <context>
     <name>TokenEditor</name>
     <message>
-        <location filename="../../gui/views/token_editor.py" line="132"/>
+        <location filename="../../gui/views/token_editor.py" line="140"/>
         <source>&lt;b&gt;Tokens&lt;/b&gt; (double-click to rename)</source>
         <translation>&lt;b&gt;词&lt;/b&gt;（双击改名）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/token_editor.py" line="133"/>
+        <location filename="../../gui/views/token_editor.py" line="141"/>
         <source>+ token</source>
         <translation>+ 词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/token_editor.py" line="134"/>
+        <location filename="../../gui/views/token_editor.py" line="142"/>
         <source>− token</source>
         <translation>− 词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/token_editor.py" line="135"/>
+        <location filename="../../gui/views/token_editor.py" line="143"/>
         <source>Add a token at the end (its numbers start at 0)</source>
         <translation>在末尾加一个词（数字从 0 开始）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/token_editor.py" line="136"/>
+        <location filename="../../gui/views/token_editor.py" line="144"/>
         <source>Remove the selected token</source>
         <translation>删除选中的词</translation>
     </message>
@@ -1210,102 +1216,102 @@ Replace them?</source>
 <context>
     <name>VariancePanel</name>
     <message>
-        <location filename="../../gui/variance/panel.py" line="98"/>
+        <location filename="../../gui/variance/panel.py" line="108"/>
         <source>d_k values</source>
         <translation>d_k 取值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="98"/>
+        <location filename="../../gui/variance/panel.py" line="108"/>
         <source>samples per d_k</source>
         <translation>每个 d_k 的采样数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="99"/>
+        <location filename="../../gui/variance/panel.py" line="109"/>
         <source>candidate keys</source>
         <translation>候选词数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="99"/>
+        <location filename="../../gui/variance/panel.py" line="109"/>
         <source>trials</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="100"/>
+        <location filename="../../gui/variance/panel.py" line="110"/>
         <source>random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="103"/>
+        <location filename="../../gui/variance/panel.py" line="113"/>
         <source>Positive whole numbers up to 4096, e.g. 4, 16, 64</source>
         <translation>不超过 4096 的正整数，例如 4, 16, 64</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="104"/>
+        <location filename="../../gui/variance/panel.py" line="114"/>
         <source>Lesson defaults</source>
         <translation>课文默认值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="105"/>
+        <location filename="../../gui/variance/panel.py" line="115"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="106"/>
+        <location filename="../../gui/variance/panel.py" line="116"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="107"/>
+        <location filename="../../gui/variance/panel.py" line="117"/>
         <source>Copy table</source>
         <translation>复制表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="108"/>
+        <location filename="../../gui/variance/panel.py" line="118"/>
         <source>Save CSV…</source>
         <translation>保存 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="109"/>
+        <location filename="../../gui/variance/panel.py" line="119"/>
         <source>histogram of d_k</source>
         <translation>直方图：d_k =</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="155"/>
+        <location filename="../../gui/variance/panel.py" line="170"/>
         <source>give at least one d_k value</source>
         <translation>至少给一个 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="170"/>
+        <location filename="../../gui/variance/panel.py" line="185"/>
         <source>Not run: {0}</source>
         <translation>没有运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="189"/>
+        <location filename="../../gui/variance/panel.py" line="210"/>
         <source>Could not save {0}: {1}</source>
         <translation>无法保存 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="204"/>
+        <location filename="../../gui/variance/panel.py" line="227"/>
         <source>Save the table</source>
         <translation>保存表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="214"/>
+        <location filename="../../gui/variance/panel.py" line="237"/>
         <source>about {0:.0f} s left</source>
         <translation>大约还剩 {0:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="219"/>
+        <location filename="../../gui/variance/panel.py" line="242"/>
         <source>done in {0:.1f} s</source>
         <translation>用时 {0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="236"/>
+        <location filename="../../gui/variance/panel.py" line="259"/>
         <source>cancelled: the previous results stay</source>
         <translation>已取消：之前的结果保留</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="251"/>
+        <location filename="../../gui/variance/panel.py" line="274"/>
         <source>The spread of q·k follows √d_k (measured {0:.2f} at d_k = {1}, √d_k = {2:.2f}). Unscaled, softmax collapses toward one winner as d_k grows (largest weight {3:.2f}) and its gradient shrinks to {4:.2f}: the prelude to the gradient being cut off. Divided by √d_k the spread stays that of d_k = 1, the largest weight stays near {5:.2f} and the gradient stays {6:.2f}.</source>
         <translation>q·k 的波动随 √d_k 增长（d_k = {1} 时实测 {0:.2f}，√d_k = {2:.2f}）。不缩放时，d_k 越大 softmax 越“一家独大”（最大配比 {3:.2f}），梯度缩到 {4:.2f}——梯度断流的前兆。除以 √d_k 后波动回到 d_k = 1 的水平，最大配比稳在 {5:.2f} 附近，梯度保持 {6:.2f}。</translation>
     </message>
@@ -1313,57 +1319,57 @@ Replace them?</source>
 <context>
     <name>VariancePlots</name>
     <message>
-        <location filename="../../gui/variance/plots.py" line="58"/>
+        <location filename="../../gui/variance/plots.py" line="62"/>
         <source>spread of q·k grows like √d_k</source>
         <translation>q·k 的波动随 √d_k 增长</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/plots.py" line="61"/>
+        <location filename="../../gui/variance/plots.py" line="65"/>
         <source>q·k for one d_k: raw and ÷√d_k</source>
         <translation>某个 d_k 的 q·k：原始与 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/plots.py" line="64"/>
+        <location filename="../../gui/variance/plots.py" line="68"/>
         <source>mean largest weight of the candidates</source>
         <translation>候选词的平均最大配比</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/plots.py" line="67"/>
+        <location filename="../../gui/variance/plots.py" line="71"/>
         <source>size of the softmax&apos;s gradient ‖J‖</source>
         <translation>softmax 梯度的大小 ‖J‖</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/plots.py" line="69"/>
+        <location filename="../../gui/variance/plots.py" line="73"/>
         <source>std of q·k</source>
         <translation>q·k 的标准差</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/plots.py" line="83"/>
+        <location filename="../../gui/variance/plots.py" line="91"/>
         <source>measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/plots.py" line="90"/>
+        <location filename="../../gui/variance/plots.py" line="98"/>
         <source>unscaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/plots.py" line="91"/>
+        <location filename="../../gui/variance/plots.py" line="99"/>
         <source>÷ √d_k</source>
         <translation>÷ √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/plots.py" line="117"/>
+        <location filename="../../gui/variance/plots.py" line="125"/>
         <source>q·k (d_k = {0})</source>
         <translation>q·k（d_k = {0}）</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/plots.py" line="118"/>
+        <location filename="../../gui/variance/plots.py" line="126"/>
         <source>q·k ÷ √d_k</source>
         <translation>q·k ÷ √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/plots.py" line="125"/>
+        <location filename="../../gui/variance/plots.py" line="133"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
@@ -1399,7 +1405,7 @@ Replace them?</source>
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="103"/>
+        <location filename="../../gui/views/weight_bars.py" line="106"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4:.2f}；虚线：平均 1/L = {5:.2f}</translation>
     </message>
@@ -1407,17 +1413,17 @@ Replace them?</source>
 <context>
     <name>numbers</name>
     <message>
-        <location filename="../../gui/model/numbers.py" line="35"/>
+        <location filename="../../gui/model/numbers.py" line="37"/>
         <source>it is empty</source>
         <translation>是空的</translation>
     </message>
     <message>
-        <location filename="../../gui/model/numbers.py" line="39"/>
+        <location filename="../../gui/model/numbers.py" line="41"/>
         <source>“{0}” is not a number</source>
         <translation>“{0}”不是数字</translation>
     </message>
     <message>
-        <location filename="../../gui/model/numbers.py" line="44"/>
+        <location filename="../../gui/model/numbers.py" line="46"/>
         <source>{0} is beyond ±1,000,000</source>
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 import engine
 import engine.importing
 import engine.presets
 import engine.vocabulary as vocabulary
+from engine import PresetError, preset_from_dict
 from engine.explain import STEPS as STEP_NUMBERS
+from engine.vocabulary import forbidden_character
+from tests.engine.hostile import LESSON, dumped
 
 MOVED = ("MAX_DIM", "MAX_FILE_BYTES", "MAX_TOKEN_CHARS", "MAX_TOKENS", "MAX_VALUE",
          "MIN_TEMPERATURE")  # fmt: skip
@@ -37,3 +48,32 @@ def test_the_old_names_are_the_same_objects_and_the_package_exports_the_new_ones
     for name in ("LABELS", "STEPS", "DIRECT_INPUTS", "PROJECTION_INPUTS"):
         assert getattr(engine, name) is getattr(vocabulary, name)
         assert name in engine.__all__
+
+
+# ------------------------------------------------------------------ token names
+FORBIDDEN = ["\x00", "\x01", "\x0b", "\x1b", "\t", "\n", "\x7f", "\x85", "\u2028", "\u2029",
+             "\ufffe", "\uffff", "\ufdd0", "\U0001fffe", "\ud800"]  # fmt: skip
+
+
+@pytest.mark.parametrize("character", FORBIDDEN)
+def test_a_token_name_with_a_control_character_is_refused_naming_it(character):
+    document = json.loads(dumped(LESSON))
+    document["tokens"][1] = f"吃{character}"
+    with pytest.raises(PresetError) as refused:
+        preset_from_dict(document)
+    assert refused.value.field == "tokens[1]"
+    said = str(refused.value)
+    assert f"U+{ord(character):04X}" in said or repr(character) in said
+
+
+@given(st.text(min_size=1, max_size=8))
+def test_every_accepted_name_is_valid_xml_text(name):
+    if forbidden_character(name) is None:  # what is left can go into an SVG and back
+        ET.fromstring(f"<t>{escape(name)}</t>".encode())
+    else:
+        assert forbidden_character(name) in name
+
+
+@pytest.mark.parametrize("name", ["猫", "the cat", "😀\u200d😀", "عربى", "x\u200by", "\u00a0"])
+def test_ordinary_names_are_allowed(name):
+    assert forbidden_character(name) is None
