@@ -46,7 +46,9 @@ from .vocabulary import (
     forbidden_character,
 )
 
-MAX_ELEMENTS = 10**8
+#: The most numbers an input can hold (MAX_TOKENS × MAX_DIM): more is refused from the
+#: file's header, before its data is read.
+MAX_ELEMENTS = MAX_TOKENS * MAX_DIM
 _SPELLINGS = ("w_q", "w_k", "w_v", "wq", "wk", "wv", "q", "k", "v", "x")  # longest first
 
 
@@ -116,29 +118,70 @@ def _read_text(path: Path) -> str:
         raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
 
 
+#: The longest line a CSV file of the largest matrix can need: a quoted name of
+#: MAX_TOKEN_CHARS and MAX_DIM numbers of up to 40 characters each. A longer line is
+#: refused before it is parsed (a 100 MB line would otherwise be read whole first).
+MAX_LINE_CHARS = 2 * MAX_TOKEN_CHARS + 2 + (MAX_DIM + 1) * 40
+
+
+def _check_lines(text: str, source: str) -> str:
+    """Return ``text`` with its line endings made "\n" (CR LF and old CR-only files
+    too), refusing at once a line longer than MAX_LINE_CHARS."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start, line = 0, 1
+    while start < len(text):
+        end = text.find("\n", start, start + MAX_LINE_CHARS + 1)
+        if end < 0:
+            end = len(text)
+            if end - start > MAX_LINE_CHARS:
+                raise MatrixImportError(
+                    source, f"line {line} is longer than {MAX_LINE_CHARS:,} characters: "
+                    f"more than {MAX_DIM} numbers cannot be one row"
+                )  # fmt: skip
+        start, line = end + 1, line + 1
+    return text
+
+
+def _delimiter(first: str) -> str:
+    """Return what separates the cells of a file whose first line is ``first``."""
+    for delimiter in ("\t", ";", ","):
+        if delimiter in first:
+            return delimiter
+    return " "  # numbers separated by spaces only, as np.savetxt writes them
+
+
 def _csv_rows(text: str, source: str) -> list[tuple[int, list[str]]]:
     """Return the non-blank rows of a CSV text with their line numbers, all of one width."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = "\t" if "\t" in first else ";" if ";" in first else ","
+    text = _check_lines(text, source)
+    first = next((line for line in text.split("\n", MAX_TOKENS + 2) if line.strip()), "")
+    delimiter = _delimiter(first.strip())
+    lines = io.StringIO(text if delimiter != " " else "\n".join(map(str.strip, text.split("\n"))))
     rows: list[tuple[int, list[str]]] = []
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    reader = csv.reader(lines, delimiter=delimiter, skipinitialspace=delimiter == " ", strict=True)
+    started = 1  # the line the row being read starts on
     try:
         for cells in reader:
             cells = [cell.strip() for cell in cells]
+            line, started = started, reader.line_num + 1
             if not any(cells):
                 continue
             if len(rows) > MAX_TOKENS:  # one more may be a header; stop reading early
                 raise MatrixImportError(source, f"has more than {MAX_TOKENS} rows of numbers")
             if len(cells) > MAX_DIM + 1:
-                raise MatrixImportError(source, f"line {reader.line_num}: over {MAX_DIM} cells")
+                raise MatrixImportError(source, f"line {line}: over {MAX_DIM} cells")
             if rows and len(cells) != len(rows[0][1]):
                 raise MatrixImportError(
-                    source, f"line {reader.line_num} has {len(cells)} cells "
+                    source, f"line {line} has {len(cells)} cells "
                     f"but line {rows[0][0]} has {len(rows[0][1])}"
                 )  # fmt: skip
-            rows.append((reader.line_num, cells))
+            rows.append((line, cells))
     except csv.Error as error:
-        raise MatrixImportError(source, f"line {reader.line_num}: {error}") from None
+        if "unexpected end of data" in str(error):
+            raise MatrixImportError(
+                source, f'line {started}: a quote (") opens a cell that is never closed'
+            ) from None
+        raise MatrixImportError(source, f"line {started}: {error}") from None
     if not rows:
         raise MatrixImportError(source, "holds no numbers")
     return rows
@@ -194,7 +237,10 @@ def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
     try:
         shape, fortran_order, dtype = readers[version](stream)
     except (ValueError, SyntaxError) as error:
-        raise MatrixImportError(source, f"has a damaged header ({_brief(error)})") from None
+        raise MatrixImportError(
+            source, "has a damaged header: it does not say plainly the shape of the array "
+            "and the type of its numbers (a file written by np.save always does)"
+        ) from None
     if dtype.hasobject:
         raise MatrixImportError(
             source, "holds Python objects (a pickle); refused, since loading one can run code"

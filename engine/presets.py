@@ -289,12 +289,24 @@ def preset_from_dict(data: object) -> Preset:
     )
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Build one JSON object, refusing a key given twice (JSON would keep the last)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise PresetError(key, "appears twice in one object: which one is meant?")
+            seen.add(key)
+    return data
+
+
 def parse_preset(text: str | bytes) -> Preset:
     """Parse and check the text of a preset or session file."""
     if len(text) > MAX_FILE_BYTES:
         raise PresetError("", f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except PresetError:
         raise
     except RecursionError:

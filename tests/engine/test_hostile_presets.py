@@ -250,3 +250,20 @@ def test_an_endless_device_is_refused_not_read_forever():
     with pytest.raises(PresetError, match="zero"):
         read_preset("/dev/zero")
     assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize("key", ["tokens", "inputs", "temperature", "title"])
+def test_a_key_given_twice_is_refused_naming_it(key):
+    text = dumped(LESSON)
+    first = text.index(f'"{key}"')
+    doubled = text[:first] + f'"{key}": {json.dumps(LESSON[key])}, ' + text[first:]
+    with pytest.raises(PresetError, match="appears twice") as refused:
+        parse_preset(doubled)
+    assert refused.value.field == key
+
+
+def test_a_key_given_twice_inside_the_inputs_is_refused_too():
+    text = dumped(LESSON).replace('"q":', '"q": [[9, 9, 9, 9]], "q":', 1)
+    with pytest.raises(PresetError, match="appears twice") as refused:
+        parse_preset(text)
+    assert refused.value.field == "q"

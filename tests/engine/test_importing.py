@@ -3,10 +3,13 @@ refused with a message that names the file and the cell or array."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import subprocess
 import sys
+import time
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -250,3 +253,65 @@ def test_numbers_beyond_a_million_are_refused_from_csv_and_npy(tmp_path):
     np.save(tmp_path / "k.npy", np.full((2, 2), 2e6))
     with pytest.raises(MatrixImportError, match="beyond ±1,000,000"):
         read_npy(tmp_path / "k.npy")
+
+
+# ------------------------------------------------------------------ hostile files, plainly told
+def test_a_csv_with_old_mac_line_endings_reads_as_any_other(tmp_path):
+    path = tmp_path / "q.csv"
+    path.write_bytes(b"1,2\r3,4\r")
+    assert read_csv(path).matrix.tolist() == [[1, 2], [3, 4]]
+
+
+def test_numbers_separated_by_spaces_read_as_np_savetxt_writes_them(tmp_path):
+    path = tmp_path / "q.txt"
+    np.savetxt(path, np.array([[1.5, -2.0], [3.0, 4e-5]]))
+    assert read_csv(path).matrix.tolist() == [[1.5, -2.0], [3.0, 4e-5]]
+    path.write_text("  1 2   3\n4 5 6\n")
+    assert read_csv(path).matrix.tolist() == [[1, 2, 3], [4, 5, 6]]
+
+
+def test_an_unclosed_quote_is_named_with_its_line(tmp_path):
+    path = write(tmp_path / "k.csv", 'a,b\n"1,2\n3,4\n')
+    with pytest.raises(MatrixImportError, match=r"line 2: a quote \(\"\) opens a cell that is"):
+        read_csv(path)
+
+
+def test_a_single_line_of_millions_of_cells_is_refused_at_once(tmp_path):
+    path = tmp_path / "v.csv"
+    path.write_text(",".join(["1"] * 5_000_000))  # 10 MB on one line
+    started = time.perf_counter()
+    with pytest.raises(MatrixImportError, match="line 1 is longer than"):
+        read_csv(path)
+    assert time.perf_counter() - started < 1.0  # it was 28 s at 100 MB: parsed whole first
+
+
+def test_a_damaged_npy_header_says_so_in_plain_words(tmp_path):
+    path = tmp_path / "q.npy"
+    header = b"{'descr': __import__('os').getcwd(), 'fortran_order': False, 'shape': (3, 4), }"
+    header += b" " * (63 - len(header) % 64) + b"\n"
+    path.write_bytes(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header)
+    with pytest.raises(MatrixImportError) as refused:
+        read_npy(path)
+    assert "damaged header" in str(refused.value)
+    assert "ast." not in str(refused.value)
+    assert "0x" not in str(refused.value)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
+@pytest.mark.parametrize("name", ["q.npy", "qkv.npz", "q.csv"])
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path, name):
+    path = tmp_path / name
+    os.mkfifo(path)
+    code = f"from engine.importing import import_preset; import_preset([{str(path)!r}])"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=20, cwd=Path(__file__).resolve().parents[2])  # fmt: skip
+    assert done.returncode == 1
+    assert "not a file" in done.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_an_npz_that_links_to_an_endless_device_is_refused(tmp_path):
+    path = tmp_path / "qkv.npz"
+    path.symlink_to("/dev/zero")
+    with pytest.raises(MatrixImportError, match="not a file"):
+        import_preset([path])
