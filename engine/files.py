@@ -9,10 +9,12 @@ reads a byte of it: ``/dev/zero`` would be read until memory runs out, and a nam
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import BinaryIO
 
@@ -208,7 +210,10 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, *, suffix: str = "")
         When the file cannot be written; ``path`` is then as it was.
     """
     path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
+    remove_stale_temporaries(path)  # what a killed write left beside it
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{path.name}.{os.getpid()}.", suffix=suffix + TEMPORARY_MARK, dir=path.parent
+    )
     os.close(handle)
     try:
         write_synced(Path(temporary), data)
@@ -217,6 +222,62 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, *, suffix: str = "")
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+#: The end of every temporary file's name: the app's own, and no other program's.
+TEMPORARY_MARK = ".attention-lab-tmp"
+#: Where the writer's process cannot be asked about (Windows), a temporary file this old is
+#: surely left over from a write that was killed: none takes more than seconds.
+STALE_SECONDS = 3600
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary files that killed writes of ``path`` left beside it.
+
+    Only files of this app's own pattern (``.{name}.{pid}.….attention-lab-tmp``) are
+    touched, and only when the process that wrote them is gone (on Windows, when they are
+    over an hour old), so another copy of the app writing the same file is left alone.
+
+    Returns
+    -------
+    list of Path
+        The files removed.
+    """
+    path = Path(path)
+    removed = []
+    try:
+        candidates = list(path.parent.glob(f".{glob_escape(path.name)}.*{TEMPORARY_MARK}"))
+    except OSError:
+        return []
+    for candidate in candidates:
+        pid_text = candidate.name[len(path.name) + 2 :].split(".", 1)[0]
+        if pid_text.isdigit() and _is_stale(candidate, int(pid_text)):
+            with contextlib.suppress(OSError):
+                candidate.unlink()
+                removed.append(candidate)
+    return removed
+
+
+def glob_escape(name: str) -> str:
+    """Return ``name`` with the characters glob would read as a pattern made literal."""
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
+
+
+def _is_stale(candidate: Path, pid: int) -> bool:
+    if os.name != "posix":  # os.kill would end the process there, not ask about it
+        try:
+            return time.time() - candidate.stat().st_mtime > STALE_SECONDS
+        except OSError:
+            return False
+    if pid == os.getpid():
+        return False  # a write of this very process, under way in another thread
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # it exists (another user's): its file is not ours to judge
+    return False
 
 
 def write_synced(path: Path, data: bytes) -> None:

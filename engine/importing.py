@@ -125,8 +125,10 @@ MAX_LINE_CHARS = 2 * MAX_TOKEN_CHARS + 2 + (MAX_DIM + 1) * 40
 
 
 def _check_lines(text: str, source: str) -> str:
-    """Return ``text`` with its line endings made "\n" (CR LF and old CR-only files
-    too), refusing at once a line longer than MAX_LINE_CHARS."""
+    """Return ``text`` with every line ending made LF, CR LF and old CR-only ones too.
+
+    A line longer than MAX_LINE_CHARS is refused at once, before any parsing.
+    """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     start, line = 0, 1
@@ -236,10 +238,11 @@ def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
         raise MatrixImportError(source, f"uses .npy version {version[0]}.{version[1]}")
     try:
         shape, fortran_order, dtype = readers[version](stream)
-    except (ValueError, SyntaxError) as error:
+    except (ValueError, SyntaxError):
         raise MatrixImportError(
-            source, "has a damaged header: it does not say plainly the shape of the array "
-            "and the type of its numbers (a file written by np.save always does)"
+            source,
+            "has a damaged header: it does not say plainly the shape of the array "
+            "and the type of its numbers (a file written by np.save always does)",
         ) from None
     if dtype.hasobject:
         raise MatrixImportError(

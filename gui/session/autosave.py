@@ -29,6 +29,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from engine import Preset, PresetError, read_preset, write_preset
+from engine.files import remove_stale_temporaries
 
 AUTOSAVE_FILE = "autosave.json"  # the first copy's; the others' are autosave-1.json …
 MAX_COPIES = 16  # running side by side; beyond, a copy autosaves without recovery
@@ -171,6 +172,7 @@ class Autosave(QObject):
         An autosave that is declined or unreadable is removed.
         """
         path = self.path
+        remove_stale_temporaries(path)  # a write killed mid-way (the crash itself, perhaps)
         if not path.is_file():
             return None
         try:

@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from engine import Preset, PresetError, load_preset, read_preset, write_preset
+from engine.files import remove_stale_temporaries
 from gui.model.state import AttentionState
 from gui.session.autosave import Autosave
 from gui.session.importer import MatrixImporter
@@ -199,6 +200,7 @@ class SessionController(QObject):
             return False
         if built_in:
             return True
+        remove_stale_temporaries(path)  # left by a save that was killed, if any
         self.recent_menu.add(path)
         QSettings().setValue(FOLDER_KEY, str(path.resolve().parent))
         return True

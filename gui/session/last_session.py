@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from engine import Preset, read_preset, write_preset
+from engine.files import remove_stale_temporaries
 from gui.session.autosave import app_data_dir
 from gui.support.settings import setting_str
 
@@ -40,6 +41,7 @@ def last_session() -> Preset | Path | None:
     session cannot be read.
     """
     kept = app_data_dir() / LAST_SESSION_FILE
+    remove_stale_temporaries(kept)
     if kept.is_file():
         return read_preset(kept)
     stored = setting_str(LAST_FILE_KEY)

@@ -4,6 +4,7 @@ is not a file of a sane size without reading it (or hanging on it)."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -14,10 +15,12 @@ import pytest
 import engine.files
 from engine import PresetError, load_preset, read_preset, write_preset
 from engine.files import (
+    TEMPORARY_MARK,
     FileTooLargeError,
     NotARegularFileError,
     open_regular,
     read_bounded,
+    remove_stale_temporaries,
     write_atomic,
 )
 from engine.importing import MatrixImportError, read_csv, read_npy, read_npz
@@ -104,7 +107,7 @@ def test_the_temporary_is_named_after_the_file_with_the_suffix_asked(tmp_path, m
     monkeypatch.setattr(engine.files.os, "replace", spy)
     write_atomic(tmp_path / "out.svg", b"<svg/>", suffix=".part")
     assert names[0].startswith(".out.svg.")
-    assert names[0].endswith(".part")
+    assert names[0].endswith(".part" + TEMPORARY_MARK)
 
 
 @posix_modes
@@ -237,3 +240,42 @@ def test_every_reader_refuses_a_folder_as_open_would(tmp_path, name, read, error
     assert str(refused.value).startswith(message)
     if sys.platform != "win32":
         assert str(refused.value) == message + "Is a directory"
+
+
+# ------------------------------------------------------------------ what killed writes leave
+def dead_pid() -> int:
+    """The pid of a process that has ended (and surely not been reused this instant)."""
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    return int(done.stdout)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="asks the process table (POSIX)")
+def test_a_save_removes_what_killed_saves_left_and_nothing_else(tmp_path):
+    path = tmp_path / "lesson.json"
+    left = tmp_path / f".lesson.json.{dead_pid()}.k2j4x9{TEMPORARY_MARK}"
+    running = tmp_path / f".lesson.json.{os.getpid()}.a1b2c3{TEMPORARY_MARK}"
+    foreign = [tmp_path / ".lesson.json.swp", tmp_path / f".other.json.1{TEMPORARY_MARK}",
+               tmp_path / f".lesson.json.notapid{TEMPORARY_MARK}"]  # fmt: skip
+    for file in (left, running, *foreign):
+        file.write_bytes(b"half a session")
+    write_atomic(path, b"{}")
+    assert not left.exists()
+    assert running.exists()  # a write under way in this very process
+    assert all(file.exists() for file in foreign)
+    assert path.read_bytes() == b"{}"
+
+
+def test_a_temporary_file_carries_the_apps_mark_and_its_pid(tmp_path, monkeypatch):
+    seen = []
+    real = engine.files.write_synced
+
+    def spy(path, data):
+        seen.append(path.name)
+        real(path, data)
+
+    monkeypatch.setattr(engine.files, "write_synced", spy)
+    write_atomic(tmp_path / "a[1].csv", b"1,2")
+    assert seen[0].startswith(f".a[1].csv.{os.getpid()}.")
+    assert seen[0].endswith(TEMPORARY_MARK)
+    assert remove_stale_temporaries(tmp_path / "a[1].csv") == []  # brackets are not a pattern
