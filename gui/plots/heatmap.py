@@ -363,6 +363,20 @@ class Heatmap(pg.GraphicsLayoutWidget):
         # the view always spans exactly the matrix, so its size gives a cell's size
         return float(self._labels.font_px(self._view.width() / cols, self._view.height() / rows))
 
+    def cells_rect(self) -> QRectF:
+        """Return where the cells are drawn, in this widget's coordinates."""
+        area = self._view.mapRectToScene(self._view.rect())
+        return QRectF(self.mapFromScene(area.topLeft()), self.mapFromScene(area.bottomRight()))
+
+    def levels(self) -> tuple[float, float] | None:
+        """Return the values coloured by the first and the last colour of the map."""
+        return self._levels
+
+    def colour_table(self) -> np.ndarray:
+        """Return the map's 256 colours, (256, 3) RGB from the lowest level to the highest."""
+        table: np.ndarray = self._lut.copy()
+        return table
+
     def _cell_at(self, scene_pos: QPointF) -> tuple[int, int]:
         rows, cols = self._matrix.shape
         # from the view's geometry, not mapSceneToView: the view's transform updates lazily

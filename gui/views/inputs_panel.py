@@ -37,9 +37,15 @@ class InputsPanel(QWidget):
         self._projection: bool | None = None
         state.structure_changed.connect(self._on_structure_changed)
         state.message.connect(self.message.setText)
-        state.values_changed.connect(lambda *_: self.message.clear())
-        state.structure_changed.connect(self.message.clear)
+        # A refusal is news until the next thing that works: an edit, a token, τ, a preset.
+        for changed in (state.values_changed, state.structure_changed, state.tokens_changed,
+                        state.result_changed, state.causal_changed):  # fmt: skip
+            changed.connect(self._clear_message)
         self._on_structure_changed()
+
+    def _clear_message(self, *_: object) -> None:
+        if self.message.text():  # the dial changes the result every frame: mostly nothing to do
+            self.message.clear()
 
     def grid(self, name: str) -> MatrixGrid:
         """Return the grid of matrix ``name`` (one of the state's inputs, or a computed q, k, v)."""

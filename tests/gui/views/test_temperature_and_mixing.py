@@ -9,8 +9,10 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QDial, QWidget
 
+import gui.views.mixing
 from engine import attention, load_preset
 from tests.gui.isolation import next_frame
+from tests.gui.painted import distinct_colours
 
 
 def weights_heatmap(window):
@@ -154,9 +156,21 @@ def test_negative_contributions_stack_below_zero(window):
     assert window.mixing.totals()[0] == pytest.approx(window.state.result.context[0, 0])
 
 
-def test_stacks_glide_to_new_heights_after_an_edit(window, qtbot):
+class Clock:
+    """A monotonic clock that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = time.monotonic()  # where the real clock was at the last update
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_stacks_glide_to_new_heights_after_an_edit(window, qtbot, monkeypatch):
     mixing = window.mixing
-    time.sleep(0.1)  # let the last update age past the stream window: this is one edit
+    clock = Clock()
+    monkeypatch.setattr(gui.views.mixing, "time", clock)
+    clock.now += 1.0  # the last update is a second old: this edit is not part of a stream
     before = mixing.drawn()
     window.state.set_cell("v", 2, 0, "4")
     next_frame()
@@ -171,8 +185,16 @@ def test_hovering_a_segment_explains_it(window):
 
 
 def test_screenshots_at_three_temperatures(window, tmp_path):
+    grabs: dict[str, list[bytes]] = {"dial": [], "mixing": []}
     for tau in (0.3, 2.0, 10.0):
         window.dial.set_temperature(tau, animate=False)
+        window.mixing._glide.stop()
+        window.mixing._draw(window.mixing._target)
         for name, widget in (("dial", window.dial), ("mixing", window.mixing)):
-            assert widget.grab().save(str(tmp_path / f"{name}_{tau}.png"))
+            image = widget.grab().toImage()
+            assert image.save(str(tmp_path / f"{name}_{tau}.png"))
+            assert distinct_colours(image) >= 8, (name, tau)  # drawn, not blank
+            grabs[name].append(bytes(image.constBits()))
+    for name, images in grabs.items():  # each τ shows differently
+        assert len(set(images)) == 3, name
     assert math.isclose(window.state.temperature, 10.0)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QMenu, QTableView, QWidget
 from engine import attention
 from gui.support.fonts import cjk_raw_font
 from tests.gui.isolation import next_frame
+from tests.gui.painted import assert_painted, distinct_colours
 
 ROOT = Path(__file__).resolve().parents[3]
 LESSON_A = [[0.2741, 0.2741, 0.4519], [0.0900, 0.6652, 0.2447], [0.3837, 0.3837, 0.2327]]
@@ -38,6 +39,9 @@ def test_the_default_window_shows_the_lessons_four_steps(window):
     )
     np.testing.assert_array_equal(heatmap(window, "weights").matrix().round(4), LESSON_A)
     np.testing.assert_array_equal(heatmap(window, "context").matrix().round(4), LESSON_Z)
+    result = window.state.result  # and each cell is painted in its own colour
+    for step in ("scores", "scaled", "weights", "context"):
+        assert_painted(heatmap(window, step), getattr(result, step))
     assert window.state.tokens == ("猫", "吃", "鱼")
     chain = window.formula.shape_chain.text()
     assert chain == "Q, K (3×4) → QKᵀ/√d_k (3×3) → softmax (3×3) → ⋅V → Z (3×4)"
@@ -115,8 +119,11 @@ def test_at_classroom_sizes_numbers_are_labelled_and_the_formula_fits(window, tm
     for size in ((1280, 720), (1920, 1080)):
         window.resize(*size)
         qapp.processEvents()
-        image = window.grab()
+        image = window.grab().toImage()
         assert image.save(str(tmp_path / f"window_{size[0]}.png"))
+        ratio = image.devicePixelRatio()
+        assert (image.width(), image.height()) == (round(size[0] * ratio), round(size[1] * ratio))
+        assert distinct_colours(image) >= 32, size  # the whole window drawn, not a blank
         for step in ("scores", "scaled", "weights", "context"):
             assert heatmap(window, step).label_font_size() >= 9, (size, step)
         assert window.formula.sizeHint().width() <= window.centralWidget().width(), size
