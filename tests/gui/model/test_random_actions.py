@@ -277,10 +277,27 @@ def english_afterwards():
     set_language("en")
 
 
+#: The soak (``pytest -m slow``): four seeds × two phases × 2,500 actions = 20,000 actions.
+SOAK_SEEDS, SOAK_ACTIONS = (101, 102, 103, 104), 2500
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", SOAK_SEEDS, ids=lambda seed: f"seed={seed}")
+def test_a_soak_of_random_actions_keeps_every_view_equal_to_the_engine(
+    window, qtbot, dialogs, tmp_path, english_afterwards, seed
+):
+    random_actions(window, qtbot, dialogs, tmp_path, seed, SOAK_ACTIONS)
+
+
 @pytest.mark.parametrize("seed", SEEDS, ids=lambda seed: f"seed={seed}")
 def test_random_actions_keep_every_view_equal_to_the_engine(
     window, qtbot, dialogs, tmp_path, english_afterwards, seed
 ):
+    random_actions(window, qtbot, dialogs, tmp_path, seed, ACTIONS)
+
+
+def random_actions(window, qtbot, dialogs, tmp_path, seed: int, actions: int) -> None:
+    """Two phases of ``actions`` random actions each, checked after every one."""
     print(f"random actions with seed {seed}; replay: ATTENTION_LAB_SEED={seed}")
     user = RandomUser(window, qtbot, dialogs, seed, tmp_path)
     lesson = preset_inputs(load_preset("cat-eats-fish"))
@@ -290,13 +307,13 @@ def test_random_actions_keep_every_view_equal_to_the_engine(
         assert_same_inputs(inputs(window.state), lesson)
         # Phase A keeps one undo history (no New or Open), so that it can be undone to
         # the lesson and redone to the end; phase B adds sessions, which reset it.
-        user.run(ACTIONS, "A", sessions=False)
+        user.run(actions, "A", sessions=False)
         end, end_index = inputs(window.state), window.state.undo_stack.index()
         user.walk_history(0)
         assert_same_inputs(inputs(window.state), lesson)
         user.walk_history(end_index)  # not the top: the user may have undone a few steps
         assert_same_inputs(inputs(window.state), end)
-        user.run(ACTIONS, "B", sessions=True)
+        user.run(actions, "B", sessions=True)
         user.walk_history(0)  # back to the last session opened, or to the lesson
         assert_same_inputs(inputs(window.state), user.history_start)
         window.variance.runner.cancel()
