@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gui.model.state import AttentionState
+from gui.support.background import Cancelled, run_in_background
 from gui.support.settings import setting_str
 
 FOLDER_KEY = "import/folder"
@@ -61,8 +62,15 @@ class MatrixImporter(QObject):
         """
         from engine.importing import import_preset  # loaded when first used, not at start
 
-        try:
-            preset = import_preset(paths)
+        names = ", ".join(Path(p).name for p in paths)
+        try:  # a large archive takes seconds to read: the window stays responsive meanwhile
+            preset = run_in_background(
+                lambda: import_preset(paths), self.parent_widget, self.tr("Import matrices"),
+                self.tr("Reading {0}…").format(names),
+            )  # fmt: skip
+        except Cancelled:
+            self.news.emit(self.tr("Import cancelled: nothing was imported"))
+            return False
         except ValueError as error:
             QMessageBox.warning(
                 self.parent_widget,
@@ -77,8 +85,8 @@ class MatrixImporter(QObject):
             selected_token=min(state.selected_token, len(preset.tokens) - 1),
             view=state.to_preset().view,  # colour maps, precision: the display stays
         )
-        names = ", ".join(Path(p).name for p in paths)
-        state.load_preset(preset, self.tr("Import {0}").format(names))
+        if not state.load_preset(preset, self.tr("Import {0}").format(names)):
+            return False  # the engine refused the numbers: state.message said why
         text = self.tr("Imported {0}: {1} tokens, d_k = {2}, d_v = {3}").format(
             names, len(preset.tokens), preset.q.shape[1], preset.v.shape[1]
         )

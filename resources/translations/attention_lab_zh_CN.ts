@@ -145,7 +145,7 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../gui/session/autosave.py" line="179"/>
+        <location filename="../../gui/session/autosave.py" line="181"/>
         <source>The autosaved session cannot be read and was discarded.
 
 {0}</source>
@@ -154,17 +154,17 @@
 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/autosave.py" line="180"/>
+        <location filename="../../gui/session/autosave.py" line="182"/>
         <source>Cannot recover</source>
         <translation>无法恢复</translation>
     </message>
     <message>
-        <location filename="../../gui/session/autosave.py" line="186"/>
+        <location filename="../../gui/session/autosave.py" line="188"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/autosave.py" line="188"/>
+        <location filename="../../gui/session/autosave.py" line="190"/>
         <source>Attention Lab did not close properly. Recover the session autosaved at {0}?
 
 No discards it.</source>
@@ -788,32 +788,43 @@ Replace them?</source>
 <context>
     <name>MatrixImporter</name>
     <message>
-        <location filename="../../gui/session/importer.py" line="38"/>
+        <location filename="../../gui/session/importer.py" line="39"/>
         <source>&amp;Import matrices…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="39"/>
+        <location filename="../../gui/session/importer.py" line="40"/>
         <source>Q, K, V (or X, W_q, W_k, W_v) from CSV files named q.csv, k.csv …, NumPy .npy files, or one .npz archive</source>
         <translation>从名为 q.csv、k.csv … 的 CSV 文件、NumPy .npy 文件或一个 .npz 压缩包导入 Q、K、V（或 X、W_q、W_k、W_v）</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="48"/>
+        <location filename="../../gui/session/importer.py" line="49"/>
+        <location filename="../../gui/session/importer.py" line="68"/>
         <source>Import matrices</source>
         <translation>导入矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="50"/>
+        <location filename="../../gui/session/importer.py" line="51"/>
         <source>Matrices (*.csv *.tsv *.txt *.npy *.npz);;All files (*)</source>
         <translation>矩阵 (*.csv *.tsv *.txt *.npy *.npz);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../../gui/session/importer.py" line="69"/>
+        <source>Reading {0}…</source>
+        <translation>正在读取 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/importer.py" line="72"/>
+        <source>Import cancelled: nothing was imported</source>
+        <translation>导入已取消：没有导入任何内容</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/importer.py" line="77"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="70"/>
+        <location filename="../../gui/session/importer.py" line="78"/>
         <source>Nothing was imported.
 
 {0}</source>
@@ -822,12 +833,12 @@ Replace them?</source>
 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="81"/>
+        <location filename="../../gui/session/importer.py" line="88"/>
         <source>Import {0}</source>
         <translation>导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="82"/>
+        <location filename="../../gui/session/importer.py" line="90"/>
         <source>Imported {0}: {1} tokens, d_k = {2}, d_v = {3}</source>
         <translation>已导入 {0}：{1} 个词，d_k = {2}，d_v = {3}</translation>
     </message>
@@ -1018,22 +1029,22 @@ Replace them?</source>
 <context>
     <name>SessionController</name>
     <message>
-        <location filename="../../gui/session/controller.py" line="105"/>
+        <location filename="../../gui/session/controller.py" line="106"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="160"/>
+        <location filename="../../gui/session/controller.py" line="161"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="172"/>
+        <location filename="../../gui/session/controller.py" line="173"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="186"/>
+        <location filename="../../gui/session/controller.py" line="187"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -1042,97 +1053,97 @@ Replace them?</source>
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="189"/>
+        <location filename="../../gui/session/controller.py" line="190"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="198"/>
+        <location filename="../../gui/session/controller.py" line="199"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="215"/>
+        <location filename="../../gui/session/controller.py" line="217"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="217"/>
+        <location filename="../../gui/session/controller.py" line="219"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="231"/>
+        <location filename="../../gui/session/controller.py" line="233"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="232"/>
+        <location filename="../../gui/session/controller.py" line="234"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="239"/>
+        <location filename="../../gui/session/controller.py" line="241"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="250"/>
+        <location filename="../../gui/session/controller.py" line="252"/>
         <source>“{0}” has changes that are not saved. Save them?</source>
         <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="252"/>
+        <location filename="../../gui/session/controller.py" line="254"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="262"/>
+        <location filename="../../gui/session/controller.py" line="264"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="294"/>
+        <location filename="../../gui/session/controller.py" line="296"/>
         <source>The last session could not be restored: {0}</source>
         <translation>无法恢复上次的会话：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="300"/>
+        <location filename="../../gui/session/controller.py" line="302"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="314"/>
+        <location filename="../../gui/session/controller.py" line="316"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="326"/>
+        <location filename="../../gui/session/controller.py" line="328"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="331"/>
+        <location filename="../../gui/session/controller.py" line="333"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="332"/>
+        <location filename="../../gui/session/controller.py" line="334"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="333"/>
+        <location filename="../../gui/session/controller.py" line="335"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="334"/>
+        <location filename="../../gui/session/controller.py" line="336"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="340"/>
+        <location filename="../../gui/session/controller.py" line="342"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>

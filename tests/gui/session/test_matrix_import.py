@@ -3,10 +3,13 @@ changes nothing."""
 
 from __future__ import annotations
 
+import threading
 import zipfile
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QProgressDialog
 
 from engine import load_preset
 
@@ -125,3 +128,48 @@ def test_the_csv_files_of_export_all_import_back(window, tmp_path):
     paths = [tmp_path / f"{name}.csv" for name in ("Q", "K", "V")]
     assert window.sessions.import_files(paths)
     assert inputs(window) == exported
+
+
+def test_a_slow_import_keeps_the_window_responsive_and_can_be_cancelled(
+    window, qtbot, tmp_path, monkeypatch
+):
+    import engine.importing
+
+    release = threading.Event()
+    real = engine.importing.import_preset
+
+    def slow(paths):
+        release.wait(10)  # as a large archive takes seconds to read
+        return real(paths)
+
+    monkeypatch.setattr(engine.importing, "import_preset", slow)
+    ticks: list[int] = []
+    timer = QTimer(window)
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(10)
+    before = inputs(window)
+
+    def cancel_when_shown() -> None:
+        dialog = window.findChild(QProgressDialog, "busyDialog")
+        if dialog is not None and dialog.isVisible():
+            dialog.cancel()
+        else:
+            QTimer.singleShot(20, cancel_when_shown)
+
+    QTimer.singleShot(20, cancel_when_shown)
+    news: list[str] = []
+    window.sessions.news.connect(news.append)
+    assert not window.sessions.import_files(write_csvs(tmp_path))
+    release.set()
+    timer.stop()
+    assert len(ticks) >= 10  # the event loop went on turning: ~40 ticks in the 400 ms
+    assert news == ["Import cancelled: nothing was imported"]
+    np.testing.assert_array_equal(inputs(window)[0], before[0])
+
+
+def test_an_import_the_engine_refuses_is_not_reported_as_done(window, tmp_path, monkeypatch):
+    news: list[str] = []
+    window.sessions.news.connect(news.append)
+    monkeypatch.setattr(window.state, "load_preset", lambda *args: False)
+    assert not window.sessions.import_files(write_csvs(tmp_path))
+    assert news == []
