@@ -3,7 +3,7 @@ back, opened in the window, and exported whole (`main.py export`, every format),
 its own process with its wall time and peak memory. The floor is the same run at the
 lesson's size (3 tokens), measured in this run.
 
-Run: python bench/limits.py [--sizes 512x64 2048x64 2048x1024 4096x1024] [--timeout 300]
+Run: python bench/limits.py [--sizes 512x64 2048x64 2048x1024] [--timeout 300]
 """
 
 from __future__ import annotations
@@ -90,8 +90,7 @@ def measure(size: str, folder: Path, timeout: float) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", nargs="*", default=["512x64", "2048x64", "2048x1024",
-                                                        "4096x1024"])  # fmt: skip
+    parser.add_argument("--sizes", nargs="*", default=["512x64", "2048x64", "2048x1024"])
     parser.add_argument("--timeout", type=float, default=300.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:

@@ -35,7 +35,7 @@ AUTOSAVE_FILE = "autosave.json"  # the first copy's; the others' are autosave-1.
 MAX_COPIES = 16  # running side by side; beyond, a copy autosaves without recovery
 INTERVAL_MS = 20_000
 DELAY_MS = 3_000  # after the last change: a burst of edits is written once
-# A write of the largest sessions (4096 × 1024) takes seconds: the timers then wait this
+# A write of the largest sessions (2048 × 1024) takes seconds: the timers then wait this
 # many times as long before the next one, so autosave never takes over 2% of the time.
 COST_FACTOR = 50
 

@@ -239,7 +239,7 @@ def test_a_file_one_byte_over_the_limit_is_refused_unread(tmp_path, monkeypatch)
 def test_a_list_of_100_000_rows_is_refused_by_its_length():
     document = {**LESSON, "inputs": {**LESSON["inputs"], "q": [[1.0]] * 100_000}}
     start = time.perf_counter()
-    with pytest.raises(PresetError, match=r"inputs\.q: has 100,000 rows; at most 4096"):
+    with pytest.raises(PresetError, match=r"inputs\.q: has 100,000 rows; at most 2048"):
         parse_preset(json.dumps(document))
     assert time.perf_counter() - start < 5
 

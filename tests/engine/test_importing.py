@@ -125,7 +125,7 @@ def test_an_npz_archive_holds_the_projection_inputs_by_name(tmp_path, save):
         ("a,b,c\n", ["q.csv: holds no numbers"]),
         ("", ["q.csv: holds no numbers"]),
         ("1," * 1100 + "1\n", ["q.csv: line 1: over 1024 cells"]),
-        ("1\n" * 4098, ["q.csv: has more than 4096 rows"]),
+        ("1\n" * 2050, ["q.csv: has more than 2048 rows"]),
     ],
 )
 def test_a_bad_csv_is_refused_naming_the_file_and_the_cell(tmp_path, text, words):

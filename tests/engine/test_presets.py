@@ -130,7 +130,7 @@ def test_a_one_gigabyte_file_is_refused_before_it_is_read(tmp_path):
 
 def test_too_many_tokens_are_refused():
     data = lesson_dict() | {"tokens": ["a"] * 5000}
-    with pytest.raises(PresetError, match="at most 4096"):
+    with pytest.raises(PresetError, match="at most 2048"):
         parse_preset(json.dumps(data))
 
 

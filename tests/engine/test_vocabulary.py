@@ -24,7 +24,7 @@ MOVED = ("MAX_DIM", "MAX_FILE_BYTES", "MAX_TOKEN_CHARS", "MAX_TOKENS", "MAX_VALU
 
 
 def test_the_limits_are_the_lessons():
-    assert vocabulary.MAX_TOKENS == 4096
+    assert vocabulary.MAX_TOKENS == 2048
     assert vocabulary.MAX_DIM == 1024
     assert vocabulary.MAX_TOKEN_CHARS == 200
     assert vocabulary.MAX_VALUE == 1e6

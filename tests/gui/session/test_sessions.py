@@ -112,7 +112,7 @@ BAD_FILES = {
     "wrong shapes": (with_field("inputs", {"q": [[1, 2]] * 3, "k": [[1]] * 3, "v": [[1]] * 3}),
                      "inputs.k: has 1 columns but 2 are needed"),
     "NaN": (with_nan(), "NaN is not allowed"),
-    "absurd token count": (with_field("tokens", ["t"] * 5000), "at most 4096 are allowed"),
+    "absurd token count": (with_field("tokens", ["t"] * 5000), "at most 2048 are allowed"),
     "not JSON at all": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not UTF-8 text"),
 }  # fmt: skip
 
