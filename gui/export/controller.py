@@ -172,6 +172,7 @@ class ExportController(QObject):
         """Write one figure to ``path``; False if refused or failed (and said why)."""
         from gui.export.files import (
             ExportError,
+            describe_error,
             ensure_variance_result,
             window_figures,
             write_atomic,
@@ -193,6 +194,9 @@ class ExportController(QObject):
             write_atomic(path, data)
         except ExportError as error:
             self._fail(str(error))
+            return False
+        except Exception as error:  # a figure that could not be drawn, memory …: said
+            self._fail(describe_error(error, path))
             return False
         self._done(self.tr("Saved {0}").format(path))
         return True
@@ -246,7 +250,7 @@ class ExportController(QObject):
 
         It asks before replacing a file, and says why when it fails.
         """
-        from gui.export.files import ExportError, write_atomic
+        from gui.export.files import ExportError, describe_error, write_atomic
         from gui.export.handout import handout_pdf
 
         path = Path(path)
@@ -256,6 +260,9 @@ class ExportController(QObject):
             write_atomic(path, handout_pdf(self.host, page))
         except ExportError as error:
             self._fail(str(error))
+            return False
+        except Exception as error:  # a page that could not be drawn, memory …: said
+            self._fail(describe_error(error, path))
             return False
         self._done(self.tr("Saved {0}").format(path))
         return True
