@@ -41,6 +41,7 @@ from gui.model.snapshots import (
 )
 from gui.model.state_reading import StateReading
 from gui.model.undo_commands import BlockCommand, SnapshotCommand
+from gui.support.engine_text import engine_text
 
 #: The most tokens the grids let one add; presets, sessions and imports may hold up to
 #: engine.vocabulary.MAX_TOKENS.
@@ -232,7 +233,7 @@ class AttentionState(StateReading):
         try:  # checked here: an error inside the undo stack's push cannot be recovered from
             attention_of(after)
         except ValueError as error:
-            self.message.emit(self.tr("{0}: {1}").format(text, error))
+            self.message.emit(self.tr("{0}: {1}").format(text, engine_text(error)))
             return False
         self.undo_stack.push(SnapshotCommand(self, before, after, text))
         self.select_token(preset.selected_token)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from engine import Preset, PresetError, read_preset, write_preset
 from engine.files import remove_stale_temporaries
+from gui.support.engine_text import engine_text
 
 AUTOSAVE_FILE = "autosave.json"  # the first copy's; the others' are autosave-1.json …
 MAX_COPIES = 16  # running side by side; beyond, a copy autosaves without recovery
@@ -179,7 +180,7 @@ class Autosave(QObject):
             preset = read_preset(path)
         except PresetError as error:
             text = self.tr("The autosaved session cannot be read and was discarded.\n\n{0}")
-            QMessageBox.warning(parent, self.tr("Cannot recover"), text.format(error))
+            QMessageBox.warning(parent, self.tr("Cannot recover"), text.format(engine_text(error)))
             self.remove()
             return None
         when = QDateTime.fromSecsSinceEpoch(int(path.stat().st_mtime))

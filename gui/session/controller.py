@@ -26,6 +26,7 @@ from gui.session.autosave import Autosave
 from gui.session.importer import MatrixImporter
 from gui.session.last_session import last_session, remember_last_session
 from gui.session.recent_files import RecentFiles
+from gui.support.engine_text import engine_text
 from gui.support.settings import setting_str
 from resources import resource_path
 
@@ -185,7 +186,7 @@ class SessionController(QObject):
             preset = read_preset(path)
         except PresetError as error:
             text = self.tr("{0} was not opened; nothing was changed.\n\n{1}")
-            text = text.format(path.name, error)
+            text = text.format(path.name, engine_text(error))
             if warn:
                 QMessageBox.warning(self.parent_widget, self.tr("Cannot open the session"), text)
             else:
@@ -293,7 +294,7 @@ class SessionController(QObject):
         try:
             last = last_session()
         except PresetError as error:
-            text = self.tr("The last session could not be restored: {0}").format(error)
+            text = self.tr("The last session could not be restored: {0}").format(engine_text(error))
             self.state.message.emit(text)
             return False
         if isinstance(last, Path):

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gui.model.state import AttentionState
 from gui.support.background import Cancelled, run_in_background
+from gui.support.engine_text import engine_text
 from gui.support.settings import setting_str
 
 FOLDER_KEY = "import/folder"
@@ -75,7 +76,7 @@ class MatrixImporter(QObject):
             QMessageBox.warning(
                 self.parent_widget,
                 self.tr("Cannot import"),
-                self.tr("Nothing was imported.\n\n{0}").format(error),
+                self.tr("Nothing was imported.\n\n{0}").format(engine_text(error)),
             )
             return False
         state = self.state

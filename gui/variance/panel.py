@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine import VarianceResult
+from gui.support.engine_text import engine_text
 from gui.support.language import Retranslating
 from gui.variance.plots import VariancePlots
 from gui.variance.runner import ExperimentRunner, ExperimentSettings
@@ -182,7 +183,7 @@ class VariancePanel(Retranslating, QWidget):
         try:
             settings = self.settings()
         except ValueError as error:
-            self.message.setText(self.tr("Not run: {0}").format(error))
+            self.message.setText(self.tr("Not run: {0}").format(engine_text(error)))
             return False
         self.message.clear()
         self._started = time.monotonic()

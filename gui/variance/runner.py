@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine import ExperimentCancelled, VarianceResult, variance_experiment
 from engine.variance import check_settings
+from gui.support.engine_text import engine_text
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals (a big run has thousands of chunks)
 
@@ -58,7 +59,7 @@ class _Worker(QObject):
         except ExperimentCancelled:
             self.cancelled.emit()
         except (ValueError, MemoryError) as error:
-            self.failed.emit(str(error))
+            self.failed.emit(engine_text(error))  # in the chosen language
         else:
             self.finished.emit(result)
 
