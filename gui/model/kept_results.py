@@ -33,7 +33,11 @@ class Inputs:
 
     def same_as(self, other: Inputs) -> bool:
         """Return True if both hold exactly the same numbers (same bits, same shapes)."""
-        if (self.causal, self.temperature) != (other.causal, other.temperature):
+        return self.temperature == other.temperature and self.same_matrices_as(other)
+
+    def same_matrices_as(self, other: Inputs) -> bool:
+        """Return True if both hold the same matrices and masks, whatever their τ."""
+        if self.causal != other.causal:
             return False
         if set(self.matrices) != set(other.matrices) or not _same(self.mask, other.mask):
             return False
@@ -74,8 +78,15 @@ class KeptResults:
         return None
 
     def keep(self, inputs: Inputs, result: AttentionResult) -> None:
-        """Keep ``result`` of ``inputs`` as the newest; the oldest go beyond the limits."""
-        self._kept = [entry for entry in self._kept if entry[1] is not result]
+        """Keep ``result`` of ``inputs`` as the newest; the oldest go beyond the limits.
+
+        One result per set of matrices: a new τ (the dial) replaces the one at the old τ,
+        which no undo can come back to (τ is not undone).
+        """
+        self._kept = [
+            entry for entry in self._kept
+            if entry[1] is not result and not entry[0].same_matrices_as(inputs)
+        ]  # fmt: skip
         self._kept.append((inputs, result, result_bytes(result)))
         total = sum(size for _, _, size in self._kept[:-1])
         while len(self._kept) > 1 and (len(self._kept) > self._max_kept or total > self._max_bytes):

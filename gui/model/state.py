@@ -256,9 +256,11 @@ class AttentionState(StateReading):
                                     m["w_v"].copy())  # fmt: skip
         return Preset(
             tokens=self._tokens,
-            q=self.result.q.copy(),
-            k=self.result.k.copy(),
-            v=self.result.v.copy(),
+            # the user's own numbers where they typed them (the result's may be an older
+            # array equal to them: -0.0 == 0.0, so a pasted "-0" did not count as a change)
+            q=m["q"].copy() if "q" in m else self.result.q.copy(),
+            k=m["k"].copy() if "k" in m else self.result.k.copy(),
+            v=m["v"].copy() if "v" in m else self.result.v.copy(),
             projection=projection,
             temperature=self._temperature,
             causal=self._causal,
@@ -266,6 +268,15 @@ class AttentionState(StateReading):
             selected_token=self._selected_token,
             view={**self._view_extra, "precision": self.view.precision},
         )
+
+    def clear_history(self) -> None:
+        """Forget every undo step, and the results kept for them (a new session)."""
+        self.undo_stack.clear()
+        self._kept.clear()
+        self._kept.keep(self._inputs(), self.result)  # the one on screen
+
+    def _inputs(self) -> Inputs:
+        return Inputs(dict(self._matrices), self._causal, self._mask, self._temperature)
 
     def load_built_in(self, name: str) -> None:
         """Load one of the engine's built-in presets by name, as one undoable step."""
@@ -297,6 +308,8 @@ class AttentionState(StateReading):
         if self.temperature != old:
             # Only steps ② to ④ depend on τ: the dial reuses the scores every frame.
             self._result = with_temperature(self.result, self._temperature)
+            inputs = self._inputs()
+            self._kept.keep(inputs, self._result)  # an undo after the dial gives these back
             self._emit_result_changed()
             self.temperature_changed.emit(self.temperature)
         elif temperature != old_setting:  # same τ, but now fixed (or following √d_k again)
@@ -428,7 +441,7 @@ class AttentionState(StateReading):
         again (an edited query row, a rank-one change of Z …). Inputs seen lately (an undo)
         get back the very result they had (see kept_results).
         """
-        inputs = Inputs(dict(self._matrices), self._causal, self._mask, self._temperature)
+        inputs = self._inputs()
         kept = self._kept.find(inputs)
         if kept is not None:
             self._result = kept

@@ -151,6 +151,8 @@ class Outline(pg.GraphicsObject):
 
     def set_rect(self, rect: QRectF | None) -> None:
         """Outline ``rect`` (in cells), or nothing for None."""
+        if rect == self._rect:
+            return  # the same outline: repainting the view would cost a frame's share for nothing
         self.prepareGeometryChange()
         self._rect = rect
         self.update()

@@ -50,6 +50,9 @@ def tick_text(value: float, step: float) -> str:
     return f"{value:.{decimals}f}"
 
 
+ROOMY = "-0.25"  # the widest label a bar always has room for
+
+
 class ColourBar(pg.GraphicsWidget):
     """The strip of ``lut`` colours from the low level (bottom) to the high (top)."""
 
@@ -59,6 +62,7 @@ class ColourBar(pg.GraphicsWidget):
         self._strip = QImage(rgb.tobytes(), 1, len(rgb), 3, QImage.Format.Format_RGB888).copy()
         self._lut = np.asarray(lut)[:, :3]
         self._width = width
+        self._may_shrink = True
         self._font = QFont()
         self._pen = QPen(QColor("#333333"))
         self._image: pg.ImageItem | None = None
@@ -86,6 +90,10 @@ class ColourBar(pg.GraphicsWidget):
             self._image.setLevels(self._levels)
         self._update_ticks()
 
+    def fit_width_again(self) -> None:
+        """Let the next levels narrow the bar too (a new matrix); else it only widens."""
+        self._may_shrink = True
+
     def levels(self) -> tuple[float, float]:
         """Return the values at the bottom and top of the strip."""
         return self._levels
@@ -110,8 +118,14 @@ class ColourBar(pg.GraphicsWidget):
         values = tick_values(low, high, max(2, int(height / (ROOM * metrics.height()))))
         step = values[1] - values[0] if len(values) > 1 else abs(high - low) or 1.0
         self._ticks = [(v, tick_text(v, step)) for v in values]
-        widest = max((metrics.horizontalAdvance(t) for _, t in self._ticks), default=0.0)
+        # Room for "-0.25" or "-100" at least: the values the dial's sweep passes through, so
+        # that the bar (and the cells beside it) keeps its width while τ plays.
+        widest = max((metrics.horizontalAdvance(t) for _, t in (*self._ticks, (0, ROOMY))),
+                     default=0.0)  # fmt: skip
         width = self._width + GAP + math.ceil(widest) + 2
+        if not self._may_shrink:  # while the dial plays, nothing beside the bar may move
+            width = max(width, self.preferredWidth())
+        self._may_shrink = False
         if width != self.preferredWidth():
             self.setMinimumWidth(width)
             self.setMaximumWidth(width)

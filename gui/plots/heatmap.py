@@ -167,6 +167,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
             raise ValueError(f"{len(row_names)}×{len(col_names)} names for {values.shape}")
         if mask is not None and np.shape(mask) != values.shape:
             raise ValueError(f"mask shape {np.shape(mask)} != matrix shape {values.shape}")
+        if values.shape != self._matrix.shape:
+            self._bar.fit_width_again()  # a new matrix: its colour bar may narrow again
         self._matrix = values
         every_cell = mask is None or bool(np.all(mask))
         known = self._kind == "probability" or value_range is not None

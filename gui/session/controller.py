@@ -145,7 +145,7 @@ class SessionController(QObject):
         extra = {k: v for k, v in preset.extra.items() if k != AUTOSAVE_ORIGIN}
         if not self.state.load_preset(preset, text):
             return False
-        self.state.undo_stack.clear()
+        self.state.clear_history()
         self.path = path
         self._document = dataclasses.replace(preset, extra=extra)
         self._mark_clean()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QEnterEvent, QFont, QMouseEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
@@ -67,6 +67,9 @@ class FormulaBar(Retranslating, QWidget):
         self._pieces = pieces
         self._base_font = self.font()
         self._on_font_scale_changed(state.view.font_scale)
+        # The formula's width changes with τ ("/ τ = 0.35"): as a minimum width of the centre
+        # it would take the docks' room on every frame of the dial and relay out every view.
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         for piece in pieces:
             row.addWidget(piece)
         row.addStretch(1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
@@ -29,6 +29,9 @@ class PipelineView(Retranslating, QWidget):
             heatmap.set_precision(state.precision)
             title = QLabel(self)
             title.setStyleSheet(f"color: {STEP_COLOURS[number]}; font-weight: bold;")
+            # A title that grows with τ ("S / τ = 0.35") must not widen its column: that
+            # resized (and repainted) every heatmap on every frame of the dial.
+            title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             box = QVBoxLayout()
             box.setSpacing(0)
             box.addWidget(title)

@@ -101,7 +101,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.quit_action = self.menus.quit_action  # other actions are inserted before it
         self.undo_action, self.redo_action = self.menus.undo_action, self.menus.redo_action
         self.toolbar, self.causal_toggle = self.menus.toolbar, self.menus.causal_toggle
-        self.presenter = Presenter(self, self.state, self.tabs, self.docks)
+        self.presenter = Presenter(self, self.state, self.tabs, self.docks, [self.toolbar])
         self.view_menu.insertAction(self.view_menu.actions()[0], self.presenter.toggle_action)
         self.view_menu.insertAction(self.view_menu.actions()[1], self.presenter.larger_action)
         self.view_menu.insertAction(self.view_menu.actions()[2], self.presenter.smaller_action)

@@ -31,9 +31,11 @@ class Presenter(QObject):
         state: AttentionState,
         tabs: QTabWidget,
         docks: dict[str, QDockWidget],
+        toolbars: list[QToolBar],
     ) -> None:
         super().__init__(window)
         self.window, self.state, self.tabs, self.docks = window, state, tabs, docks
+        self.toolbars = toolbars  # hidden while presenting
         self.active = False
         self.scale = 1.0
         self.step = 0
@@ -116,7 +118,7 @@ class Presenter(QObject):
             self._saved_state = window.saveState()
             self._saved_geometry = window.saveGeometry()
             self.docks["inputs"].hide()
-            for toolbar in window.findChildren(QToolBar):
+            for toolbar in self.toolbars:
                 toolbar.hide()
             self.tabs.setCurrentIndex(0)
             window.setGeometry(window.screen().geometry())  # where no window manager obliges

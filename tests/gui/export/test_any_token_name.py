@@ -44,6 +44,7 @@ def test_a_refused_name_is_refused_by_rename_and_add_naming_the_character(window
     assert not window.state.rename_token(0, name)
     assert not window.state.add_token(name)
     bad = next(c for c in name if c not in "ab[31m")
+    assert len(messages) == 2  # both refused, and both said why
     assert all(f"U+{ord(bad):04X}" in message for message in messages), messages
     assert window.state.tokens == ("猫", "吃", "鱼")
 

@@ -111,3 +111,38 @@ def test_kept_results_stay_within_their_budget():
         assert len(kept) == 4  # three within the budget, and the one on screen
     finally:
         state.deleteLater()
+
+
+@pytest.mark.parametrize("name", ["q", "v"])
+def test_after_the_dial_an_edit_and_its_undo_give_back_the_very_same_numbers(state, name):
+    rng = np.random.default_rng(8)
+    for tau in (1.7, 0.4, 9.0):
+        state.set_temperature(tau)  # as the dial does, frame after frame
+        before = state.result
+        row, col = int(rng.integers(64)), int(rng.integers(16))
+        assert state.set_cell(name, row, col, float(rng.normal() * 3))
+        next_frame()
+        state.result  # noqa: B018
+        state.undo_stack.undo()
+        assert_same_result(state.result, before)
+
+
+def test_the_dial_keeps_one_result_per_set_of_inputs(state):
+    kept = state._kept
+    count = len(kept)
+    for tau in np.linspace(0.1, 20, 200):  # the sweep of one play
+        state.set_temperature(float(tau))
+    assert len(kept) == count  # each frame replaced the last, not added to the memory held
+
+
+def test_a_pasted_minus_zero_is_saved_as_typed(state, tmp_path):
+    from engine import read_preset, write_preset
+
+    assert state.set_cell("v", 2, 0, "0")
+    next_frame()
+    state.result  # noqa: B018 (0.0 is on screen)
+    assert state.paste_block("v", 2, 0, [["-0"]])  # -0.0 == 0.0: the engine sees no change
+    next_frame()
+    path = tmp_path / "s.json"
+    write_preset(path, state.to_preset())
+    assert np.signbit(read_preset(path).v[2, 0])

@@ -4,11 +4,13 @@ changes nothing."""
 from __future__ import annotations
 
 import threading
+import time
 import zipfile
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QProgressDialog
 
 from engine import load_preset
@@ -173,3 +175,38 @@ def test_an_import_the_engine_refuses_is_not_reported_as_done(window, tmp_path, 
     monkeypatch.setattr(window.state, "load_preset", lambda *args: False)
     assert not window.sessions.import_files(write_csvs(tmp_path))
     assert news == []
+
+
+def test_keys_and_clicks_wait_until_a_slow_import_is_done(window, qtbot, tmp_path, monkeypatch):
+    import engine.importing
+
+    class Keys(QObject):
+        count = 0
+
+        def eventFilter(self, watched, event):  # noqa: N802
+            if event.type() == QEvent.Type.KeyPress:
+                Keys.count += 1
+            return False
+
+    grid = window.inputs.grid("q").view
+    keys = Keys()
+    grid.installEventFilter(keys)
+    real = engine.importing.import_preset
+    seen_while_reading: list[int] = []
+
+    def slow(paths):
+        time.sleep(0.25)  # shorter than the dialog's delay: no dialog, but input held back
+        seen_while_reading.append(Keys.count)
+        return real(paths)
+
+    def press() -> None:
+        QTest.keyClick(grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+
+    monkeypatch.setattr(engine.importing, "import_preset", slow)
+    QTimer.singleShot(50, press)
+    assert window.sessions.import_files(write_csvs(tmp_path))
+    assert seen_while_reading == [0]  # no key reached the window while it read
+    assert window.state.undo_stack.text(window.state.undo_stack.index() - 1).startswith("Import")
+    QTest.keyClick(grid, Qt.Key.Key_Down)  # and afterwards keys work again
+    assert Keys.count == 1
+    grid.removeEventFilter(keys)

@@ -1,0 +1,57 @@
+"""What a change repaints: a new τ leaves the scores' heatmap alone (S does not depend on
+τ) and paints each view that shows it once; nothing around them moves."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QWidget
+
+from tests.gui.isolation import next_frame
+
+
+class Paints(QObject):
+    """Counts paint events per watched view, and resizes of any watched widget."""
+
+    def __init__(self, views: dict[str, QWidget]) -> None:
+        super().__init__()
+        self.paints = dict.fromkeys(views, 0)
+        self.resized: list[str] = []
+        self._names: dict[QObject, str] = {}
+        for name, view in views.items():
+            surface = view.viewport()
+            self._names[surface] = name
+            surface.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        name = self._names.get(watched)
+        if name is not None and event.type() == QEvent.Type.Paint:
+            self.paints[name] += 1
+        if name is not None and event.type() == QEvent.Type.Resize:
+            self.resized.append(name)
+        return False
+
+    def clear(self) -> None:
+        self.paints = dict.fromkeys(self.paints, 0)
+        self.resized.clear()
+
+
+def settle(qtbot) -> None:
+    for _ in range(5):
+        next_frame()
+        qtbot.wait(5)
+
+
+def test_a_new_temperature_repaints_each_view_of_it_once_and_the_scores_not_at_all(window, qtbot):
+    names = ("scores", "scaled", "weights", "context")
+    views = {step: window.findChild(QWidget, f"{step}Heatmap") for step in names}
+    views["bars"] = window.dial.bars.plot
+    counter = Paints(views)
+    settle(qtbot)
+    for tau in (1.0, 1.5, 0.35, 7.0):  # the title "S / τ = …" and the formula change width
+        counter.clear()
+        window.state.set_temperature(tau)
+        settle(qtbot)
+        assert counter.paints["scores"] == 0, tau
+        assert counter.resized == [], tau  # nothing moved
+        for step in ("scaled", "weights", "context", "bars"):
+            assert counter.paints[step] == 1, (tau, step, counter.paints)
