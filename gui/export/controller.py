@@ -240,7 +240,7 @@ class ExportController(QObject):
             run.close()
             self.running = None
         message = self.tr("Exported {0} files to {1}").format(len(written), folder)
-        if self.host.experiment().runner.result is None and set(formats) & set(FIGURE_FORMATS):
+        if self.host.experiment().result is None and set(formats) & set(FIGURE_FORMATS):
             message += " " + self.tr("(not the experiment's plots: the experiment did not run)")
         self._done(message)
         return written

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt
 
 from engine import Preset, write_preset
 from engine import files as disk
@@ -118,20 +118,7 @@ def ensure_variance_result(host: ExportHost, timeout_ms: int = VARIANCE_TIMEOUT_
 
     Waits for it (at most ``timeout_ms``); True when there is a result to draw.
     """
-    panel = host.experiment()
-    runner = panel.runner
-    if runner.result is not None:
-        return True
-    loop = QEventLoop()
-    timer = QTimer(loop)
-    timer.setSingleShot(True)
-    timer.timeout.connect(loop.quit)
-    for signal in (runner.finished, runner.failed, runner.cancelled):
-        signal.connect(loop.quit)
-    if runner.is_running() or panel.run():
-        timer.start(timeout_ms)
-        loop.exec()
-    return runner.result is not None
+    return host.experiment().run_and_wait(timeout_ms)
 
 
 @contextmanager
@@ -147,7 +134,7 @@ def window_figures(host: ExportHost, experiment: bool = True) -> Iterator[list[F
     copy: VariancePlots | None = None
     # The experiment's panel is not built for this: without it there is nothing to draw.
     panel = host.experiment() if experiment and host.has_experiment() else None
-    result = panel.runner.result if panel is not None else None
+    result = panel.result if panel is not None else None
     if panel is not None and result is not None:
         plots = panel.plots
         if not plots.isVisible():  # never laid out while its tab is hidden: draw a copy

@@ -80,7 +80,7 @@ class ExportRun:
         """
         figure_formats = [f for f in FIGURE_FORMATS if f in self.formats]
         self.dialog.show()  # modal from the start: nothing may change under the export
-        if figure_formats and self.host.experiment().runner.result is None:
+        if figure_formats and self.host.experiment().result is None:
             self.dialog.setLabelText(
                 QCoreApplication.translate(
                     "ExportProgress", "Running the experiment for its plots…"

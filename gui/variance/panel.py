@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 
+from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -175,6 +176,32 @@ class VariancePanel(Retranslating, QWidget):
         settings = ExperimentSettings(d_ks, **numbers)
         settings.check()
         return settings
+
+    @property
+    def result(self) -> VarianceResult | None:
+        """Return the last run's result, or None before one has finished."""
+        return self.runner.result
+
+    def run_and_wait(self, timeout_ms: int) -> bool:
+        """Run with the typed settings unless there is a result, and wait for it.
+
+        The event loop turns meanwhile. Returns True when there is a result to draw;
+        False when the settings were refused, the run failed or was cancelled, or it took
+        longer than ``timeout_ms``.
+        """
+        runner = self.runner
+        if runner.result is not None:
+            return True
+        loop = QEventLoop()
+        timer = QTimer(loop)
+        timer.setSingleShot(True)
+        timer.timeout.connect(loop.quit)
+        for signal in (runner.finished, runner.failed, runner.cancelled):
+            signal.connect(loop.quit)
+        if runner.is_running() or self.run():
+            timer.start(timeout_ms)
+            loop.exec()
+        return runner.result is not None
 
     def run(self) -> bool:
         """Start a run with the typed settings; a bad entry is refused with a message."""
