@@ -20,6 +20,7 @@ import csv
 import io
 import math
 import os
+import tokenize
 import zipfile
 import zlib
 from collections.abc import Callable, Sequence
@@ -322,7 +323,7 @@ def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
         )
     try:
         shape, fortran_order, dtype = readers[version](stream)
-    except (ValueError, SyntaxError):
+    except (ValueError, SyntaxError, tokenize.TokenError):  # TokenError: an unclosed "("
         raise MatrixImportError(
             source,
             Message(
