@@ -58,7 +58,7 @@ def attention(
     Raises
     ------
     InputError
-        For empty or non-finite matrices, mismatched shapes or a temperature ≤ 0.
+        A ValueError: for empty or non-finite matrices, mismatched shapes or a temperature ≤ 0.
     """
     q, k, v = _checked_inputs(q, k, v)  # (L_q, d_k), (L_k, d_k), (L_k, d_v)
     tau = math.sqrt(q.shape[1]) if temperature is None else check_temperature(temperature)
@@ -226,7 +226,7 @@ def softmax(x: ArrayLike, axis: int = -1, temperature: float = 1.0) -> NDArray[n
     Raises
     ------
     InputError
-        For an empty input, NaN or +inf, or a temperature that is not positive.
+        A ValueError: for an empty input, NaN or +inf, or a temperature that is not positive.
     """
     tau = check_temperature(temperature)
     array = np.asarray(x, dtype=np.float64)
@@ -280,7 +280,7 @@ def project(
     Raises
     ------
     InputError
-        For empty or non-finite matrices, mismatched shapes, or products that overflow.
+        A ValueError: for empty or non-finite matrices, mismatched shapes, or an overflow.
     """
     x = as_matrix(x, "X")
     weights = {name: as_matrix(w, name) for name, w in (("W_q", w_q), ("W_k", w_k), ("W_v", w_v))}

@@ -137,7 +137,7 @@ def update_attention(
     Raises
     ------
     InputError
-        Like :func:`engine.attention`.
+        A ValueError: like :func:`engine.attention`.
     """
     q, k, v = as_matrix(q, "Q"), as_matrix(k, "K"), as_matrix(v, "V")
     if (q.shape, k.shape, v.shape) != (result.q.shape, result.k.shape, result.v.shape):
