@@ -33,6 +33,7 @@ from .explain import (
     explain_score,
     explain_weight,
 )
+from .messages import InputError, Message
 from .presets import (
     Preset,
     PresetError,
@@ -108,6 +109,8 @@ __all__ = [
     "ContextStep",
     "DotHistogram",
     "ExperimentCancelled",
+    "InputError",
+    "Message",
     "Preset",
     "PresetError",
     "Projection",

@@ -11,28 +11,48 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .messages import InputError, Message
 from .vocabulary import MIN_TEMPERATURE
 
 Matrix = NDArray[np.float64]
 
 
 def as_matrix(value: ArrayLike, name: str) -> Matrix:
-    """Return ``value`` as a finite, non-empty 2-D float64 array, or raise ValueError."""
+    """Return ``value`` as a finite, non-empty 2-D float64 array, or raise InputError."""
     try:
         array = np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"{name} must be a matrix of numbers ({error})") from None
+        raise InputError(
+            Message("{matrix} must be a matrix of numbers ({reason})", matrix=name, reason=error)
+        ) from None
     if array.ndim != 2:
-        raise ValueError(
-            f"{name} must be a 2-D matrix (rows = tokens, columns = dimensions), "
-            f"but it has {array.ndim} dimension(s)"
+        raise InputError(
+            Message(
+                "{matrix} must be a 2-D matrix (rows = tokens, columns = dimensions), "
+                "but it has {ndim} dimension(s)",
+                matrix=name,
+                ndim=array.ndim,
+            )
         )
     if array.shape[0] == 0 or array.shape[1] == 0:
-        raise ValueError(f"{name} is empty (shape {array.shape[0]}×{array.shape[1]})")
+        raise InputError(
+            Message(
+                "{matrix} is empty (shape {rows}×{cols})",
+                matrix=name,
+                rows=array.shape[0],
+                cols=array.shape[1],
+            )
+        )
     if not np.isfinite(array).all():
         row, col = np.argwhere(~np.isfinite(array))[0]
-        raise ValueError(
-            f"{name}[{row}, {col}] is {array[row, col]}: every value must be a finite number"
+        raise InputError(
+            Message(
+                "{matrix}[{row}, {col}] is {value}: every value must be a finite number",
+                matrix=name,
+                row=row,
+                col=col,
+                value=array[row, col],
+            )
         )
     return array
 
@@ -40,13 +60,27 @@ def as_matrix(value: ArrayLike, name: str) -> Matrix:
 def check_temperature(temperature: float) -> float:
     """Return ``temperature`` as a float if it is a finite number ≥ MIN_TEMPERATURE."""
     if isinstance(temperature, bool):
-        raise ValueError(f"temperature must be a number, not {temperature!r}")
+        raise InputError(
+            Message("temperature must be a number, not {temperature!r}", temperature=temperature)
+        )
     try:
         tau = float(temperature)
     except (TypeError, ValueError):
-        raise ValueError(f"temperature must be a number, not {temperature!r}") from None
+        raise InputError(
+            Message("temperature must be a number, not {temperature!r}", temperature=temperature)
+        ) from None
     if not math.isfinite(tau) or tau <= 0.0:
-        raise ValueError(f"temperature must be a positive finite number, not {tau}")
+        raise InputError(
+            Message(
+                "temperature must be a positive finite number, not {temperature}", temperature=tau
+            )
+        )
     if tau < MIN_TEMPERATURE:
-        raise ValueError(f"temperature must be at least {MIN_TEMPERATURE:g}, not {tau:g}")
+        raise InputError(
+            Message(
+                "temperature must be at least {least:g}, not {temperature:g}",
+                least=MIN_TEMPERATURE,
+                temperature=tau,
+            )
+        )
     return tau

@@ -21,6 +21,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._checks import Matrix, as_matrix, check_temperature
+from .messages import InputError, Message
 from .result import AttentionResult
 from .row_blocks import range_block, row_blocks, scale_block, softmax_block, softmax_rows
 
@@ -56,8 +57,8 @@ def attention(
 
     Raises
     ------
-    ValueError
-        For empty or non-finite matrices, mismatched shapes or a temperature ≤ 0.
+    InputError
+        A ValueError: for empty or non-finite matrices, mismatched shapes or a temperature ≤ 0.
     """
     q, k, v = _checked_inputs(q, k, v)  # (L_q, d_k), (L_k, d_k), (L_k, d_v)
     tau = math.sqrt(q.shape[1]) if temperature is None else check_temperature(temperature)
@@ -224,15 +225,15 @@ def softmax(x: ArrayLike, axis: int = -1, temperature: float = 1.0) -> NDArray[n
 
     Raises
     ------
-    ValueError
-        For an empty input, NaN or +inf, or a temperature that is not positive.
+    InputError
+        A ValueError: for an empty input, NaN or +inf, or a temperature that is not positive.
     """
     tau = check_temperature(temperature)
     array = np.asarray(x, dtype=np.float64)
     if array.size == 0:
-        raise ValueError("softmax needs at least one value")
+        raise InputError(Message("softmax needs at least one value"))
     if np.isnan(array).any() or np.isposinf(array).any():
-        raise ValueError("softmax needs finite numbers (NaN or +inf found)")
+        raise InputError(Message("softmax needs finite numbers (NaN or +inf found)"))
     moved = np.moveaxis(array, axis, -1)
     rows = moved.reshape(-1, moved.shape[-1])
     allowed = None if np.isfinite(rows).all() else np.isfinite(rows)
@@ -278,36 +279,57 @@ def project(
 
     Raises
     ------
-    ValueError
-        For empty or non-finite matrices, mismatched shapes, or products that overflow.
+    InputError
+        A ValueError: for empty or non-finite matrices, mismatched shapes, or an overflow.
     """
     x = as_matrix(x, "X")
     weights = {name: as_matrix(w, name) for name, w in (("W_q", w_q), ("W_k", w_k), ("W_v", w_v))}
     for name, w in weights.items():
         if w.shape[0] != x.shape[1]:
-            raise ValueError(
-                f"{name} needs one row per column of X: X is {x.shape[0]}×{x.shape[1]} "
-                f"but {name} is {w.shape[0]}×{w.shape[1]}"
+            raise InputError(
+                Message(
+                    "{matrix} needs one row per column of X: X is {x_rows}×{x_cols} "
+                    "but {matrix} is {rows}×{cols}",
+                    matrix=name,
+                    x_rows=x.shape[0],
+                    x_cols=x.shape[1],
+                    rows=w.shape[0],
+                    cols=w.shape[1],
+                )
             )
     if weights["W_q"].shape[1] != weights["W_k"].shape[1]:
-        raise ValueError("W_q and W_k must have the same width d_k")
+        raise InputError(Message("W_q and W_k must have the same width d_k"))
     with np.errstate(over="ignore", invalid="ignore"):
         q, k, v = (x @ w for w in weights.values())
     for name, matrix in (("Q", q), ("K", k), ("V", v)):
         if not np.isfinite(matrix).all():
-            raise ValueError(f"{name} = X·W overflows: the numbers are too large")
+            raise InputError(
+                Message("{matrix} = X·W overflows: the numbers are too large", matrix=name)
+            )
     return q, k, v
 
 
 def _checked_inputs(q: ArrayLike, k: ArrayLike, v: ArrayLike) -> tuple[Matrix, Matrix, Matrix]:
     q, k, v = as_matrix(q, "Q"), as_matrix(k, "K"), as_matrix(v, "V")
     if q.shape[1] != k.shape[1]:
-        raise ValueError(
-            f"Q and K must have the same width d_k to take dot products, "
-            f"but Q is {q.shape[0]}×{q.shape[1]} and K is {k.shape[0]}×{k.shape[1]}"
+        raise InputError(
+            Message(
+                "Q and K must have the same width d_k to take dot products, "
+                "but Q is {q_rows}×{q_cols} and K is {k_rows}×{k_cols}",
+                q_rows=q.shape[0],
+                q_cols=q.shape[1],
+                k_rows=k.shape[0],
+                k_cols=k.shape[1],
+            )
         )
     if v.shape[0] != k.shape[0]:
-        raise ValueError(f"V needs one row per key: K has {k.shape[0]} rows but V has {v.shape[0]}")
+        raise InputError(
+            Message(
+                "V needs one row per key: K has {k_rows} rows but V has {v_rows}",
+                k_rows=k.shape[0],
+                v_rows=v.shape[0],
+            )
+        )
     return q, k, v
 
 
@@ -318,16 +340,33 @@ def _combined_mask(
     if mask is not None:
         allowed = np.asarray(mask)
         if allowed.dtype != np.bool_:
-            raise ValueError("mask must hold True (allowed) and False (hidden) values")
+            raise InputError(Message("mask must hold True (allowed) and False (hidden) values"))
+        if allowed.shape == ():
+            raise InputError(
+                Message(
+                    "mask has shape a single value, but the scores are {rows}×{cols} "
+                    "(queries × keys)",
+                    rows=shape[0],
+                    cols=shape[1],
+                )
+            )
         if allowed.shape != shape:
-            given = "×".join(str(n) for n in allowed.shape) or "a single value"
-            raise ValueError(
-                f"mask has shape {given}, but the scores are {shape[0]}×{shape[1]} (queries × keys)"
+            raise InputError(
+                Message(
+                    "mask has shape {shape}, but the scores are {rows}×{cols} (queries × keys)",
+                    shape="×".join(str(n) for n in allowed.shape),
+                    rows=shape[0],
+                    cols=shape[1],
+                )
             )
     if causal:
         if shape[0] != shape[1]:
-            raise ValueError(
-                f"a causal mask needs as many queries as keys, not {shape[0]} and {shape[1]}"
+            raise InputError(
+                Message(
+                    "a causal mask needs as many queries as keys, not {queries} and {keys}",
+                    queries=shape[0],
+                    keys=shape[1],
+                )
             )
         tri = causal_mask(shape[0])
         allowed = tri if allowed is None else allowed & tri
@@ -340,5 +379,7 @@ def _checked_scores(q: Matrix, k: Matrix) -> Matrix:
     # |q·k| ≤ d_k·max|q|·max|k|: only when that bound is near overflow is S checked.
     bound = q.shape[1] * float(np.abs(q).max()) * float(np.abs(k).max())
     if bound > 1e300 and not np.isfinite(s).all():
-        raise ValueError("the scores q·k are too large for 64-bit numbers: make Q or K smaller")
+        raise InputError(
+            Message("the scores q·k are too large for 64-bit numbers: make Q or K smaller")
+        )
     return s

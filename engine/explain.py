@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .messages import InputError, Message
 from .result import AttentionResult
 from .vocabulary import STEPS as STEP_NAMES
 
@@ -95,9 +96,9 @@ def _rows(values: np.ndarray) -> tuple[Numbers, ...]:
 def _check_cell(result: AttentionResult, row: int, col: int | None, width: int) -> None:
     rows = result.scores.shape[0]
     if not 0 <= row < rows:
-        raise ValueError(f"row {row} is outside the {rows} queries")
+        raise InputError(Message("row {row} is outside the {rows} queries", row=row, rows=rows))
     if col is not None and not 0 <= col < width:
-        raise ValueError(f"column {col} is outside the {width} columns")
+        raise InputError(Message("column {col} is outside the {cols} columns", col=col, cols=width))
 
 
 def explain_score(result: AttentionResult, row: int, col: int) -> ScoreStep:
@@ -200,21 +201,27 @@ def explain(
 
     Raises
     ------
-    ValueError
-        For an unknown step, or a cell outside the matrix.
+    InputError
+        A ValueError: for an unknown step, or a cell outside the matrix.
     """
     name = STEPS.get(step, step) if isinstance(step, int) else step
     if name == "context":
         return explain_context(result, row, col)
     if col is None:
-        raise ValueError(f"explaining {name} needs a column")
+        raise InputError(Message("explaining {step} needs a column", step=name))
     if name == "scores":
         return explain_score(result, row, col)
     if name == "scaled":
         return explain_scaled(result, row, col)
     if name == "weights":
         return explain_weight(result, row, col)
-    raise ValueError(f"unknown step {step!r}: use 1–4 or one of {', '.join(STEPS.values())}")
+    raise InputError(
+        Message(
+            "unknown step {step!r}: use 1–4 or one of {steps}",
+            step=step,
+            steps=", ".join(STEPS.values()),
+        )
+    )
 
 
 __all__ = [

@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 from typing import BinaryIO
 
+from .messages import InputError, Message
+
 #: Opening a FIFO without O_NONBLOCK waits for a writer; with it, the open returns at once
 #: and fstat can say what was opened. (POSIX only: 0 elsewhere.)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -25,18 +27,18 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
 
 
-class FileRefusedError(ValueError):
+class FileRefusedError(InputError):
     """A file that is not read at all; ``path`` names it.
 
     Parameters
     ----------
     path : Path
         The file that was refused.
-    message : str
+    message : Message or str
         Why, in a sentence that names the file.
     """
 
-    def __init__(self, path: Path, message: str) -> None:
+    def __init__(self, path: Path, message: Message | str) -> None:
         super().__init__(message)
         self.path = path
 
@@ -45,7 +47,9 @@ class NotARegularFileError(FileRefusedError):
     """A device, a pipe or a socket: reading one might never end, or never start."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path, f"{path.name} is not a file (a device, a pipe or a socket)")
+        super().__init__(
+            path, Message("{file} is not a file (a device, a pipe or a socket)", file=path.name)
+        )
 
 
 class FileTooLargeError(FileRefusedError):
@@ -62,26 +66,60 @@ class FileTooLargeError(FileRefusedError):
 
     def __init__(self, path: Path, size: int | None, limit: int) -> None:
         self.size, self.limit = size, limit
-        super().__init__(path, f"{path.name} {self.description}")
+        super().__init__(path, self._sentence(path.name, size, limit))
+
+    @staticmethod
+    def _sentence(name: str, size: int | None, limit: int) -> Message:
+        # Sizes are in MB against a limit of a megabyte or more, else in bytes.
+        megabytes = limit >= 2**20
+        if size is None and megabytes:
+            return Message("{file} is over {most_mb} MB", file=name, most_mb=limit // 2**20)
+        if size is None:
+            return Message("{file} is over {most:,} bytes", file=name, most=limit)
+        if megabytes:
+            return Message(
+                "{file} is {size_mb:,.0f} MB; at most {most_mb} MB",
+                file=name,
+                size_mb=size / 2**20,
+                most_mb=limit // 2**20,
+            )
+        return Message(
+            "{file} is {size:,} bytes; at most {most:,} bytes", file=name, size=size, most=limit
+        )
 
     @property
-    def description(self) -> str:
+    def description_message(self) -> Message:
         """Return how large the file is against the limit, without its name.
 
         Returns
         -------
-        str
+        Message
             ``"is 1,024 MB; at most 256 MB"``, or ``"is over 256 MB"`` when the file grew
             while it was being read.
         """
+        megabytes = self.limit >= 2**20
+        if self.size is None and megabytes:
+            return Message("is over {most_mb} MB", most_mb=self.limit // 2**20)
         if self.size is None:
-            return f"is over {_amount(self.limit)}"
-        shown = f"{self.size / 2**20:,.0f} MB" if self.limit >= 2**20 else f"{self.size:,} bytes"
-        return f"is {shown}; at most {_amount(self.limit)}"
+            return Message("is over {most:,} bytes", most=self.limit)
+        if megabytes:
+            return Message(
+                "is {size_mb:,.0f} MB; at most {most_mb} MB",
+                size_mb=self.size / 2**20,
+                most_mb=self.limit // 2**20,
+            )
+        return Message("is {size:,} bytes; at most {most:,} bytes", size=self.size, most=self.limit)
 
+    @property
+    def description(self) -> str:
+        """Return :attr:`description_message` in English.
 
-def _amount(limit: int) -> str:
-    return f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit:,} bytes"
+        Returns
+        -------
+        str
+            ``"is 1,024 MB; at most 256 MB"``, or ``"is over 256 MB"``.
+        """
+        return str(self.description_message)
 
 
 def open_regular(path: str | os.PathLike[str]) -> BinaryIO:

@@ -20,9 +20,10 @@ import csv
 import io
 import math
 import os
+import tokenize
 import zipfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -32,6 +33,7 @@ import numpy as np
 from ._checks import Matrix
 from .attention import project
 from .files import FileTooLargeError, NotARegularFileError, open_regular, read_bounded
+from .messages import InputError, Message
 from .presets import Preset, Projection
 from .vocabulary import (
     DIRECT_INPUTS,
@@ -42,7 +44,7 @@ from .vocabulary import (
     MAX_TOKENS,
     MAX_VALUE,
     PROJECTION_INPUTS,
-    character_name,
+    character_message,
     forbidden_character,
 )
 
@@ -52,12 +54,32 @@ MAX_ELEMENTS = MAX_TOKENS * MAX_DIM
 _SPELLINGS = ("w_q", "w_k", "w_v", "wq", "wk", "wv", "q", "k", "v", "x")  # longest first
 
 
-class MatrixImportError(ValueError):
-    """A matrix file that cannot be imported; ``source`` names the file (and array)."""
+class MatrixImportError(InputError):
+    """A matrix file that cannot be imported; ``source`` names the file (and array).
 
-    def __init__(self, source: str, message: str) -> None:
-        super().__init__(f"{source}: {message}" if source else message)
+    Its ``str()`` is ``"q.csv: line 2: …"``: the source, then the message.
+
+    Parameters
+    ----------
+    source : str
+        The file (``"q.csv"``), or the file and the array (``"m.npz, array 'q'"``), or
+        ``""`` when the problem is between files. It is data, never translated.
+    message : Message or str
+        What is wrong; a plain string is kept verbatim.
+
+    Attributes
+    ----------
+    source : str
+        As given.
+    message : Message
+        The message without the source, for a translation.
+    """
+
+    def __init__(self, source: str, message: Message | str) -> None:
+        super().__init__(message)
         self.source = source
+        if source:
+            self.args = (f"{source}: {self.message}",)
 
 
 @dataclass(frozen=True)
@@ -98,24 +120,32 @@ def _is_number(text: str) -> bool:
 
 def _check_size(rows: int, cols: int, source: str) -> None:
     if rows <= 0 or cols <= 0:
-        raise MatrixImportError(source, "holds no numbers")
+        raise MatrixImportError(source, Message("holds no numbers"))
     if rows > MAX_TOKENS:
-        raise MatrixImportError(source, f"has {rows:,} rows; at most {MAX_TOKENS} are allowed")
+        raise MatrixImportError(
+            source,
+            Message("has {rows:,} rows; at most {most} are allowed", rows=rows, most=MAX_TOKENS),
+        )
     if cols > MAX_DIM:
-        raise MatrixImportError(source, f"has {cols:,} columns; at most {MAX_DIM} are allowed")
+        raise MatrixImportError(
+            source,
+            Message("has {cols:,} columns; at most {most} are allowed", cols=cols, most=MAX_DIM),
+        )
 
 
 def _read_text(path: Path) -> str:
     try:
         return read_bounded(path, MAX_FILE_BYTES).decode("utf-8-sig")
     except FileTooLargeError as error:
-        raise MatrixImportError(path.name, error.description) from None
+        raise MatrixImportError(path.name, error.description_message) from None
     except NotARegularFileError:
-        raise MatrixImportError(path.name, "cannot be read: it is not a file") from None
+        raise MatrixImportError(path.name, Message("cannot be read: it is not a file")) from None
     except UnicodeDecodeError:
-        raise MatrixImportError(path.name, "is not UTF-8 text") from None
+        raise MatrixImportError(path.name, Message("is not UTF-8 text")) from None
     except OSError as error:
-        raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
+        raise MatrixImportError(
+            path.name, Message("cannot be read: {reason}", reason=error.strerror)
+        ) from None
 
 
 #: The longest line a CSV file of the largest matrix can need: a quoted name of
@@ -138,9 +168,15 @@ def _check_lines(text: str, source: str) -> str:
             end = len(text)
             if end - start > MAX_LINE_CHARS:
                 raise MatrixImportError(
-                    source, f"line {line} is longer than {MAX_LINE_CHARS:,} characters: "
-                    f"more than {MAX_DIM} numbers cannot be one row"
-                )  # fmt: skip
+                    source,
+                    Message(
+                        "line {line} is longer than {most_chars:,} characters: "
+                        "more than {most} numbers cannot be one row",
+                        line=line,
+                        most_chars=MAX_LINE_CHARS,
+                        most=MAX_DIM,
+                    ),
+                )
         start, line = end + 1, line + 1
     return text
 
@@ -169,23 +205,36 @@ def _csv_rows(text: str, source: str) -> list[tuple[int, list[str]]]:
             if not any(cells):
                 continue
             if len(rows) > MAX_TOKENS:  # one more may be a header; stop reading early
-                raise MatrixImportError(source, f"has more than {MAX_TOKENS} rows of numbers")
+                raise MatrixImportError(
+                    source, Message("has more than {most} rows of numbers", most=MAX_TOKENS)
+                )
             if len(cells) > MAX_DIM + 1:
-                raise MatrixImportError(source, f"line {line}: over {MAX_DIM} cells")
+                raise MatrixImportError(
+                    source, Message("line {line}: over {most} cells", line=line, most=MAX_DIM)
+                )
             if rows and len(cells) != len(rows[0][1]):
                 raise MatrixImportError(
-                    source, f"line {line} has {len(cells)} cells "
-                    f"but line {rows[0][0]} has {len(rows[0][1])}"
-                )  # fmt: skip
+                    source,
+                    Message(
+                        "line {line} has {count} cells but line {first} has {first_count}",
+                        line=line,
+                        count=len(cells),
+                        first=rows[0][0],
+                        first_count=len(rows[0][1]),
+                    ),
+                )
             rows.append((line, cells))
     except csv.Error as error:
         if "unexpected end of data" in str(error):
             raise MatrixImportError(
-                source, f'line {started}: a quote (") opens a cell that is never closed'
+                source,
+                Message('line {line}: a quote (") opens a cell that is never closed', line=started),
             ) from None
-        raise MatrixImportError(source, f"line {started}: {error}") from None
+        raise MatrixImportError(
+            source, Message("line {line}: {reason}", line=started, reason=error)
+        ) from None
     if not rows:
-        raise MatrixImportError(source, "holds no numbers")
+        raise MatrixImportError(source, Message("holds no numbers"))
     return rows
 
 
@@ -201,27 +250,60 @@ def read_csv(path: str | os.PathLike[str]) -> Table:
     matrix = np.empty((len(rows), len(rows[0][1]) - left))  # (rows, cols)
     for i, (line, cells) in enumerate(rows):
         for j, cell in enumerate(cells[left:]):
-            where = f"line {line}, column {j + left + 1}"
+            column = j + left + 1
+            if not cell:
+                raise MatrixImportError(
+                    source,
+                    Message("line {line}, column {column}: is empty", line=line, column=column),
+                )
             if not _is_number(cell):
-                problem = "is empty" if not cell else f"{_short(cell)!r} is not a number"
-                raise MatrixImportError(source, f"{where}: {problem}")
+                raise MatrixImportError(
+                    source,
+                    Message(
+                        "line {line}, column {column}: {cell!r} is not a number",
+                        line=line,
+                        column=column,
+                        cell=_short(cell),
+                    ),
+                )
             matrix[i, j] = float(cell)
             if not math.isfinite(matrix[i, j]):
-                raise MatrixImportError(source, f"{where}: {_short(cell)} is not a finite number")
+                raise MatrixImportError(
+                    source,
+                    Message(
+                        "line {line}, column {column}: {cell} is not a finite number",
+                        line=line,
+                        column=column,
+                        cell=_short(cell),
+                    ),
+                )
             if abs(matrix[i, j]) > MAX_VALUE:
                 raise MatrixImportError(
-                    source, f"{where}: {_short(cell)} is beyond ±{MAX_VALUE:,.0f}"
+                    source,
+                    Message(
+                        "line {line}, column {column}: {cell} is beyond ±{most:,.0f}",
+                        line=line,
+                        column=column,
+                        cell=_short(cell),
+                        most=MAX_VALUE,
+                    ),
                 )
     names = tuple(cells[0] for _, cells in rows) if left else ()
     for (line, _), name in zip(rows, names, strict=False):
         if len(name) > MAX_TOKEN_CHARS:
-            raise MatrixImportError(source, f"line {line}: a name over {MAX_TOKEN_CHARS} chars")
+            raise MatrixImportError(
+                source,
+                Message("line {line}: a name over {most} chars", line=line, most=MAX_TOKEN_CHARS),
+            )
         bad = forbidden_character(name)
         if bad is not None:
             raise MatrixImportError(
                 source,
-                f"line {line}: the name holds {character_name(bad)}, "
-                "which a token name may not hold",
+                Message(
+                    "line {line}: the name holds {character}, which a token name may not hold",
+                    line=line,
+                    character=character_message(bad),
+                ),
             )
     return Table(matrix, names if any(names) else None)
 
@@ -232,61 +314,103 @@ def _read_npy(stream: IO[bytes], source: str, available: int) -> Matrix:
     try:
         version = fmt.read_magic(stream)
     except ValueError:
-        raise MatrixImportError(source, "is not a NumPy .npy array") from None
+        raise MatrixImportError(source, Message("is not a NumPy .npy array")) from None
     readers = {(1, 0): fmt.read_array_header_1_0, (2, 0): fmt.read_array_header_2_0}
     if version not in readers:
-        raise MatrixImportError(source, f"uses .npy version {version[0]}.{version[1]}")
-    try:
-        shape, fortran_order, dtype = readers[version](stream)
-    except (ValueError, SyntaxError):
         raise MatrixImportError(
             source,
-            "has a damaged header: it does not say plainly the shape of the array "
-            "and the type of its numbers (a file written by np.save always does)",
+            Message("uses .npy version {major}.{minor}", major=version[0], minor=version[1]),
+        )
+    try:
+        shape, fortran_order, dtype = readers[version](stream)
+    except (ValueError, SyntaxError, tokenize.TokenError):  # TokenError: an unclosed "("
+        raise MatrixImportError(
+            source,
+            Message(
+                "has a damaged header: it does not say plainly the shape of the array "
+                "and the type of its numbers (a file written by np.save always does)"
+            ),
         ) from None
     if dtype.hasobject:
         raise MatrixImportError(
-            source, "holds Python objects (a pickle); refused, since loading one can run code"
+            source,
+            Message("holds Python objects (a pickle); refused, since loading one can run code"),
         )
     count = math.prod(shape)
-    shape_text = "×".join(str(n) for n in shape) or "a single number"
-    if count > MAX_ELEMENTS:
+    shape_text = "×".join(str(n) for n in shape)  # "" for a single number, shape ()
+    if count > MAX_ELEMENTS:  # so shape is not ()
         raise MatrixImportError(
-            source, f"holds {count:,} numbers ({shape_text}), over the {MAX_ELEMENTS:,} allowed"
+            source,
+            Message(
+                "holds {count:,} numbers ({shape}), over the {most:,} allowed",
+                count=count,
+                shape=shape_text,
+                most=MAX_ELEMENTS,
+            ),
         )
     if dtype.kind not in "iuf":
-        raise MatrixImportError(source, f"holds {dtype} values; only real numbers can be used")
+        raise MatrixImportError(
+            source,
+            Message("holds {dtype} values; only real numbers can be used", dtype=str(dtype)),
+        )
     dims = tuple(shape)
     while len(dims) > 2 and dims[0] == 1:  # a batch or head axis of one: (1, 1, L, d)
         dims = dims[1:]
+    if not shape:
+        raise MatrixImportError(
+            source, Message("has shape a single number (0-D); a matrix has 2 dimensions")
+        )
     if len(dims) != 2:
         raise MatrixImportError(
-            source, f"has shape {shape_text} ({len(shape)}-D); a matrix has 2 dimensions"
+            source,
+            Message(
+                "has shape {shape} ({ndim}-D); a matrix has 2 dimensions",
+                shape=shape_text,
+                ndim=len(shape),
+            ),
         )
     _check_size(dims[0], dims[1], source)
     needed = count * dtype.itemsize
     remaining = available - stream.tell()
     if remaining < needed:
         raise MatrixImportError(
-            source, f"is truncated: its header promises {needed:,} bytes of numbers, "
-            f"but {max(remaining, 0):,} follow"
-        )  # fmt: skip
+            source,
+            Message(
+                "is truncated: its header promises {needed:,} bytes of numbers, "
+                "but {remaining:,} follow",
+                needed=needed,
+                remaining=max(remaining, 0),
+            ),
+        )
     data = stream.read(needed)
     if len(data) < needed:
-        raise MatrixImportError(source, "is truncated")
+        raise MatrixImportError(source, Message("is truncated"))
     array = np.frombuffer(data, dtype=dtype, count=count)
     matrix = array.reshape(dims, order="F" if fortran_order else "C").astype(np.float64)
     bad = np.argwhere(~np.isfinite(matrix))
     if len(bad):
         row, col = bad[0]
         raise MatrixImportError(
-            source, f"[{row}, {col}] (from 0) is {matrix[row, col]}: every number must be finite"
+            source,
+            Message(
+                "[{row}, {col}] (from 0) is {value}: every number must be finite",
+                row=row,
+                col=col,
+                value=matrix[row, col],
+            ),
         )
     large = np.argwhere(np.abs(matrix) > MAX_VALUE)
     if len(large):
         row, col = large[0]
         raise MatrixImportError(
-            source, f"[{row}, {col}] (from 0) is {matrix[row, col]:g}, beyond ±{MAX_VALUE:,.0f}"
+            source,
+            Message(
+                "[{row}, {col}] (from 0) is {value:g}, beyond ±{most:,.0f}",
+                row=row,
+                col=col,
+                value=matrix[row, col],
+                most=MAX_VALUE,
+            ),
         )
     return np.ascontiguousarray(matrix)
 
@@ -298,9 +422,11 @@ def read_npy(path: str | os.PathLike[str]) -> Matrix:
         with open_regular(path) as stream:
             return _read_npy(stream, path.name, os.fstat(stream.fileno()).st_size)
     except NotARegularFileError:
-        raise MatrixImportError(path.name, "cannot be read: it is not a file") from None
+        raise MatrixImportError(path.name, Message("cannot be read: it is not a file")) from None
     except OSError as error:
-        raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
+        raise MatrixImportError(
+            path.name, Message("cannot be read: {reason}", reason=error.strerror)
+        ) from None
 
 
 def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
@@ -315,18 +441,31 @@ def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
                     continue
                 if name in members:
                     raise MatrixImportError(
-                        path.name, f"has two arrays for {LABELS[name]}: "
-                        f"{members[name][:-4]!r} and {member[:-4]!r}"
-                    )  # fmt: skip
+                        path.name,
+                        Message(
+                            "has two arrays for {matrix}: {first!r} and {second!r}",
+                            matrix=LABELS[name],
+                            first=members[name][:-4],
+                            second=member[:-4],
+                        ),
+                    )
                 members[name] = member
+            names = archive.namelist()
+            if not members and not names:
+                raise MatrixImportError(
+                    path.name,
+                    Message("holds no array named q, k, v or x, w_q, w_k, w_v (it holds nothing)"),
+                )
             if not members:
-                names = archive.namelist()
                 found = ", ".join(repr(_short(m.removesuffix(".npy"))) for m in names[:6])
                 found += ", …" if len(names) > 6 else ""
                 raise MatrixImportError(
-                    path.name, "holds no array named q, k, v or x, w_q, w_k, w_v "
-                    f"(it holds {found or 'nothing'})"
-                )  # fmt: skip
+                    path.name,
+                    Message(
+                        "holds no array named q, k, v or x, w_q, w_k, w_v (it holds {arrays})",
+                        arrays=found,
+                    ),
+                )
             matrices = {}
             for name, member in members.items():
                 info = archive.getinfo(member)
@@ -337,12 +476,15 @@ def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
     # RuntimeError: zipfile's word for an encrypted member
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as error:
         raise MatrixImportError(
-            path.name, f"is not a readable .npz archive ({_brief(error)})"
+            path.name,
+            Message("is not a readable .npz archive ({reason})", reason=_brief(error)),
         ) from None
     except NotARegularFileError:
-        raise MatrixImportError(path.name, "cannot be read: it is not a file") from None
+        raise MatrixImportError(path.name, Message("cannot be read: it is not a file")) from None
     except OSError as error:
-        raise MatrixImportError(path.name, f"cannot be read: {error.strerror}") from None
+        raise MatrixImportError(
+            path.name, Message("cannot be read: {reason}", reason=error.strerror)
+        ) from None
 
 
 def import_preset(paths: Sequence[str | os.PathLike[str]]) -> Preset:
@@ -362,13 +504,16 @@ def import_preset(paths: Sequence[str | os.PathLike[str]]) -> Preset:
             found += [(n, m, f"{path.name}, {n}") for n, m in read_npz(path).items()]
             continue
         if suffix not in (".csv", ".tsv", ".txt", ".npy"):
-            raise MatrixImportError(path.name, "is not a .csv, .npy or .npz file")
+            raise MatrixImportError(path.name, Message("is not a .csv, .npy or .npz file"))
         name = matrix_name(path.stem)
         if name is None:
             raise MatrixImportError(
-                path.name, "does not say which matrix it holds: name the file after it, "
-                "like q.csv, k.npy, v.csv (or x, w_q, w_k, w_v)"
-            )  # fmt: skip
+                path.name,
+                Message(
+                    "does not say which matrix it holds: name the file after it, "
+                    "like q.csv, k.npy, v.csv (or x, w_q, w_k, w_v)"
+                ),
+            )
         if suffix == ".npy":
             found.append((name, read_npy(path), path.name))
         else:
@@ -379,7 +524,13 @@ def import_preset(paths: Sequence[str | os.PathLike[str]]) -> Preset:
     for name, matrix, source in found:
         if name in matrices:
             raise MatrixImportError(
-                "", f"{LABELS[name]} is given twice: by {sources[name]} and by {source}"
+                "",
+                Message(
+                    "{matrix} is given twice: by {first} and by {second}",
+                    matrix=LABELS[name],
+                    first=sources[name],
+                    second=source,
+                ),
             )
         matrices[name], sources[name] = matrix, source
     return _assemble(matrices, sources, row_names)
@@ -391,42 +542,100 @@ def _assemble(
     def label(name: str) -> str:
         return f"{LABELS[name]} ({sources[name]})"
 
-    def same(name: str, axis: int, other: str, other_axis: int, why: str) -> None:
-        size, wanted = matrices[name].shape[axis], matrices[other].shape[other_axis]
-        if size != wanted:
-            what = ("rows", "columns")
-            raise MatrixImportError(
-                "", f"{label(name)} has {size} {what[axis]} but {label(other)} has "
-                f"{wanted} {what[other_axis]}: {why}"
-            )  # fmt: skip
-
     projection_mode = any(name in matrices for name in PROJECTION_INPUTS)
     if projection_mode and any(name in matrices for name in DIRECT_INPUTS):
         given = ", ".join(label(n) for n in (*DIRECT_INPUTS, *PROJECTION_INPUTS) if n in matrices)
         raise MatrixImportError(
-            "", f"choose either Q, K, V or X with W_q, W_k, W_v, not both (given: {given})"
+            "",
+            Message(
+                "choose either Q, K, V or X with W_q, W_k, W_v, not both (given: {given})",
+                given=given,
+            ),
         )
     needed = PROJECTION_INPUTS if projection_mode else DIRECT_INPUTS
     missing = [LABELS[name] for name in needed if name not in matrices]
     if missing:
         raise MatrixImportError(
-            "", f"{', '.join(missing)} missing: import all of "
-            f"{', '.join(LABELS[n] for n in needed)} (files or arrays named {', '.join(needed)})"
-        )  # fmt: skip
+            "",
+            Message(
+                "{missing} missing: import all of {needed} (files or arrays named {names})",
+                missing=", ".join(missing),
+                needed=", ".join(LABELS[n] for n in needed),
+                names=", ".join(needed),
+            ),
+        )
+    _check_shapes(matrices, label, projection_mode)
     if projection_mode:
-        for name in ("w_q", "w_k", "w_v"):
-            same(name, 0, "x", 1, "each W has one row per column of X (d_model)")
-        same("w_k", 1, "w_q", 1, "Q and K need the same width d_k")
         x, w_q, w_k, w_v = (matrices[name] for name in PROJECTION_INPUTS)
         q, k, v = project(x, w_q, w_k, w_v)
         projection: Projection | None = Projection(x, w_q, w_k, w_v)
     else:
-        same("k", 1, "q", 1, "Q and K need the same width d_k")
-        same("k", 0, "q", 0, "every token has one query, one key and one value")
-        same("v", 0, "k", 0, "every key needs its value")
         q, k, v = (matrices[name] for name in DIRECT_INPUTS)
         projection = None
     length = q.shape[0]
     names = next((row_names[n] for n in ("x", *DIRECT_INPUTS) if n in row_names), None)
     tokens = tuple(name or f"t{i + 1}" for i, name in enumerate(names or ("",) * length))
     return Preset(tokens=tokens, q=q, k=k, v=v, projection=projection)
+
+
+def _check_shapes(
+    matrices: dict[str, Matrix], label: Callable[[str], str], projection_mode: bool
+) -> None:
+    """Refuse matrices whose shapes do not fit together, naming both and the reason.
+
+    Each check has a sentence of its own (rows or columns, and why), so that a translator
+    sees whole sentences.
+    """
+    shape = {name: matrix.shape for name, matrix in matrices.items()}
+    if projection_mode:
+        for name in ("w_q", "w_k", "w_v"):
+            if shape[name][0] != shape["x"][1]:
+                raise MatrixImportError(
+                    "",
+                    Message(
+                        "{matrix} has {size} rows but {other} has {wanted} columns: "
+                        "each W has one row per column of X (d_model)",
+                        matrix=label(name),
+                        size=shape[name][0],
+                        other=label("x"),
+                        wanted=shape["x"][1],
+                    ),
+                )
+    key, query = ("w_k", "w_q") if projection_mode else ("k", "q")
+    if shape[key][1] != shape[query][1]:
+        raise MatrixImportError(
+            "",
+            Message(
+                "{matrix} has {size} columns but {other} has {wanted} columns: "
+                "Q and K need the same width d_k",
+                matrix=label(key),
+                size=shape[key][1],
+                other=label(query),
+                wanted=shape[query][1],
+            ),
+        )
+    if projection_mode:
+        return
+    if shape["k"][0] != shape["q"][0]:
+        raise MatrixImportError(
+            "",
+            Message(
+                "{matrix} has {size} rows but {other} has {wanted} rows: "
+                "every token has one query, one key and one value",
+                matrix=label("k"),
+                size=shape["k"][0],
+                other=label("q"),
+                wanted=shape["q"][0],
+            ),
+        )
+    if shape["v"][0] != shape["k"][0]:
+        raise MatrixImportError(
+            "",
+            Message(
+                "{matrix} has {size} rows but {other} has {wanted} rows: every key needs its value",
+                matrix=label("v"),
+                size=shape["v"][0],
+                other=label("k"),
+                wanted=shape["k"][0],
+            ),
+        )

@@ -26,6 +26,7 @@ from ._checks import Matrix
 from .attention import project
 from .files import FileTooLargeError, NotARegularFileError, read_bounded, write_atomic
 from .files import shareable_mode as shareable_mode  # its old home, for old callers
+from .messages import InputError, Message
 
 # The limits are imported under their old names too: engine.presets.MAX_DIM still works.
 from .vocabulary import (
@@ -35,7 +36,7 @@ from .vocabulary import (
     MAX_TOKENS,
     MAX_VALUE,
     MIN_TEMPERATURE,
-    character_name,
+    character_message,
     forbidden_character,
 )
 
@@ -49,12 +50,32 @@ _KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temp
           "causal", "mask", "selected_token", "view"}  # fmt: skip
 
 
-class PresetError(ValueError):
-    """A preset or session file that cannot be used; ``field`` names the culprit."""
+class PresetError(InputError):
+    """A preset or session file that cannot be used; ``field`` names the culprit.
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
+    Its ``str()`` is ``"tokens[1]: holds U+001B …"``: the field, then the message.
+
+    Parameters
+    ----------
+    field : str
+        Where in the file the problem is (``"inputs.q[1][2]"``), or ``""`` for the file as
+        a whole. It is data, never translated.
+    message : Message or str
+        What is wrong there; a plain string is kept verbatim.
+
+    Attributes
+    ----------
+    field : str
+        As given.
+    message : Message
+        The message without the field, for a translation.
+    """
+
+    def __init__(self, field: str, message: Message | str) -> None:
+        super().__init__(message)
         self.field = field
+        if field:
+            self.args = (f"{field}: {self.message}",)
 
 
 @dataclass(frozen=True)
@@ -98,7 +119,9 @@ def _shown(value: object) -> str:
 
 
 def _reject_constant(name: str) -> None:
-    raise PresetError("", f"{name} is not allowed: every number must be finite")
+    raise PresetError(
+        "", Message("{constant} is not allowed: every number must be finite", constant=name)
+    )
 
 
 def _check_text(text: str, name: str) -> None:
@@ -107,7 +130,10 @@ def _check_text(text: str, name: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
         bad = _shown(text[error.start])
-        raise PresetError(name, f"holds {bad}, half of a UTF-16 pair, which is not text") from None
+        raise PresetError(
+            name,
+            Message("holds {character}, half of a UTF-16 pair, which is not text", character=bad),
+        ) from None
 
 
 def _check_free_form(value: object, name: str) -> None:
@@ -116,7 +142,9 @@ def _check_free_form(value: object, name: str) -> None:
     while pending:
         item, depth = pending.pop()
         if depth > MAX_NESTING:
-            raise PresetError(name, f"is nested more than {MAX_NESTING} levels deep")
+            raise PresetError(
+                name, Message("is nested more than {most} levels deep", most=MAX_NESTING)
+            )
         if isinstance(item, str):
             _check_text(item, name)
         elif isinstance(item, dict):
@@ -129,32 +157,57 @@ def _check_free_form(value: object, name: str) -> None:
 
 def _matrix(data: object, name: str, rows: int | None = None, cols: int | None = None) -> Matrix:
     if not isinstance(data, list) or not data:
-        raise PresetError(name, "must be a non-empty list of rows")
+        raise PresetError(name, Message("must be a non-empty list of rows"))
     if len(data) > MAX_TOKENS:
-        raise PresetError(name, f"has {len(data):,} rows; at most {MAX_TOKENS} are allowed")
+        raise PresetError(
+            name,
+            Message(
+                "has {rows:,} rows; at most {most} are allowed", rows=len(data), most=MAX_TOKENS
+            ),
+        )
     width: int | None = None
     for i, row in enumerate(data):
         if not isinstance(row, list) or not row:
-            raise PresetError(f"{name}[{i}]", "must be a non-empty list of numbers")
+            raise PresetError(f"{name}[{i}]", Message("must be a non-empty list of numbers"))
         if width is None:
             width = len(row)
         elif len(row) != width:
-            raise PresetError(f"{name}[{i}]", f"has {len(row)} numbers but row 0 has {width}")
+            raise PresetError(
+                f"{name}[{i}]",
+                Message("has {count} numbers but row 0 has {width}", count=len(row), width=width),
+            )
         for j, value in enumerate(row):
+            cell = f"{name}[{i}][{j}]"
             if type(value) not in (int, float):
-                raise PresetError(f"{name}[{i}][{j}]", f"must be a number, not {_shown(value)}")
+                raise PresetError(
+                    cell, Message("must be a number, not {value}", value=_shown(value))
+                )
             if type(value) is float and not math.isfinite(value):
-                raise PresetError(f"{name}[{i}][{j}]", "must be finite")
+                raise PresetError(cell, Message("must be finite"))
             if abs(value) > MAX_VALUE:  # exact for an int of any size, too
                 shown = f"{value:g}" if abs(value) < 1e300 else _shown(value)
-                raise PresetError(f"{name}[{i}][{j}]", f"is {shown}, beyond ±{MAX_VALUE:,.0f}")
+                raise PresetError(
+                    cell,
+                    Message("is {value}, beyond ±{most:,.0f}", value=shown, most=MAX_VALUE),
+                )
     array = np.array(data, dtype=np.float64)
     if rows is not None and array.shape[0] != rows:
-        raise PresetError(name, f"has {array.shape[0]} rows but {rows} are needed")
+        raise PresetError(
+            name,
+            Message("has {rows} rows but {needed} are needed", rows=array.shape[0], needed=rows),
+        )
     if cols is not None and array.shape[1] != cols:
-        raise PresetError(name, f"has {array.shape[1]} columns but {cols} are needed")
+        raise PresetError(
+            name,
+            Message("has {cols} columns but {needed} are needed", cols=array.shape[1], needed=cols),
+        )
     if array.shape[1] > MAX_DIM:
-        raise PresetError(name, f"has {array.shape[1]} columns; at most {MAX_DIM} are allowed")
+        raise PresetError(
+            name,
+            Message(
+                "has {cols} columns; at most {most} are allowed", cols=array.shape[1], most=MAX_DIM
+            ),
+        )
     return array
 
 
@@ -164,7 +217,10 @@ def _texts(data: object, name: str) -> dict[str, str]:
     if not isinstance(data, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in data.items()
     ):
-        raise PresetError(name, 'must map language codes to text, like {"en": "…"}')
+        raise PresetError(
+            name,
+            Message("must map language codes to text, like {example}", example='{"en": "…"}'),
+        )
     for key, text in data.items():
         _check_text(key, name)
         _check_text(text, f"{name}.{key}")
@@ -173,42 +229,58 @@ def _texts(data: object, name: str) -> dict[str, str]:
 
 def _tokens(data: object) -> tuple[str, ...]:
     if not isinstance(data, list) or not data:
-        raise PresetError("tokens", "must be a non-empty list of token names")
+        raise PresetError("tokens", Message("must be a non-empty list of token names"))
     if len(data) > MAX_TOKENS:
-        raise PresetError("tokens", f"has {len(data):,} tokens; at most {MAX_TOKENS} are allowed")
+        raise PresetError(
+            "tokens",
+            Message(
+                "has {count:,} tokens; at most {most} are allowed", count=len(data), most=MAX_TOKENS
+            ),
+        )
     for i, token in enumerate(data):
         if not isinstance(token, str):
-            raise PresetError(f"tokens[{i}]", f"must be text, not {_shown(token)}")
+            raise PresetError(
+                f"tokens[{i}]", Message("must be text, not {value}", value=_shown(token))
+            )
         if len(token) > MAX_TOKEN_CHARS:
-            raise PresetError(f"tokens[{i}]", f"is longer than {MAX_TOKEN_CHARS} characters")
+            raise PresetError(
+                f"tokens[{i}]",
+                Message("is longer than {most} characters", most=MAX_TOKEN_CHARS),
+            )
         _check_text(token, f"tokens[{i}]")
         bad = forbidden_character(token)
         if bad is not None:
             raise PresetError(
-                f"tokens[{i}]", f"holds {character_name(bad)}, which a token name may not hold"
+                f"tokens[{i}]",
+                Message(
+                    "holds {character}, which a token name may not hold",
+                    character=character_message(bad),
+                ),
             )
     return tuple(data)
 
 
 def _inputs(data: object, length: int) -> tuple[Matrix, Matrix, Matrix, Projection | None]:
     if not isinstance(data, dict):
-        raise PresetError("inputs", "must be an object holding q, k, v (or x, w_q, w_k, w_v)")
+        raise PresetError(
+            "inputs", Message("must be an object holding q, k, v (or x, w_q, w_k, w_v)")
+        )
     if "x" in data:
         for key in ("w_q", "w_k", "w_v"):
             if key not in data:
-                raise PresetError(f"inputs.{key}", "is missing (projection mode needs it)")
+                raise PresetError(f"inputs.{key}", Message("is missing (projection mode needs it)"))
         x = _matrix(data["x"], "inputs.x", rows=length)
         w_q = _matrix(data["w_q"], "inputs.w_q", rows=x.shape[1])
         w_k = _matrix(data["w_k"], "inputs.w_k", rows=x.shape[1], cols=w_q.shape[1])
         w_v = _matrix(data["w_v"], "inputs.w_v", rows=x.shape[1])
         try:
             q, k, v = project(x, w_q, w_k, w_v)
-        except ValueError as error:
-            raise PresetError("inputs", str(error)) from None
+        except InputError as error:
+            raise PresetError("inputs", error.message) from None
         return q, k, v, Projection(x, w_q, w_k, w_v)
     for key in ("q", "k", "v"):
         if key not in data:
-            raise PresetError(f"inputs.{key}", "is missing")
+            raise PresetError(f"inputs.{key}", Message("is missing"))
     q = _matrix(data["q"], "inputs.q", rows=length)
     k = _matrix(data["k"], "inputs.k", rows=length, cols=q.shape[1])
     v = _matrix(data["v"], "inputs.v", rows=length)
@@ -218,19 +290,30 @@ def _inputs(data: object, length: int) -> tuple[Matrix, Matrix, Matrix, Projecti
 def preset_from_dict(data: object) -> Preset:
     """Check a decoded JSON document and build the Preset it describes."""
     if not isinstance(data, dict):
-        raise PresetError("", "the file must hold one JSON object")
+        raise PresetError("", Message("the file must hold one JSON object"))
     if data.get("format") != FORMAT:
-        raise PresetError("format", f'must be "{FORMAT}": this is not an Attention Lab file')
+        raise PresetError(
+            "format",
+            Message('must be "{format}": this is not an Attention Lab file', format=FORMAT),
+        )
     version = data.get("version")
     if type(version) is not int:
-        raise PresetError("version", f"must be a whole number, not {_shown(version)}")
+        raise PresetError(
+            "version", Message("must be a whole number, not {value}", value=_shown(version))
+        )
     if version > VERSION:
         raise PresetError(
             "version",
-            f"is {_shown(version)}, written by a newer Attention Lab (this one reads {VERSION})",
+            Message(
+                "is {value}, written by a newer Attention Lab (this one reads {version})",
+                value=_shown(version),
+                version=VERSION,
+            ),
         )
     if version < 1:
-        raise PresetError("version", f"must be at least 1, not {_shown(version)}")
+        raise PresetError(
+            "version", Message("must be at least 1, not {value}", value=_shown(version))
+        )
     tokens = _tokens(data.get("tokens"))
     q, k, v, projection = _inputs(data.get("inputs"), len(tokens))
     temperature = data.get("temperature")
@@ -241,13 +324,18 @@ def preset_from_dict(data: object) -> Preset:
         ):
             raise PresetError(
                 "temperature",
-                f"must be a positive number (at least {MIN_TEMPERATURE:g}) or null, "
-                f"not {_shown(temperature)}",
+                Message(
+                    "must be a positive number (at least {least:g}) or null, not {value}",
+                    least=MIN_TEMPERATURE,
+                    value=_shown(temperature),
+                ),
             )
         temperature = float(temperature)
     causal = data.get("causal", False)
     if not isinstance(causal, bool):
-        raise PresetError("causal", f"must be true or false, not {_shown(causal)}")
+        raise PresetError(
+            "causal", Message("must be true or false, not {value}", value=_shown(causal))
+        )
     mask = None
     if data.get("mask") is not None:
         raw = data["mask"]
@@ -258,14 +346,20 @@ def preset_from_dict(data: object) -> Preset:
             or not all(isinstance(r, list) and len(r) == length for r in raw)
             or not all(isinstance(b, bool) for r in raw for b in r)
         ):
-            raise PresetError("mask", f"must be {length}×{length} true/false values or null")
+            raise PresetError(
+                "mask",
+                Message("must be {length}×{length} true/false values or null", length=length),
+            )
         mask = np.array(raw, dtype=np.bool_)
     selected = data.get("selected_token", 0)
     if type(selected) is not int or not 0 <= selected < len(tokens):
-        raise PresetError("selected_token", f"must be a token index from 0 to {len(tokens) - 1}")
+        raise PresetError(
+            "selected_token",
+            Message("must be a token index from 0 to {last}", last=len(tokens) - 1),
+        )
     view = data.get("view", {})
     if not isinstance(view, dict):
-        raise PresetError("view", "must be an object")
+        raise PresetError("view", Message("must be an object"))
     _check_free_form(view, "view")
     extra = {key: value for key, value in data.items() if key not in _KNOWN}
     for key, value in extra.items():
@@ -296,7 +390,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise PresetError(key, "appears twice in one object: which one is meant?")
+                raise PresetError(key, Message("appears twice in one object: which one is meant?"))
             seen.add(key)
     return data
 
@@ -304,21 +398,29 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def parse_preset(text: str | bytes) -> Preset:
     """Parse and check the text of a preset or session file."""
     if len(text) > MAX_FILE_BYTES:
-        raise PresetError("", f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
+        raise PresetError(
+            "", Message("the file is larger than {most_mb} MB", most_mb=MAX_FILE_BYTES // 2**20)
+        )
     try:
         data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except PresetError:
         raise
     except RecursionError:
-        raise PresetError("", "the file is nested too deeply to be a preset") from None
+        raise PresetError("", Message("the file is nested too deeply to be a preset")) from None
     except UnicodeDecodeError:
-        raise PresetError("", "the file is not UTF-8 text") from None
+        raise PresetError("", Message("the file is not UTF-8 text")) from None
     except json.JSONDecodeError as error:
         raise PresetError(
-            "", f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+            "",
+            Message(
+                "not valid JSON (line {line}, column {column}: {reason})",
+                line=error.lineno,
+                column=error.colno,
+                reason=error.msg,
+            ),
         ) from None
     except ValueError:  # Python refuses to read a whole number of over 4300 digits
-        raise PresetError("", "the file holds a number with thousands of digits") from None
+        raise PresetError("", Message("the file holds a number with thousands of digits")) from None
     return preset_from_dict(data)
 
 
@@ -328,18 +430,30 @@ def read_preset(path: str | os.PathLike[str]) -> Preset:
     try:
         data = read_bounded(path, MAX_FILE_BYTES)
     except FileTooLargeError as error:
-        raise PresetError("", f"{path.name} {error.description}") from None
+        raise PresetError("", error.message) from None  # "big.json is 300 MB; at most …"
     except NotARegularFileError:
-        raise PresetError("", f"cannot read {path.name}: it is not a file") from None
+        raise PresetError(
+            "", Message("cannot read {file}: it is not a file", file=path.name)
+        ) from None
     except OSError as error:
-        raise PresetError("", f"cannot read {path.name}: {error.strerror}") from None
+        raise PresetError(
+            "",
+            Message("cannot read {file}: {reason}", file=path.name, reason=error.strerror),
+        ) from None
     return parse_preset(data)
 
 
 def load_preset(name: str) -> Preset:
     """One of the built-in presets: "cat-eats-fish" (the lesson) or "shape-check"."""
     if name not in BUILT_IN:
-        raise PresetError("", f"no built-in preset {name!r}; choose from {', '.join(BUILT_IN)}")
+        raise PresetError(
+            "",
+            Message(
+                "no built-in preset {name!r}; choose from {presets}",
+                name=name,
+                presets=", ".join(BUILT_IN),
+            ),
+        )
     return read_preset(resource_path("presets", f"{name}.json"))
 
 
@@ -381,7 +495,10 @@ def random_preset(length: int, d_k: int, d_v: int, seed: int) -> Preset:
                                ("d_v", d_v, MAX_DIM), ("seed", seed, 2**32 - 1)):  # fmt: skip
         least = 0 if name == "seed" else 1
         if type(value) is not int or not least <= value <= limit:
-            raise PresetError(name, f"must be a whole number from {least} to {limit}")
+            raise PresetError(
+                name,
+                Message("must be a whole number from {least} to {most}", least=least, most=limit),
+            )
     rng = np.random.default_rng(seed)
     q, k = rng.normal(size=(length, d_k)).round(2), rng.normal(size=(length, d_k)).round(2)
     v = rng.normal(size=(length, d_v)).round(2)

@@ -129,6 +129,7 @@ class AttentionResult:
         if name == "scores":
             return float(self.score_ranges[:, 0].min()), float(self.score_ranges[:, 1].max())
         if name != "scaled":
+            # Not user-facing: the name comes from code (a heatmap's step), never from input.
             raise ValueError(f"value_range is for 'scores' or 'scaled', not {name!r}")
         low, high = float(self.score_ranges[:, 2].min()), float(self.score_ranges[:, 3].max())
         if low > high:

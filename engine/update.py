@@ -27,6 +27,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._checks import Matrix, as_matrix
 from .attention import attend, attention, attention_from_scores, key_blocks, scores_into
+from .messages import InputError, Message
 from .result import AttentionResult
 from .row_blocks import range_block, scale_block, softmax_rows
 
@@ -40,7 +41,9 @@ def _changed_rows(new: Matrix, old: Matrix) -> NDArray[np.intp]:
 
 def _check_finite(block: Matrix) -> None:
     if not np.isfinite(block).all():
-        raise ValueError("the scores q·k are too large for 64-bit numbers: make Q or K smaller")
+        raise InputError(
+            Message("the scores q·k are too large for 64-bit numbers: make Q or K smaller")
+        )
 
 
 def _with_rows(array: NDArray[Any], rows: NDArray[np.intp], new_rows: NDArray[Any]) -> NDArray[Any]:
@@ -133,8 +136,8 @@ def update_attention(
 
     Raises
     ------
-    ValueError
-        Like :func:`engine.attention`.
+    InputError
+        A ValueError: like :func:`engine.attention`.
     """
     q, k, v = as_matrix(q, "Q"), as_matrix(k, "K"), as_matrix(v, "V")
     if (q.shape, k.shape, v.shape) != (result.q.shape, result.k.shape, result.v.shape):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from .messages import InputError, Message
 from .row_blocks import softmax_rows
 
 MAX_D_K = 4096
@@ -83,28 +84,50 @@ class VarianceResult:
     seed: int
 
 
-def _positive_int(value: object, name: str, limit: int, least: int = 1) -> int:
+def _positive_int(value: object, name: Message, limit: int, least: int = 1) -> int:
+    """Return ``value`` as an int from ``least`` to ``limit``; ``name`` names the setting."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
+        raise InputError(
+            Message("{setting} must be a whole number, not {value!r}", setting=name, value=value)
+        )
     number = int(value)
     if not least <= number <= limit:
-        raise ValueError(f"{name} must be between {least:,} and {limit:,}, not {number:,}")
+        raise InputError(
+            Message(
+                "{setting} must be between {least:,} and {most:,}, not {value:,}",
+                setting=name,
+                least=least,
+                most=limit,
+                value=number,
+            )
+        )
     return number
 
 
 def check_settings(
     d_ks: Sequence[int], samples: int, candidates: int, trials: int, seed: int
 ) -> tuple[int, ...]:
-    """Validate the experiment's settings; return the d_k values as ints."""
+    """Validate the experiment's settings; return the d_k values as ints.
+
+    Raises
+    ------
+    InputError
+        A ValueError naming the setting that is not a whole number in its range.
+    """
     if isinstance(d_ks, (str, bytes)) or len(d_ks) == 0:
-        raise ValueError("give at least one d_k value")
+        raise InputError(Message("give at least one d_k value"))
     if len(d_ks) > MAX_D_K_VALUES:
-        raise ValueError(f"give at most {MAX_D_K_VALUES} d_k values, not {len(d_ks)}")
-    dims = tuple(_positive_int(d, "each d_k", MAX_D_K) for d in d_ks)
-    _positive_int(samples, "samples", MAX_SAMPLES, least=2)
-    _positive_int(candidates, "candidates", MAX_CANDIDATES, least=2)
-    _positive_int(trials, "trials", MAX_TRIALS)
-    _positive_int(seed, "seed", 2**32 - 1, least=0)
+        raise InputError(
+            Message(
+                "give at most {most} d_k values, not {count}", most=MAX_D_K_VALUES, count=len(d_ks)
+            )
+        )
+    # The settings' names are messages of their own, translated with the sentence.
+    dims = tuple(_positive_int(d, Message("each d_k"), MAX_D_K) for d in d_ks)
+    _positive_int(samples, Message("samples"), MAX_SAMPLES, least=2)
+    _positive_int(candidates, Message("candidates"), MAX_CANDIDATES, least=2)
+    _positive_int(trials, Message("trials"), MAX_TRIALS)
+    _positive_int(seed, Message("seed"), 2**32 - 1, least=0)
     return dims
 
 

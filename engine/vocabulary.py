@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .messages import Message
+
 #: The inputs of direct mode, in the order the lesson gives them.
 DIRECT_INPUTS = ("q", "k", "v")
 #: The inputs of projection mode: the embeddings X and the three projections.
@@ -62,10 +64,45 @@ def forbidden_character(name: str) -> str | None:
     return None
 
 
+def character_message(character: str) -> Message:
+    """Return how a character is named in a message: ``U+001B (a control character)``.
+
+    Parameters
+    ----------
+    character : str
+        One character.
+
+    Returns
+    -------
+    Message
+        Its code point with its Unicode name (data, never translated), or with what kind
+        of character it is (a control character, a lone surrogate, a noncharacter).
+    """
+    code = ord(character)
+    name = unicodedata.name(character, "")
+    if name:
+        return Message("U+{code:04X} ({name})", code=code, name=name)
+    category = unicodedata.category(character)
+    if category == "Cc":
+        return Message("U+{code:04X} (a control character)", code=code)
+    if category == "Cs":
+        return Message("U+{code:04X} (a lone surrogate)", code=code)
+    if code & 0xFFFE == 0xFFFE or 0xFDD0 <= code <= 0xFDEF:
+        return Message("U+{code:04X} (a noncharacter)", code=code)
+    return Message("U+{code:04X}", code=code)
+
+
 def character_name(character: str) -> str:
-    """Return how a character is named in a message: ``U+001B (a control character)``."""
-    kinds = {"Cc": "a control character", "Cs": "a lone surrogate"}
-    name = unicodedata.name(character, "") or kinds.get(unicodedata.category(character), "")
-    if not name and (ord(character) & 0xFFFE == 0xFFFE or 0xFDD0 <= ord(character) <= 0xFDEF):
-        name = "a noncharacter"
-    return f"U+{ord(character):04X}" + (f" ({name})" if name else "")
+    """Return how a character is named in an English message: ``U+001B (a control character)``.
+
+    Parameters
+    ----------
+    character : str
+        One character.
+
+    Returns
+    -------
+    str
+        :func:`character_message` as text.
+    """
+    return str(character_message(character))
