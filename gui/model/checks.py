@@ -12,8 +12,9 @@ import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QCoreApplication
 
-from engine.vocabulary import MAX_TOKEN_CHARS, MAX_VALUE, character_name, forbidden_character
+from engine.vocabulary import MAX_TOKEN_CHARS, MAX_VALUE, character_message, forbidden_character
 from gui.model.numbers import parse_number
+from gui.support.engine_text import message_text
 
 
 class CellRefused(ValueError):
@@ -62,6 +63,6 @@ def checked_token_name(name: str) -> str:
         raise ValueError(
             QCoreApplication.translate(
                 "AttentionState", "A token name cannot hold {0}: it could not be shown or saved"
-            ).format(character_name(bad))
+            ).format(message_text(character_message(bad)))
         )
     return name

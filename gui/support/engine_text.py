@@ -1,10 +1,11 @@
 """The engine's messages in the chosen language.
 
 The engine (no Qt) raises its errors with a :class:`engine.messages.Message`: an English
-template and its arguments. Here a template is looked up in the catalogue of the chosen
-language (``resources/translations/engine_messages_<language>.json``, made beside the
-``.ts`` of the interface) and filled in; English, or a template the catalogue lacks,
-reads as the engine wrote it.
+template and its arguments. Here each template (and each message among its arguments) is
+looked up in the catalogue of the chosen language
+(``resources/translations/engine_messages_<language>.json``, kept complete by
+``resources/translations/engine_messages.py``) and filled in; in English, or for a
+template the catalogue lacks, the message reads as the engine wrote it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
+from engine.messages import Message
 from gui.support.language import current_language
 from resources import resource_path
 
@@ -26,18 +28,28 @@ def catalogue(language: str) -> dict[str, str]:
     return {str(key): str(value) for key, value in data.items()}
 
 
-def engine_text(error: BaseException) -> str:
-    """Return ``error``'s message in the chosen language, its field or file kept as is."""
+def message_text(message: Message, language: str | None = None) -> str:
+    """Return one of the engine's messages (not an error) in ``language`` (else the chosen)."""
+    known = catalogue(language or current_language())
+    try:
+        return message.translated(lambda template: known.get(template, template))
+    except (KeyError, IndexError, ValueError):  # a damaged catalogue: the engine's own words
+        return str(message)
+
+
+def engine_text(error: BaseException, language: str | None = None) -> str:
+    """Return ``error``'s message in ``language`` (else the chosen one).
+
+    Its field or file (``tokens[1]``, ``q.csv``) is kept as it is: that is data.
+    """
     message = getattr(error, "message", None)
-    template = getattr(message, "template", None)
-    arguments = getattr(message, "arguments", None)
-    if not isinstance(template, str) or not isinstance(arguments, dict):
+    if not isinstance(message, Message):
         return str(error)
-    translation = catalogue(current_language()).get(template)
-    if translation is None:
+    known = catalogue(language or current_language())
+    if not known:
         return str(error)
     try:
-        text = translation.format(**arguments)
+        text = message.translated(lambda template: known.get(template, template))
     except (KeyError, IndexError, ValueError):  # a damaged catalogue: the engine's own words
         return str(error)
     where = getattr(error, "field", None) or getattr(error, "source", None)

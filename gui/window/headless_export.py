@@ -23,6 +23,7 @@ from engine.presets import BUILT_IN
 from engine.vocabulary import MIN_TEMPERATURE
 from gui.export.figures import MAX_SCALE, check_scale
 from gui.export.files import ALL_FORMATS, ExportError, check_formats
+from gui.support.engine_text import engine_text
 from gui.support.language import LANGUAGES
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ def load(args: argparse.Namespace) -> Preset:
         try:
             preset = read_preset(args.session)
         except PresetError as error:
-            raise CliError(f"--session {args.session}: {error}") from None
+            raise CliError(f"--session {args.session}: {engine_text(error, args.lang)}") from None
     # set before the window exists, so that no view glides from the old values
     temperature = preset.temperature if args.temperature is None else args.temperature
     return replace(preset, temperature=temperature, causal=preset.causal or args.causal)
@@ -234,7 +235,8 @@ def run(argv: list[str]) -> int:
         preset = load(args)
         written = export(args, preset, create)
     except (CliError, ExportError, ValueError) as error:  # ValueError: numbers the engine refuses
-        print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
+        text = str(error) if isinstance(error, CliError) else engine_text(error, args.lang)
+        print(f"{PROG}: error: {one_line(text)}", file=sys.stderr)
         return 2
     print(f"wrote {len(written)} files to {args.out}")
     return 0

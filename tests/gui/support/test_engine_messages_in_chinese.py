@@ -1,0 +1,82 @@
+"""The engine's messages follow the chosen language: in 中文, a refused file, import or
+name says what is wrong in Chinese, its file and field named as they are."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gui.support.engine_text import catalogue
+from gui.support.language import set_language
+from tests.engine.hostile import LESSON, dumped
+
+ROOT = Path(__file__).resolve().parents[3]
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def chinese():
+    set_language("zh_CN")
+    yield
+    set_language("en")
+
+
+def test_the_catalogue_ships_and_translates_every_template():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "engine_messages", ROOT / "resources" / "translations" / "engine_messages.py"
+    )
+    scanner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scanner)
+    assert set(catalogue("zh_CN")) == set(scanner.engine_templates())
+    assert catalogue("en") == {}
+
+
+def test_a_session_refused_in_chinese_says_why_in_chinese(window, dialogs, tmp_path, chinese):
+    path = tmp_path / "dup.json"
+    text = dumped(LESSON)
+    path.write_text(text.replace('"tokens":', '"tokens": ["x"], "tokens":', 1), encoding="utf-8")
+    assert not window.sessions.open_path(path)
+    said = dialogs.warnings[-1]
+    assert "dup.json" in said
+    assert "tokens: " in said  # the field, as it is in the file
+    details = said.split("tokens: ", 1)[1]
+    assert CJK.search(details), said
+    assert "appears twice" not in said
+
+
+def test_an_import_refused_in_chinese_says_why_in_chinese(window, dialogs, tmp_path, chinese):
+    path = tmp_path / "q.csv"
+    path.write_text('a,b\n"1,2\n3,4\n', encoding="utf-8")
+    assert not window.sessions.import_files([path])
+    said = dialogs.warnings[-1]
+    assert "q.csv" in said
+    assert "never closed" not in said
+    assert CJK.search(said.split("q.csv", 1)[1]), said
+
+
+def test_a_refused_token_name_is_all_chinese(window, chinese):
+    messages: list[str] = []
+    window.state.message.connect(messages.append)
+    assert not window.state.rename_token(0, "a\x00b")
+    assert "U+0000" in messages[0]
+    assert "control character" not in messages[0]
+    assert not re.search(r"[A-Za-z]{4,}", messages[0].replace("U+0000", "")), messages[0]
+
+
+def test_the_command_line_says_an_engine_refusal_in_chinese(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(dumped({**LESSON, "temperature": -1}), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "main.py", "export", "--out", str(tmp_path / "out"), "--session",
+         str(path), "--lang", "zh_CN"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "temperature" in done.stderr
+    assert CJK.search(done.stderr), done.stderr
