@@ -29,7 +29,7 @@ class _Parser(argparse.ArgumentParser):
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Read the window's flags (``export`` has its own: see gui.window.headless_export)."""
     from engine import __version__
-    from engine.presets import BUILT_IN
+    from engine.examples import BUILT_IN
 
     parser = _Parser(
         prog="attention-lab",

@@ -22,6 +22,7 @@ from .attention import (
     softmax,
     with_temperature,
 )
+from .examples import load_preset, random_preset
 from .explain import (
     ContextStep,
     ScaledStep,
@@ -38,11 +39,9 @@ from .presets import (
     Preset,
     PresetError,
     Projection,
-    load_preset,
     parse_preset,
     preset_from_dict,
     preset_to_dict,
-    random_preset,
     read_preset,
     write_preset,
 )

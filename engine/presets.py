@@ -20,8 +20,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from resources import resource_path
-
 from ._checks import Matrix
 from .attention import project
 from .files import FileTooLargeError, NotARegularFileError, read_bounded, write_atomic
@@ -45,7 +43,6 @@ VERSION = 1
 #: How deep the free-form parts (``view``, unknown fields) may nest: deeper data could not
 #: be saved again from a deep call stack (json recurses), and no setting needs it.
 MAX_NESTING = 64
-BUILT_IN = ("cat-eats-fish", "shape-check")
 _KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temperature",
           "causal", "mask", "selected_token", "view"}  # fmt: skip
 
@@ -443,20 +440,6 @@ def read_preset(path: str | os.PathLike[str]) -> Preset:
     return parse_preset(data)
 
 
-def load_preset(name: str) -> Preset:
-    """One of the built-in presets: "cat-eats-fish" (the lesson) or "shape-check"."""
-    if name not in BUILT_IN:
-        raise PresetError(
-            "",
-            Message(
-                "no built-in preset {name!r}; choose from {presets}",
-                name=name,
-                presets=", ".join(BUILT_IN),
-            ),
-        )
-    return read_preset(resource_path("presets", f"{name}.json"))
-
-
 def preset_to_dict(preset: Preset) -> dict[str, Any]:
     """Return the JSON document of a preset (the inverse of preset_from_dict)."""
     if preset.projection is None:
@@ -487,28 +470,3 @@ def write_preset(path: str | os.PathLike[str], preset: Preset) -> None:
     # Line ends as the text-mode writer before this one left them (CR LF on Windows);
     # the reader takes either.
     write_atomic(path, text.replace("\n", os.linesep).encode("utf-8"))
-
-
-def random_preset(length: int, d_k: int, d_v: int, seed: int) -> Preset:
-    """Return a reproducible random example: standard normals rounded to two decimals."""
-    for name, value, limit in (("length", length, MAX_TOKENS), ("d_k", d_k, MAX_DIM),
-                               ("d_v", d_v, MAX_DIM), ("seed", seed, 2**32 - 1)):  # fmt: skip
-        least = 0 if name == "seed" else 1
-        if type(value) is not int or not least <= value <= limit:
-            raise PresetError(
-                name,
-                Message("must be a whole number from {least} to {most}", least=least, most=limit),
-            )
-    rng = np.random.default_rng(seed)
-    q, k = rng.normal(size=(length, d_k)).round(2), rng.normal(size=(length, d_k)).round(2)
-    v = rng.normal(size=(length, d_v)).round(2)
-    return Preset(
-        tokens=tuple(f"t{i + 1}" for i in range(length)),
-        q=q + 0.0,  # + 0.0 turns the -0.0 of rounding into 0.0
-        k=k + 0.0,
-        v=v + 0.0,
-        title={
-            "en": f"random (L={length}, d_k={d_k}, d_v={d_v}, seed {seed})",
-            "zh": f"随机(L={length},d_k={d_k},d_v={d_v},种子 {seed})",
-        },
-    )

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from engine import Preset, PresetError, load_preset, read_preset
-from engine.presets import BUILT_IN
+from engine.examples import BUILT_IN
 from engine.vocabulary import MIN_TEMPERATURE
 from gui.export.figures import MAX_SCALE, check_scale
 from gui.export.files import ALL_FORMATS, ExportError, check_formats

@@ -1,0 +1,59 @@
+"""The examples a class starts from: the lesson's built-in presets, and random ones."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from resources import resource_path
+
+from .files import shareable_mode as shareable_mode  # its old home, for old callers
+from .messages import Message
+from .presets import Preset, PresetError, read_preset
+
+# The limits are imported under their old names too: engine.presets.MAX_DIM still works.
+from .vocabulary import (
+    MAX_DIM,
+    MAX_TOKENS,
+)
+
+#: The presets that ship with the app, by name.
+BUILT_IN = ("cat-eats-fish", "shape-check")
+
+
+def load_preset(name: str) -> Preset:
+    """One of the built-in presets: "cat-eats-fish" (the lesson) or "shape-check"."""
+    if name not in BUILT_IN:
+        raise PresetError(
+            "",
+            Message(
+                "no built-in preset {name!r}; choose from {presets}",
+                name=name,
+                presets=", ".join(BUILT_IN),
+            ),
+        )
+    return read_preset(resource_path("presets", f"{name}.json"))
+
+
+def random_preset(length: int, d_k: int, d_v: int, seed: int) -> Preset:
+    """Return a reproducible random example: standard normals rounded to two decimals."""
+    for name, value, limit in (("length", length, MAX_TOKENS), ("d_k", d_k, MAX_DIM),
+                               ("d_v", d_v, MAX_DIM), ("seed", seed, 2**32 - 1)):  # fmt: skip
+        least = 0 if name == "seed" else 1
+        if type(value) is not int or not least <= value <= limit:
+            raise PresetError(
+                name,
+                Message("must be a whole number from {least} to {most}", least=least, most=limit),
+            )
+    rng = np.random.default_rng(seed)
+    q, k = rng.normal(size=(length, d_k)).round(2), rng.normal(size=(length, d_k)).round(2)
+    v = rng.normal(size=(length, d_v)).round(2)
+    return Preset(
+        tokens=tuple(f"t{i + 1}" for i in range(length)),
+        q=q + 0.0,  # + 0.0 turns the -0.0 of rounding into 0.0
+        k=k + 0.0,
+        v=v + 0.0,
+        title={
+            "en": f"random (L={length}, d_k={d_k}, d_v={d_v}, seed {seed})",
+            "zh": f"随机(L={length},d_k={d_k},d_v={d_v},种子 {seed})",
+        },
+    )
