@@ -181,6 +181,11 @@ def read_csv(path: str | os.PathLike[str]) -> Table:
                 )
     names = tuple(cells[0] for _, cells in rows) if left else ()
     for (line, _), name in zip(rows, names, strict=False):
+        if not name and any(names):
+            raise MatrixImportError(
+                source, Message("line {line}: the token name is empty (other rows have one)",
+                                line=line),
+            )  # fmt: skip
         if len(name) > MAX_TOKEN_CHARS:
             raise MatrixImportError(
                 source,

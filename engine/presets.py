@@ -245,6 +245,8 @@ def _tokens(data: object) -> tuple[str, ...]:
                 Message("is longer than {most} characters", most=MAX_TOKEN_CHARS),
             )
         _check_text(token, f"tokens[{i}]")
+        if not token.strip():  # as the token list refuses it: a name nobody could see
+            raise PresetError(f"tokens[{i}]", Message("is empty: a token needs a name"))
         bad = forbidden_character(token)
         if bad is not None:
             raise PresetError(

@@ -128,7 +128,7 @@ numbers = st.one_of(st.floats(-1e6, 1e6, allow_nan=False), st.integers(-(10**6),
 #: Any name a token may have: every character but those forbidden_character refuses.
 token_names = st.text(
     st.characters(exclude_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=5
-).filter(lambda name: forbidden_character(name) is None)
+).filter(lambda name: name.strip() != "" and forbidden_character(name) is None)
 
 
 @st.composite

@@ -77,3 +77,23 @@ def test_every_accepted_name_is_valid_xml_text(name):
 @pytest.mark.parametrize("name", ["猫", "the cat", "😀\u200d😀", "عربى", "x\u200by", "\u00a0"])
 def test_ordinary_names_are_allowed(name):
     assert forbidden_character(name) is None
+
+
+@pytest.mark.parametrize("name", ["", " ", "\u3000", "\u00a0 "])
+def test_an_empty_or_blank_token_name_is_refused_from_a_session(name):
+    document = json.loads(dumped(LESSON))
+    document["tokens"][2] = name
+    with pytest.raises(PresetError, match="a token needs a name") as refused:
+        preset_from_dict(document)
+    assert refused.value.field == "tokens[2]"
+
+
+def test_a_csv_with_one_row_unnamed_is_refused_naming_the_line(tmp_path):
+    from engine.importing import MatrixImportError, read_csv
+
+    path = tmp_path / "q.csv"
+    path.write_text(",d0,d1\ncat,1,2\n ,3,4\nfish,5,6\n", encoding="utf-8")
+    with pytest.raises(MatrixImportError, match="line 3: the token name is empty"):
+        read_csv(path)
+    path.write_text("1,2\n3,4\n", encoding="utf-8")  # no names at all: t1, t2 …
+    assert read_csv(path).row_names is None
