@@ -154,6 +154,10 @@ def update_attention(
             return with_keys
     if len(k_rows):
         return attention(q, k, v, temperature=result.temperature, mask=result.mask)
+    if not len(q_rows) and len(v_rows) > _MOST * v.shape[0]:
+        # S, S/τ and A do not depend on V: they stay (the very arrays, so that their views
+        # need not be drawn again); Z is summed whole, as a full computation sums it.
+        return replace(result, v=v, context=attend(result.weights, v))
     if len(q_rows) > _MOST * q.shape[0] or len(v_rows) > _MOST * v.shape[0]:
         return attention(q, k, v, temperature=result.temperature, mask=result.mask)
     if len(q_rows):

@@ -51,7 +51,9 @@ class WeightBars(Retranslating, QWidget):
         self._weights = np.zeros(0)
         self._ticks: list[tuple[int, str]] = []
         self._length = -1
-        for signal in (state.result_changed, state.selected_token_changed, state.tokens_changed):
+        self._shown: tuple[object, int] | None = None  # (A, row) on screen
+        state.result_changed.connect(self._on_result_changed)
+        for signal in (state.selected_token_changed, state.tokens_changed):
             signal.connect(self._refresh)
         self._refresh()
 
@@ -69,8 +71,19 @@ class WeightBars(Retranslating, QWidget):
         shown: np.ndarray = self._weights.copy()
         return shown
 
+    def _on_result_changed(self) -> None:
+        shown, state = self._shown, self.state
+        if (
+            shown is not None
+            and shown[0] is state.result.weights
+            and shown[1] == state.selected_token
+        ):
+            return  # A is the very array shown (an edit of V): nothing of it changed
+        self._refresh()
+
     def _refresh(self) -> None:
         result, row = self.state.result, self.state.selected_token
+        self._shown = (result.weights, row)
         tokens = self.state.tokens
         weights = result.weights[row]
         length = len(weights)

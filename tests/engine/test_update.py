@@ -285,3 +285,17 @@ def test_every_key_masked_leaves_no_range_of_scaled_scores():
     assert result.value_range("scores") == _true_range(result, "scores")
     with pytest.raises(ValueError, match="weights"):
         result.value_range("weights")
+
+
+def test_an_edit_of_many_rows_of_v_keeps_the_scores_and_weights_themselves():
+    rng = np.random.default_rng(9)
+    q, k, v = (rng.normal(size=(3, 4)) for _ in range(3))  # one row of three is "many"
+    start = attention(q, k, v)
+    v2 = v.copy()
+    v2[1, 2] = 5.0
+    edited = update_attention(start, q, k, v2)
+    assert edited.scores is start.scores  # the same arrays: no view of them is redrawn
+    assert edited.scaled is start.scaled
+    assert edited.weights is start.weights
+    full = attention(q, k, v2)
+    np.testing.assert_array_equal(edited.context, full.context)  # and Z to the last bit

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QWidget
 
@@ -55,3 +56,24 @@ def test_a_new_temperature_repaints_each_view_of_it_once_and_the_scores_not_at_a
         assert counter.resized == [], tau  # nothing moved
         for step in ("scaled", "weights", "context", "bars"):
             assert counter.paints[step] == 1, (tau, step, counter.paints)
+
+
+@pytest.mark.parametrize(
+    ("name", "changed"),
+    [("q", {"scores", "scaled", "weights", "context", "bars"}),
+     ("k", {"scores", "scaled", "weights", "context", "bars"}),
+     ("v", {"context"})],
+)  # fmt: skip
+def test_one_edit_paints_once_each_view_that_shows_what_it_changed(window, qtbot, name, changed):
+    names = ("scores", "scaled", "weights", "context")
+    views = {step: window.findChild(QWidget, f"{step}Heatmap") for step in names}
+    views["bars"] = window.dial.bars.plot
+    counter = Paints(views)
+    settle(qtbot)
+    for value in ("0.7", "-1.25"):
+        counter.clear()
+        assert window.state.set_cell(name, 0, 1, value)
+        settle(qtbot)
+        assert counter.resized == []
+        for view, paints in counter.paints.items():
+            assert paints == (1 if view in changed else 0), (name, value, counter.paints)
