@@ -33,15 +33,37 @@ def compare(
     return statistics.median(candidate_times), statistics.median(floor_times)
 
 
+def compare_rounds(
+    candidate: Callable[[], object], floor: Callable[[], object], rounds: int, repeats: int
+) -> dict[str, float]:
+    """Candidate and floor timed in turn, ``rounds`` times in the same process: the medians,
+    and the spread of the ratio over the rounds (this machine is noisy)."""
+    candidate(), floor()  # warm caches and lazy imports
+    ratios, candidate_times, floor_times = [], [], []
+    for index in range(rounds):
+        first, second = (candidate, floor) if index % 2 else (floor, candidate)
+        a, b = median_seconds(first, repeats), median_seconds(second, repeats)
+        seconds, base = (a, b) if index % 2 else (b, a)
+        candidate_times.append(seconds)
+        floor_times.append(base)
+        ratios.append(seconds / base)
+    return {"seconds": statistics.median(candidate_times),
+            "floor_seconds": statistics.median(floor_times),
+            "ratio": statistics.median(ratios), "ratio_min": min(ratios),
+            "ratio_max": max(ratios), "rounds": rounds}  # fmt: skip
+
+
 def report(rows: list[dict[str, object]]) -> None:
     """JSON lines first (for machines), then a readable table."""
     for row in rows:
         print(json.dumps(row, ensure_ascii=False))
     print()
-    print(f"{'benchmark':<34} {'time':>10} {'floor':>10} {'ratio':>7} {'goal':>6}")
+    print(f"{'benchmark':<34} {'time':>10} {'floor':>10} {'ratio':>7} {'spread':>13} {'goal':>6}")
     for row in rows:
         goal = "—" if row.get("goal") is None else f"{row['goal']}×"
+        spread = (f"{row['ratio_min']:.2f}–{row['ratio_max']:.2f}×" if "ratio_min" in row
+                  else "")  # fmt: skip
         print(
             f"{row['name']:<34} {row['seconds'] * 1e3:>8.3f}ms {row['floor_seconds'] * 1e3:>8.3f}ms"
-            f" {row['ratio']:>6.2f}× {goal:>6}"
+            f" {row['ratio']:>6.2f}× {spread:>13} {goal:>6}"
         )

@@ -1,5 +1,7 @@
 """Engine benchmarks: attention against the least work any implementation must do, and
-the variance experiment against drawing its random numbers alone. Prints ratios.
+the variance experiment against drawing its random numbers alone (both the legacy
+RandomState stream the lesson's table needs and NumPy's default_rng). Candidate and floor
+are timed in turn in one process over several rounds; the spread of the ratio is printed.
 
 Run: python bench/engine.py
 """
@@ -7,7 +9,7 @@ Run: python bench/engine.py
 from __future__ import annotations
 
 import numpy as np
-from common import compare, report
+from common import compare_rounds, report
 
 from engine import attention, variance_experiment
 
@@ -27,24 +29,33 @@ def random_numbers_floor() -> None:
         rng.randn(20, 9, d)
 
 
+def default_rng_floor() -> None:
+    """The same numbers drawn by NumPy's default generator (PCG64, ziggurat normals)."""
+    rng = np.random.default_rng(0)
+    for d in (4, 16, 64):
+        rng.standard_normal((20_000, 2, d))
+    for d in (4, 16, 64):
+        rng.standard_normal((20, 9, d))
+
+
 def main() -> None:
     rows: list[dict[str, object]] = []
     rng = np.random.default_rng(0)
     for length in (3, 64, 512, 2048):
         q, k, v = (rng.normal(size=(length, 64)) for _ in range(3))
         repeats = {3: 2000, 64: 300, 512: 20, 2048: 3}[length]
-        seconds, floor = compare(
+        figures = compare_rounds(
             lambda q=q, k=k, v=v: attention(q, k, v),
             lambda q=q, k=k, v=v: attention_floor(q, k, v),
-            rounds=7,
+            rounds=9,
             repeats=repeats,
         )
-        rows.append({"name": f"attention L={length} d=64", "seconds": seconds,
-                     "floor_seconds": floor, "ratio": seconds / floor,
+        rows.append({"name": f"attention L={length} d=64", **figures,
                      "goal": 1.5 if length >= 512 else None})  # fmt: skip
-    seconds, floor = compare(variance_experiment, random_numbers_floor, rounds=5, repeats=1)
-    rows.append({"name": "variance experiment (lesson)", "seconds": seconds,
-                 "floor_seconds": floor, "ratio": seconds / floor, "goal": 1.3})  # fmt: skip
+    figures = compare_rounds(variance_experiment, random_numbers_floor, rounds=5, repeats=1)
+    rows.append({"name": "variance (lesson) vs RandomState", **figures, "goal": 1.3})
+    figures = compare_rounds(variance_experiment, default_rng_floor, rounds=5, repeats=1)
+    rows.append({"name": "variance (lesson) vs default_rng", **figures, "goal": None})
     report(rows)
 
 
