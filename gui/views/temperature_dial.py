@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSlider,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -123,7 +124,12 @@ class TemperatureDial(Retranslating, QWidget):
         self._on_structure_changed()
 
     def _set_play_text(self, playing: bool) -> None:
-        self.play_button.setText(self.tr("⏸ Pause") if playing else self.tr("▶ Play"))
+        # Qt's own media icons, not ⏸/▶ characters: no font is sure to draw ⏸ (it was a box)
+        icon = (
+            QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
+        )
+        self.play_button.setIcon(self.style().standardIcon(icon))
+        self.play_button.setText(self.tr("Pause") if playing else self.tr("Play"))
 
     def _layout(self) -> None:
         controls = QGridLayout()

@@ -4,140 +4,140 @@
 <context>
     <name>AttentionState</name>
     <message>
-        <location filename="../../gui/model/state.py" line="81"/>
+        <location filename="../../gui/model/state.py" line="82"/>
         <source>{0} is computed and cannot be edited</source>
         <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
         <translation>{0} 是算出来的，不能直接修改</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="32"/>
+        <location filename="../../gui/model/checks.py" line="33"/>
         <source>{0} is beyond ±1,000,000</source>
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="86"/>
-        <location filename="../../gui/model/state.py" line="235"/>
+        <location filename="../../gui/model/state.py" line="87"/>
+        <location filename="../../gui/model/state.py" line="236"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="90"/>
+        <location filename="../../gui/model/state.py" line="91"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="102"/>
+        <location filename="../../gui/model/state.py" line="103"/>
         <source>Paste refused: the rows have different numbers of cells</source>
         <translation>粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="106"/>
+        <location filename="../../gui/model/state.py" line="107"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
         <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="115"/>
+        <location filename="../../gui/model/state.py" line="116"/>
         <source>Paste refused: {0}: {1}</source>
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="117"/>
+        <location filename="../../gui/model/state.py" line="118"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="128"/>
+        <location filename="../../gui/model/state.py" line="129"/>
         <source>At most {0} tokens can be edited here</source>
         <translation>这里最多编辑 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="131"/>
+        <location filename="../../gui/model/state.py" line="132"/>
         <source>token {0}</source>
         <translation>词 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="138"/>
+        <location filename="../../gui/model/state.py" line="139"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="149"/>
+        <location filename="../../gui/model/state.py" line="150"/>
         <source>At least one token is needed</source>
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="152"/>
+        <location filename="../../gui/model/state.py" line="153"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="53"/>
+        <location filename="../../gui/model/checks.py" line="54"/>
         <source>A token needs a name</source>
         <translation>词不能没有名字</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="56"/>
+        <location filename="../../gui/model/checks.py" line="57"/>
         <source>A token name can have at most 200 characters</source>
         <translation>词名最多 200 个字符</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="63"/>
+        <location filename="../../gui/model/checks.py" line="64"/>
         <source>A token name cannot hold {0}: it could not be shown or saved</source>
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="173"/>
+        <location filename="../../gui/model/state.py" line="174"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="178"/>
-        <location filename="../../gui/model/state.py" line="207"/>
+        <location filename="../../gui/model/state.py" line="179"/>
+        <location filename="../../gui/model/state.py" line="208"/>
         <source>A dimension must be between 1 and {0}</source>
         <translation>维度必须在 1 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="192"/>
+        <location filename="../../gui/model/state.py" line="193"/>
         <source>Set d_k to {0}</source>
         <translation>把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="200"/>
+        <location filename="../../gui/model/state.py" line="201"/>
         <source>Set d_v to {0}</source>
         <translation>把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="212"/>
+        <location filename="../../gui/model/state.py" line="213"/>
         <source>Set d_model to {0}</source>
         <translation>把 d_model 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="219"/>
+        <location filename="../../gui/model/state.py" line="220"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="219"/>
+        <location filename="../../gui/model/state.py" line="220"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="229"/>
+        <location filename="../../gui/model/state.py" line="230"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="271"/>
+        <location filename="../../gui/model/state.py" line="283"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="280"/>
+        <location filename="../../gui/model/state.py" line="292"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="292"/>
+        <location filename="../../gui/model/state.py" line="304"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -145,7 +145,7 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../gui/session/autosave.py" line="181"/>
+        <location filename="../../gui/session/autosave.py" line="182"/>
         <source>The autosaved session cannot be read and was discarded.
 
 {0}</source>
@@ -154,17 +154,17 @@
 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/autosave.py" line="182"/>
+        <location filename="../../gui/session/autosave.py" line="183"/>
         <source>Cannot recover</source>
         <translation>无法恢复</translation>
     </message>
     <message>
-        <location filename="../../gui/session/autosave.py" line="188"/>
+        <location filename="../../gui/session/autosave.py" line="189"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/autosave.py" line="190"/>
+        <location filename="../../gui/session/autosave.py" line="191"/>
         <source>Attention Lab did not close properly. Recover the session autosaved at {0}?
 
 No discards it.</source>
@@ -282,52 +282,52 @@ No discards it.</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="175"/>
+        <location filename="../../gui/export/files.py" line="162"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="176"/>
+        <location filename="../../gui/export/files.py" line="163"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="177"/>
+        <location filename="../../gui/export/files.py" line="164"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="178"/>
+        <location filename="../../gui/export/files.py" line="165"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="186"/>
+        <location filename="../../gui/export/files.py" line="173"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="189"/>
+        <location filename="../../gui/export/files.py" line="176"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="190"/>
+        <location filename="../../gui/export/files.py" line="177"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="193"/>
+        <location filename="../../gui/export/files.py" line="180"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="196"/>
+        <location filename="../../gui/export/files.py" line="183"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="199"/>
+        <location filename="../../gui/export/files.py" line="186"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -458,48 +458,48 @@ No discards it.</source>
         <translation>已把 {0} 复制为 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="187"/>
+        <location filename="../../gui/export/controller.py" line="188"/>
         <source>The experiment has no result to draw yet</source>
         <translation>实验还没有可画的结果</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="191"/>
+        <location filename="../../gui/export/controller.py" line="192"/>
         <source>There is no figure called {0}</source>
         <translation>没有叫 {0} 的图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="197"/>
-        <location filename="../../gui/export/controller.py" line="260"/>
+        <location filename="../../gui/export/controller.py" line="201"/>
+        <location filename="../../gui/export/controller.py" line="267"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="214"/>
+        <location filename="../../gui/export/controller.py" line="218"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="223"/>
+        <location filename="../../gui/export/controller.py" line="227"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="238"/>
+        <location filename="../../gui/export/controller.py" line="242"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="240"/>
+        <location filename="../../gui/export/controller.py" line="244"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="308"/>
+        <location filename="../../gui/export/controller.py" line="315"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="332"/>
+        <location filename="../../gui/export/controller.py" line="339"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -630,12 +630,12 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="109"/>
+        <location filename="../../gui/views/formula_bar.py" line="112"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="111"/>
+        <location filename="../../gui/views/formula_bar.py" line="114"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
@@ -788,43 +788,43 @@ Replace them?</source>
 <context>
     <name>MatrixImporter</name>
     <message>
-        <location filename="../../gui/session/importer.py" line="39"/>
+        <location filename="../../gui/session/importer.py" line="40"/>
         <source>&amp;Import matrices…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="40"/>
+        <location filename="../../gui/session/importer.py" line="41"/>
         <source>Q, K, V (or X, W_q, W_k, W_v) from CSV files named q.csv, k.csv …, NumPy .npy files, or one .npz archive</source>
         <translation>从名为 q.csv、k.csv … 的 CSV 文件、NumPy .npy 文件或一个 .npz 压缩包导入 Q、K、V（或 X、W_q、W_k、W_v）</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="49"/>
-        <location filename="../../gui/session/importer.py" line="68"/>
+        <location filename="../../gui/session/importer.py" line="50"/>
+        <location filename="../../gui/session/importer.py" line="69"/>
         <source>Import matrices</source>
         <translation>导入矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="51"/>
+        <location filename="../../gui/session/importer.py" line="52"/>
         <source>Matrices (*.csv *.tsv *.txt *.npy *.npz);;All files (*)</source>
         <translation>矩阵 (*.csv *.tsv *.txt *.npy *.npz);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="69"/>
+        <location filename="../../gui/session/importer.py" line="70"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="72"/>
+        <location filename="../../gui/session/importer.py" line="73"/>
         <source>Import cancelled: nothing was imported</source>
         <translation>导入已取消：没有导入任何内容</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="77"/>
+        <location filename="../../gui/session/importer.py" line="78"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="78"/>
+        <location filename="../../gui/session/importer.py" line="79"/>
         <source>Nothing was imported.
 
 {0}</source>
@@ -833,12 +833,12 @@ Replace them?</source>
 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="88"/>
+        <location filename="../../gui/session/importer.py" line="89"/>
         <source>Import {0}</source>
         <translation>导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="90"/>
+        <location filename="../../gui/session/importer.py" line="91"/>
         <source>Imported {0}: {1} tokens, d_k = {2}, d_v = {3}</source>
         <translation>已导入 {0}：{1} 个词，d_k = {2}，d_v = {3}</translation>
     </message>
@@ -942,22 +942,22 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="60"/>
+        <location filename="../../gui/views/pipeline.py" line="63"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="61"/>
+        <location filename="../../gui/views/pipeline.py" line="64"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="62"/>
+        <location filename="../../gui/views/pipeline.py" line="65"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="63"/>
+        <location filename="../../gui/views/pipeline.py" line="66"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
@@ -965,17 +965,17 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="82"/>
+        <location filename="../../gui/window/presenter.py" line="84"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="83"/>
+        <location filename="../../gui/window/presenter.py" line="85"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="84"/>
+        <location filename="../../gui/window/presenter.py" line="86"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
     </message>
@@ -1029,22 +1029,22 @@ Replace them?</source>
 <context>
     <name>SessionController</name>
     <message>
-        <location filename="../../gui/session/controller.py" line="106"/>
+        <location filename="../../gui/session/controller.py" line="107"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="161"/>
+        <location filename="../../gui/session/controller.py" line="162"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="173"/>
+        <location filename="../../gui/session/controller.py" line="174"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="187"/>
+        <location filename="../../gui/session/controller.py" line="188"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -1053,97 +1053,97 @@ Replace them?</source>
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="190"/>
+        <location filename="../../gui/session/controller.py" line="191"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="199"/>
+        <location filename="../../gui/session/controller.py" line="200"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="217"/>
+        <location filename="../../gui/session/controller.py" line="218"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="219"/>
+        <location filename="../../gui/session/controller.py" line="220"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="233"/>
+        <location filename="../../gui/session/controller.py" line="234"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="234"/>
+        <location filename="../../gui/session/controller.py" line="235"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="241"/>
+        <location filename="../../gui/session/controller.py" line="242"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="252"/>
+        <location filename="../../gui/session/controller.py" line="253"/>
         <source>“{0}” has changes that are not saved. Save them?</source>
         <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="254"/>
+        <location filename="../../gui/session/controller.py" line="255"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="264"/>
+        <location filename="../../gui/session/controller.py" line="265"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="296"/>
+        <location filename="../../gui/session/controller.py" line="297"/>
         <source>The last session could not be restored: {0}</source>
         <translation>无法恢复上次的会话：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="302"/>
+        <location filename="../../gui/session/controller.py" line="303"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="316"/>
+        <location filename="../../gui/session/controller.py" line="317"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="328"/>
+        <location filename="../../gui/session/controller.py" line="329"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="333"/>
+        <location filename="../../gui/session/controller.py" line="334"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="334"/>
+        <location filename="../../gui/session/controller.py" line="335"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="335"/>
+        <location filename="../../gui/session/controller.py" line="336"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="336"/>
+        <location filename="../../gui/session/controller.py" line="337"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="342"/>
+        <location filename="../../gui/session/controller.py" line="343"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -1151,47 +1151,47 @@ Replace them?</source>
 <context>
     <name>TemperatureDial</name>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="112"/>
+        <location filename="../../gui/views/temperature_dial.py" line="113"/>
         <source>Speed of the sweep</source>
         <translation>扫动速度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="113"/>
+        <location filename="../../gui/views/temperature_dial.py" line="114"/>
         <source>τ → 0: one winner</source>
         <translation>τ → 0：一家独大</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="114"/>
+        <location filename="../../gui/views/temperature_dial.py" line="115"/>
         <source>τ = 20: all equal</source>
         <translation>τ = 20：雨露均沾</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="115"/>
+        <location filename="../../gui/views/temperature_dial.py" line="116"/>
         <source>τ = 1: raw scores</source>
         <translation>τ = 1：原始分数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="118"/>
+        <location filename="../../gui/views/temperature_dial.py" line="119"/>
         <source>Small differences between scores give an even spread; large differences give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores.</source>
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="126"/>
-        <source>⏸ Pause</source>
-        <translation>⏸ 暂停</translation>
+        <location filename="../../gui/views/temperature_dial.py" line="132"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="126"/>
-        <source>▶ Play</source>
-        <translation>▶ 播放</translation>
+        <location filename="../../gui/views/temperature_dial.py" line="132"/>
+        <source>Play</source>
+        <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="222"/>
+        <location filename="../../gui/views/temperature_dial.py" line="228"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="223"/>
+        <location filename="../../gui/views/temperature_dial.py" line="229"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -1227,102 +1227,102 @@ Replace them?</source>
 <context>
     <name>VariancePanel</name>
     <message>
-        <location filename="../../gui/variance/panel.py" line="108"/>
+        <location filename="../../gui/variance/panel.py" line="110"/>
         <source>d_k values</source>
         <translation>d_k 取值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="108"/>
+        <location filename="../../gui/variance/panel.py" line="110"/>
         <source>samples per d_k</source>
         <translation>每个 d_k 的采样数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="109"/>
+        <location filename="../../gui/variance/panel.py" line="111"/>
         <source>candidate keys</source>
         <translation>候选词数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="109"/>
+        <location filename="../../gui/variance/panel.py" line="111"/>
         <source>trials</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="110"/>
+        <location filename="../../gui/variance/panel.py" line="112"/>
         <source>random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="113"/>
+        <location filename="../../gui/variance/panel.py" line="115"/>
         <source>Positive whole numbers up to 4096, e.g. 4, 16, 64</source>
         <translation>不超过 4096 的正整数，例如 4, 16, 64</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="114"/>
+        <location filename="../../gui/variance/panel.py" line="116"/>
         <source>Lesson defaults</source>
         <translation>课文默认值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="115"/>
+        <location filename="../../gui/variance/panel.py" line="117"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="116"/>
+        <location filename="../../gui/variance/panel.py" line="118"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="117"/>
+        <location filename="../../gui/variance/panel.py" line="119"/>
         <source>Copy table</source>
         <translation>复制表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="118"/>
+        <location filename="../../gui/variance/panel.py" line="120"/>
         <source>Save CSV…</source>
         <translation>保存 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="119"/>
+        <location filename="../../gui/variance/panel.py" line="121"/>
         <source>histogram of d_k</source>
         <translation>直方图：d_k =</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="170"/>
+        <location filename="../../gui/variance/panel.py" line="172"/>
         <source>give at least one d_k value</source>
         <translation>至少给一个 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="185"/>
+        <location filename="../../gui/variance/panel.py" line="213"/>
         <source>Not run: {0}</source>
         <translation>没有运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="210"/>
+        <location filename="../../gui/variance/panel.py" line="238"/>
         <source>Could not save {0}: {1}</source>
         <translation>无法保存 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="227"/>
+        <location filename="../../gui/variance/panel.py" line="255"/>
         <source>Save the table</source>
         <translation>保存表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="237"/>
+        <location filename="../../gui/variance/panel.py" line="265"/>
         <source>about {0:.0f} s left</source>
         <translation>大约还剩 {0:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="242"/>
+        <location filename="../../gui/variance/panel.py" line="270"/>
         <source>done in {0:.1f} s</source>
         <translation>用时 {0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="259"/>
+        <location filename="../../gui/variance/panel.py" line="287"/>
         <source>cancelled: the previous results stay</source>
         <translation>已取消：之前的结果保留</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="274"/>
+        <location filename="../../gui/variance/panel.py" line="302"/>
         <source>The spread of q·k follows √d_k (measured {0:.2f} at d_k = {1}, √d_k = {2:.2f}). Unscaled, softmax collapses toward one winner as d_k grows (largest weight {3:.2f}) and its gradient shrinks to {4:.2f}: the prelude to the gradient being cut off. Divided by √d_k the spread stays that of d_k = 1, the largest weight stays near {5:.2f} and the gradient stays {6:.2f}.</source>
         <translation>q·k 的波动随 √d_k 增长（d_k = {1} 时实测 {0:.2f}，√d_k = {2:.2f}）。不缩放时，d_k 越大 softmax 越“一家独大”（最大配比 {3:.2f}），梯度缩到 {4:.2f}——梯度断流的前兆。除以 √d_k 后波动回到 d_k = 1 的水平，最大配比稳在 {5:.2f} 附近，梯度保持 {6:.2f}。</translation>
     </message>
@@ -1416,7 +1416,7 @@ Replace them?</source>
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="106"/>
+        <location filename="../../gui/views/weight_bars.py" line="119"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4:.2f}；虚线：平均 1/L = {5:.2f}</translation>
     </message>

@@ -84,7 +84,7 @@ def test_switching_language_retranslates_menus_and_panels_live(window, chinese):
     assert current_language() == "zh_CN"
     assert window.file_menu.title() == "文件(&F)"
     assert window.windowTitle().startswith("注意力实验室")
-    assert window.dial.play_button.text() == "▶ 播放"
+    assert window.dial.play_button.text() == "播放"
     assert window.docks["explanation"].windowTitle() == "手算"
     assert window.findChild(QWidget, "tokenList").parent().add_button.text() == "+ 词"
     assert window.pipeline.titles["weights"].text() == "③ 配比 A = 按行 softmax"
@@ -93,7 +93,7 @@ def test_switching_language_retranslates_menus_and_panels_live(window, chinese):
     assert "[0.27, 0.27, 0.45]" in window.explanation.text()  # numbers keep the lesson's notation
     set_language("en")
     assert window.file_menu.title() == "&File"
-    assert window.dial.play_button.text() == "▶ Play"
+    assert window.dial.play_button.text() == "Play"
 
 
 def test_a_language_switch_before_replaced_grids_are_deleted_is_safe(window):
