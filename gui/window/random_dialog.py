@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget
 
-from engine.vocabulary import MAX_DIM
-from gui.model.state import MAX_GRID_TOKENS
+from engine.vocabulary import MAX_DIM, MAX_TOKENS
 
 
 class RandomPresetDialog(QDialog):
@@ -14,7 +13,9 @@ class RandomPresetDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Random example"))
-        self.length = self._spin(1, MAX_GRID_TOKENS, 5)
+        # up to what a session may hold: typing 512 gave 51 when the box stopped at 64
+        self.length = self._spin(1, MAX_TOKENS, 5)
+        self.length.setToolTip(self.tr("From 1 to {0} tokens").format(MAX_TOKENS))
         self.d_k = self._spin(1, MAX_DIM, 4)
         self.d_v = self._spin(1, MAX_DIM, 4)
         self.seed = self._spin(0, 2**31 - 1, 0)

@@ -983,27 +983,32 @@ Replace them?</source>
 <context>
     <name>RandomPresetDialog</name>
     <message>
-        <location filename="../../gui/window/random_dialog.py" line="16"/>
+        <location filename="../../gui/window/random_dialog.py" line="15"/>
         <source>Random example</source>
         <translation>随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/window/random_dialog.py" line="22"/>
+        <location filename="../../gui/window/random_dialog.py" line="18"/>
+        <source>From 1 to {0} tokens</source>
+        <translation>1 到 {0} 个词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/random_dialog.py" line="23"/>
         <source>Tokens L</source>
         <translation>词数 L</translation>
     </message>
     <message>
-        <location filename="../../gui/window/random_dialog.py" line="23"/>
+        <location filename="../../gui/window/random_dialog.py" line="24"/>
         <source>d_k (width of Q and K)</source>
         <translation>d_k（Q 和 K 的维度）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/random_dialog.py" line="24"/>
+        <location filename="../../gui/window/random_dialog.py" line="25"/>
         <source>d_v (width of V)</source>
         <translation>d_v（V 的维度）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/random_dialog.py" line="25"/>
+        <location filename="../../gui/window/random_dialog.py" line="26"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>

@@ -203,3 +203,24 @@ def test_the_random_preset_dialog_loads_a_reproducible_example(window, qtbot, mo
     first = window.state.matrix("q").copy()
     random_action.trigger()
     np.testing.assert_array_equal(window.state.matrix("q"), first)
+
+
+def test_a_random_example_of_512_tokens_gives_512(window, qtbot, monkeypatch):
+    from PySide6.QtTest import QTest
+
+    from gui.window.random_dialog import RandomPresetDialog
+
+    dialog = RandomPresetDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.length.lineEdit().selectAll()
+    QTest.keyClicks(dialog.length, "512")  # as typed: it used to stop at 51
+    assert dialog.values()[0] == 512
+
+    def accept(self) -> int:
+        self.length.setValue(512)
+        return 1
+
+    monkeypatch.setattr(RandomPresetDialog, "exec", accept)
+    window.ask_random_preset()
+    assert len(window.state.tokens) == 512
+    assert window.state.result.weights.shape == (512, 512)
