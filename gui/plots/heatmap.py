@@ -78,6 +78,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         super().__init__(parent)
         self._kind = kind
         self._highlighted = False
+        self._highlight_colours: tuple[str, str] | None = None
         self._levels: tuple[float, float] | None = None
         self._shape: tuple[int, int] = (-1, -1)
         self._matrix: np.ndarray = np.zeros((0, 0))
@@ -326,11 +327,21 @@ class Heatmap(pg.GraphicsLayoutWidget):
         else:
             self._cell_outline.set_rect(None)
 
-    def set_highlighted(self, on: bool) -> None:
-        """Tint the background and frame the cells, to echo a hovered part of the formula."""
+    def set_highlighted(
+        self, on: bool, border: str = HIGHLIGHT_BORDER, background: str = HIGHLIGHT_BACKGROUND
+    ) -> None:
+        """Tint the background and frame the cells, to echo a lit part of the formula.
+
+        The owner passes the step's own colours (its frame and its pale fill).
+        """
         self._highlighted = on
-        self.setBackground(HIGHLIGHT_BACKGROUND if on else BACKGROUND)
-        self._view.setBorder(pg.mkPen(HIGHLIGHT_BORDER, width=3) if on else None)
+        self._highlight_colours = (border, background) if on else None
+        self.setBackground(background if on else BACKGROUND)
+        self._view.setBorder(pg.mkPen(border, width=3) if on else None)
+
+    def highlight_colours(self) -> tuple[str, str] | None:
+        """Return (frame, fill) of the highlight, or None when not highlighted."""
+        return self._highlight_colours
 
     def set_font_scale(self, scale: float) -> None:
         """Scale the token names and the cell labels (presenter mode, Ctrl+= / Ctrl+-)."""

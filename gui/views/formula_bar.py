@@ -6,13 +6,22 @@ Its four parts are tied to the four heatmaps: hovering or clicking one lights th
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QEnterEvent, QFont, QMouseEvent
+from PySide6.QtGui import QEnterEvent, QFont, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
 
-STEP_COLOURS = {1: "#1f77b4", 2: "#9467bd", 3: "#2ca02c", 4: "#d62728"}
+#: Each step's colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1).
+STEP_COLOURS = {1: "#1a5f96", 2: "#6f4a9c", 3: "#186a18", 4: "#b3191c"}
+TINT_SHARE = 0.12  # of the step's colour in its highlight, over white
+
+
+def step_tint(step: int) -> str:
+    """Return the highlight fill of ``step``: its own colour, pale (as an opaque #rrggbb)."""
+    colour = STEP_COLOURS[step].lstrip("#")
+    rgb = (int(colour[i : i + 2], 16) for i in (0, 2, 4))
+    return "#" + "".join(f"{round(255 - (255 - c) * TINT_SHARE):02x}" for c in rgb)
 
 
 class FormulaPart(QLabel):
@@ -29,7 +38,10 @@ class FormulaPart(QLabel):
     def set_lit(self, lit: bool) -> None:
         """Draw the part framed and tinted in its step's colour, or plain."""
         colour = STEP_COLOURS[self.step]
-        background = f"background: {colour}22; border: 2px solid {colour};" if lit else ""
+        # "#rrggbb22" is #AARRGGBB to Qt: ① was lit pale green and ④ charcoal. Opaque now.
+        background = (
+            f"background: {step_tint(self.step)}; border: 2px solid {colour};" if lit else ""
+        )
         self.setStyleSheet(
             f"QLabel {{ color: {colour}; padding: 2px 4px; border-radius: 6px;"
             f" border: 2px solid transparent; {background} }}"
@@ -66,7 +78,7 @@ class FormulaBar(Retranslating, QWidget):
                   self.parts[1], self.parts[2], QLabel(")", self), self.parts[4]]  # fmt: skip
         self._pieces = pieces
         self._base_font = self.font()
-        self._on_font_scale_changed(state.view.font_scale)
+        self._fit()
         # The formula's width changes with τ ("/ τ = 0.35"): as a minimum width of the centre
         # it would take the docks' room on every frame of the dial and relay out every view.
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -91,10 +103,34 @@ class FormulaBar(Retranslating, QWidget):
 
     def _on_font_scale_changed(self, scale: float) -> None:
         """Set the formula's size to 1.7 × the text size, times the view's scale."""
+        self._fit()
+
+    def _fit(self) -> None:
+        """Draw the formula at 1.7 × the text size (times the view's scale), or smaller.
+
+        Smaller only where it would not fit: presenter mode on a small screen clipped it.
+        """
+        size = self._base_font.pointSizeF() * 1.7 * self.state.view.font_scale
         font = QFont(self._base_font)
-        font.setPointSizeF(self._base_font.pointSizeF() * 1.7 * scale)
+        font.setPointSizeF(size)
         for piece in self._pieces:
             piece.setFont(font)
+        # The height of the full-size formula, whatever the fit: the heatmaps below it must
+        # not move when τ's text makes the formula shrink a little.
+        height = self.sizeHint().height()
+        if height > 0:  # -1 while the bar is being built: no layout yet
+            self.setFixedHeight(height)
+        needed = sum(piece.sizeHint().width() for piece in self._pieces)
+        room = self.width() - 16
+        if needed > room > 0:
+            font.setPointSizeF(max(size * room / needed * 0.94, size * 0.4))  # with room to spare
+            for piece in self._pieces:
+                piece.setFont(font)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        """Fit the formula to the new width."""
+        super().resizeEvent(event)
+        self._fit()
 
     def _on_result_changed(self) -> None:
         state, result = self.state, self.state.result
@@ -113,7 +149,9 @@ class FormulaBar(Retranslating, QWidget):
         divisor = "√d_k" if result.is_standard_scaling else "τ"
         chain = self.tr("Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})")
         self.shape_chain.setText(lead + chain.format(length, d_k, d_v, divisor))
+        self._fit()  # "/ τ = 0.35" is wider than "/ √d_k"
 
     def _on_highlighted_step_changed(self, step: int) -> None:
         for number, part in self.parts.items():
             part.set_lit(number == step)
+        self._fit()  # a new style sheet gives the part its own font back: fit it again

@@ -9,7 +9,7 @@ from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
 from gui.plots.heatmap import Heatmap
 from gui.support.language import Retranslating
-from gui.views.formula_bar import STEP_COLOURS
+from gui.views.formula_bar import STEP_COLOURS, step_tint
 
 
 class PipelineView(Retranslating, QWidget):
@@ -111,7 +111,7 @@ class PipelineView(Retranslating, QWidget):
 
     def _on_highlighted_step_changed(self, number: int) -> None:
         for index, heatmap in enumerate(self.heatmaps.values(), start=1):
-            heatmap.set_highlighted(index == number)
+            heatmap.set_highlighted(index == number, STEP_COLOURS[index], step_tint(index))
 
     def _on_font_scale_changed(self, scale: float) -> None:
         """Follow a new text size.

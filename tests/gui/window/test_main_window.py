@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QCheckBox, QMenu, QTableView, QWidget
 
 from engine import attention
 from gui.support.fonts import cjk_raw_font
+from gui.views.formula_bar import STEP_COLOURS
 from tests.gui.isolation import next_frame
 from tests.gui.painted import assert_painted, distinct_colours
 
@@ -172,7 +173,7 @@ def test_hovering_a_formula_part_highlights_its_heatmap_and_back(window, qtbot):
     assert window.state.highlighted_step == 0
     heatmap(window, "context").cell_hovered.emit(1, 1)
     assert window.state.highlighted_step == 4
-    assert "border: 2px solid #d62728" in window.formula.parts[4].styleSheet()
+    assert f"border: 2px solid {STEP_COLOURS[4]}" in window.formula.parts[4].styleSheet()
     heatmap(window, "context").cell_hovered.emit(-1, -1)
     assert window.state.highlighted_step == 0
 
