@@ -40,7 +40,7 @@ from gui.model.snapshots import (
     with_width,
 )
 from gui.model.state_reading import StateReading
-from gui.model.undo_commands import BlockCommand, SnapshotCommand
+from gui.model.undo_commands import BlockCommand, SnapshotCommand, Text
 from gui.support.engine_text import engine_text
 
 #: The most tokens the grids let one add; presets, sessions and imports may hold up to
@@ -88,7 +88,8 @@ class AttentionState(StateReading):
             return False
         if self._matrices[name][row, col] == number:
             return True
-        text = self.tr("Edit {0}").format(self.cell_name(name, row, col))
+        where = self.cell_name(name, row, col)
+        text = lambda: self.tr("Edit {0}").format(where)  # noqa: E731 (named again on a switch)
         block = np.array([[number]])
         self.undo_stack.push(BlockCommand(self, name, row, col, block, text))
         return True
@@ -115,7 +116,7 @@ class AttentionState(StateReading):
             where = self.cell_name(name, top + error.row, left + error.col)
             self.message.emit(self.tr("Paste refused: {0}: {1}").format(where, error))
             return False
-        text = self.tr("Paste into {0}").format(LABELS[name])
+        text = lambda: self.tr("Paste into {0}").format(LABELS[name])  # noqa: E731
         self.undo_stack.push(BlockCommand(self, name, top, left, block, text))
         return True
 
@@ -136,7 +137,7 @@ class AttentionState(StateReading):
             self.message.emit(str(error))
             return False
         self._push(with_token_added(self._snapshot(), name),
-                   self.tr("Add token “{0}”").format(name))  # fmt: skip
+                   lambda: self.tr("Add token “{0}”").format(name))  # fmt: skip
         return True
 
     def remove_token(self, index: int) -> bool:
@@ -149,8 +150,9 @@ class AttentionState(StateReading):
         if len(self._tokens) <= 1:
             self.message.emit(self.tr("At least one token is needed"))
             return False
+        old = self._tokens[index]
         self._push(with_token_removed(self._snapshot(), index),
-                   self.tr("Remove token “{0}”").format(self._tokens[index]))  # fmt: skip
+                   lambda: self.tr("Remove token “{0}”").format(old))  # fmt: skip
         return True
 
     def rename_token(self, index: int, name: str) -> bool:
@@ -170,11 +172,12 @@ class AttentionState(StateReading):
             return True
         before = self._snapshot()
         tokens = (*before.tokens[:index], name, *before.tokens[index + 1 :])
+        old = before.tokens[index]
         self._push(replace(before, tokens=tokens),
-                   self.tr("Rename “{0}” to “{1}”").format(before.tokens[index], name))  # fmt: skip
+                   lambda: self.tr("Rename “{0}” to “{1}”").format(old, name))  # fmt: skip
         return True
 
-    def _resize_columns(self, names: tuple[str, ...], width: int, text: str) -> bool:
+    def _resize_columns(self, names: tuple[str, ...], width: int, text: Text) -> bool:
         if not 1 <= width <= MAX_DIM:
             self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
@@ -190,7 +193,7 @@ class AttentionState(StateReading):
         follows √d_k it follows the new d_k.
         """
         names = ("w_q", "w_k") if self.is_projection else ("q", "k")
-        return self._resize_columns(names, width, self.tr("Set d_k to {0}").format(width))
+        return self._resize_columns(names, width, lambda: self.tr("Set d_k to {0}").format(width))
 
     def set_d_v(self, width: int) -> bool:
         """Set d_v, the columns of V (of W_v), as one undoable step.
@@ -198,7 +201,7 @@ class AttentionState(StateReading):
         New columns start at 0. Returns False (and says why) outside 1 … MAX_DIM.
         """
         names = ("w_v",) if self.is_projection else ("v",)
-        return self._resize_columns(names, width, self.tr("Set d_v to {0}").format(width))
+        return self._resize_columns(names, width, lambda: self.tr("Set d_v to {0}").format(width))
 
     def set_d_model(self, width: int) -> bool:
         """In projection mode: the width of X, which is also the height of each W."""
@@ -210,30 +213,35 @@ class AttentionState(StateReading):
         if self.d_model == width:
             return True
         self._push(with_d_model(self._snapshot(), width),
-                   self.tr("Set d_model to {0}").format(width))  # fmt: skip
+                   lambda: self.tr("Set d_model to {0}").format(width))  # fmt: skip
         return True
 
     def set_causal(self, causal: bool) -> None:
         """Switch the causal mask on or off, as one undoable step (none if unchanged)."""
         if causal != self._causal:
             before = self._snapshot()
-            text = self.tr("Causal mask on") if causal else self.tr("Causal mask off")
+            text = (
+                (lambda: self.tr("Causal mask on"))
+                if causal
+                else (lambda: self.tr("Causal mask off"))
+            )
             self._push(replace(before, causal=causal), text)
 
-    def load_preset(self, preset: Preset, text: str | None = None) -> bool:
+    def load_preset(self, preset: Preset, text: Text | None = None) -> bool:
         """Replace the inputs by a preset's, as one undoable step.
 
         Returns False (and a message) if the engine refuses its numbers: nothing has changed
         then. The preset's selected token and display settings are applied too, outside the
         undo step.
         """
-        text = text or self.tr("Load preset")
+        text = text or (lambda: self.tr("Load preset"))
+        name = text() if callable(text) else text
         before = replace(self._snapshot(), sets_temperature=True)
         after = replace(snapshot_of(preset), sets_temperature=True)
         try:  # checked here: an error inside the undo stack's push cannot be recovered from
             attention_of(after)
         except ValueError as error:
-            self.message.emit(self.tr("{0}: {1}").format(text, engine_text(error)))
+            self.message.emit(self.tr("{0}: {1}").format(name, engine_text(error)))
             return False
         self.undo_stack.push(SnapshotCommand(self, before, after, text))
         self.select_token(preset.selected_token)
@@ -269,6 +277,13 @@ class AttentionState(StateReading):
             view={**self._view_extra, "precision": self.view.precision},
         )
 
+    def retranslate_history(self) -> None:
+        """Name every undo step again in the current language (after a switch)."""
+        for index in range(self.undo_stack.count()):
+            command = self.undo_stack.command(index)
+            if isinstance(command, (BlockCommand, SnapshotCommand)):
+                command.retranslate()
+
     def clear_history(self) -> None:
         """Forget every undo step, and the results kept for them (a new session)."""
         self.undo_stack.clear()
@@ -280,7 +295,7 @@ class AttentionState(StateReading):
 
     def load_built_in(self, name: str) -> None:
         """Load one of the engine's built-in presets by name, as one undoable step."""
-        self.load_preset(load_preset(name), self.tr("Load {0}").format(name))
+        self.load_preset(load_preset(name), lambda: self.tr("Load {0}").format(name))
 
     def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> None:
         """Load a random example, as one undoable step.
@@ -289,7 +304,7 @@ class AttentionState(StateReading):
         numbers.
         """
         self.load_preset(random_preset(length, d_k, d_v, seed),
-                         self.tr("Load a random example"))  # fmt: skip
+                         lambda: self.tr("Load a random example"))  # fmt: skip
 
     def explain(
         self, step: str, row: int, col: int | None
@@ -349,7 +364,7 @@ class AttentionState(StateReading):
         self._selected_token = preset.selected_token
         self._apply_view(preset.view)
 
-    def _push(self, after: Snapshot, text: str) -> None:
+    def _push(self, after: Snapshot, text: Text) -> None:
         self.undo_stack.push(SnapshotCommand(self, self._snapshot(), after, text))
 
     def apply_snapshot(self, snapshot: Snapshot) -> None:

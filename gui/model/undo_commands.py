@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
@@ -11,6 +12,12 @@ from PySide6.QtGui import QUndoCommand
 from gui.model.snapshots import Snapshot
 
 CELL_EDIT_ID = 1
+#: An undo step's name: text, or how to write it in the current language (see retranslate).
+Text: TypeAlias = str | Callable[[], str]
+
+
+def _describer(text: Text) -> Callable[[], str]:
+    return text if callable(text) else (lambda: text)
 
 
 class Editable(Protocol):
@@ -32,9 +39,14 @@ class Editable(Protocol):
 class SnapshotCommand(QUndoCommand):
     """A change of structure (tokens, dimensions, preset, mask): swap whole snapshots."""
 
-    def __init__(self, state: Editable, before: Snapshot, after: Snapshot, text: str):
-        super().__init__(text)
+    def __init__(self, state: Editable, before: Snapshot, after: Snapshot, text: Text):
+        self._describe = _describer(text)
+        super().__init__(self._describe())
         self._state, self._before, self._after = state, before, after
+
+    def retranslate(self) -> None:
+        """Name this step again in the current language."""
+        self.setText(self._describe())
 
     def redo(self) -> None:
         """Install the snapshot after the change."""
@@ -55,13 +67,18 @@ class BlockCommand(QUndoCommand):
         top: int,
         left: int,
         block: NDArray[np.float64],
-        text: str,
+        text: Text,
     ) -> None:
-        super().__init__(text)
+        self._describe = _describer(text)
+        super().__init__(self._describe())
         self._state, self.name, self.top, self.left = state, name, top, left
         rows, cols = block.shape
         self.new = block.copy()
         self.old = state.matrix(name)[top : top + rows, left : left + cols].copy()
+
+    def retranslate(self) -> None:
+        """Name this step again in the current language."""
+        self.setText(self._describe())
 
     def redo(self) -> None:
         """Write the new values into the rectangle."""

@@ -86,7 +86,7 @@ class MatrixImporter(QObject):
             selected_token=min(state.selected_token, len(preset.tokens) - 1),
             view=state.to_preset().view,  # colour maps, precision: the display stays
         )
-        if not state.load_preset(preset, self.tr("Import {0}").format(names)):
+        if not state.load_preset(preset, lambda: self.tr("Import {0}").format(names)):
             return False  # the engine refused the numbers: state.message said why
         text = self.tr("Imported {0}: {1} tokens, d_k = {2}, d_v = {3}").format(
             names, len(preset.tokens), preset.q.shape[1], preset.v.shape[1]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtGui import QGuiApplication, QShowEvent
@@ -56,6 +57,7 @@ class VariancePanel(Retranslating, QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._status: Callable[[], str] | None = None  # the last run's outcome, as text
         self.setObjectName("varianceExperiment")
         self.runner = ExperimentRunner(self)
         self.fields = {key: QLineEdit(value, self) for key, value in DEFAULTS.items()}
@@ -122,6 +124,8 @@ class VariancePanel(Retranslating, QWidget):
         self.plots.retranslate()
         if self.runner.result is not None:
             self._update_caption(self.runner.result)
+        if self._status is not None:  # "done in 1.0 s" follows the language too
+            self.time_left.setText(self._status())
 
     def _layout(self) -> None:
         form = QFormLayout()
@@ -266,9 +270,9 @@ class VariancePanel(Retranslating, QWidget):
 
     def _on_finished(self, result: VarianceResult) -> None:
         self.progress.setValue(1000)
-        self.time_left.setText(
-            self.tr("done in {0:.1f} s").format(time.monotonic() - self._started)
-        )
+        seconds = time.monotonic() - self._started
+        self._status = lambda: self.tr("done in {0:.1f} s").format(seconds)
+        self.time_left.setText(self._status())
         self.model.set_rows(list(result.rows))
         choice = self.histogram_choice.currentText()
         self.histogram_choice.blockSignals(True)
@@ -284,7 +288,8 @@ class VariancePanel(Retranslating, QWidget):
 
     def _on_cancelled(self) -> None:
         self.progress.setValue(0)
-        self.time_left.setText(self.tr("cancelled: the previous results stay"))
+        self._status = lambda: self.tr("cancelled: the previous results stay")
+        self.time_left.setText(self._status())
 
     def _on_running_changed(self, running: bool) -> None:
         self.run_button.setEnabled(not running)

@@ -145,6 +145,7 @@ class MainWindow(Retranslating, QMainWindow):
         }
         for key, dock in self.docks.items():
             dock.setWindowTitle(titles[key])
+        self.state.retranslate_history()  # before the menus: Edit → Undo names its step
         self.menus.retranslate()
         self.presenter.retranslate()
         self.sessions.retranslate()  # and the title, which names the session file

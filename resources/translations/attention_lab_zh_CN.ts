@@ -16,57 +16,57 @@
     </message>
     <message>
         <location filename="../../gui/model/state.py" line="87"/>
-        <location filename="../../gui/model/state.py" line="236"/>
+        <location filename="../../gui/model/state.py" line="244"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="91"/>
+        <location filename="../../gui/model/state.py" line="92"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="103"/>
+        <location filename="../../gui/model/state.py" line="104"/>
         <source>Paste refused: the rows have different numbers of cells</source>
         <translation>粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="107"/>
+        <location filename="../../gui/model/state.py" line="108"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
         <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="116"/>
+        <location filename="../../gui/model/state.py" line="117"/>
         <source>Paste refused: {0}: {1}</source>
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="118"/>
+        <location filename="../../gui/model/state.py" line="119"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="129"/>
+        <location filename="../../gui/model/state.py" line="130"/>
         <source>At most {0} tokens can be edited here</source>
         <translation>这里最多编辑 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="132"/>
+        <location filename="../../gui/model/state.py" line="133"/>
         <source>token {0}</source>
-        <translation>词 {0}</translation>
+        <translation>词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="139"/>
+        <location filename="../../gui/model/state.py" line="140"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="150"/>
+        <location filename="../../gui/model/state.py" line="151"/>
         <source>At least one token is needed</source>
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="153"/>
+        <location filename="../../gui/model/state.py" line="155"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
@@ -86,58 +86,58 @@
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="174"/>
+        <location filename="../../gui/model/state.py" line="177"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="179"/>
-        <location filename="../../gui/model/state.py" line="208"/>
+        <location filename="../../gui/model/state.py" line="182"/>
+        <location filename="../../gui/model/state.py" line="211"/>
         <source>A dimension must be between 1 and {0}</source>
         <translation>维度必须在 1 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="193"/>
+        <location filename="../../gui/model/state.py" line="196"/>
         <source>Set d_k to {0}</source>
         <translation>把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="201"/>
+        <location filename="../../gui/model/state.py" line="204"/>
         <source>Set d_v to {0}</source>
         <translation>把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="213"/>
+        <location filename="../../gui/model/state.py" line="216"/>
         <source>Set d_model to {0}</source>
         <translation>把 d_model 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="220"/>
+        <location filename="../../gui/model/state.py" line="224"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="220"/>
+        <location filename="../../gui/model/state.py" line="226"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="230"/>
+        <location filename="../../gui/model/state.py" line="237"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="283"/>
+        <location filename="../../gui/model/state.py" line="298"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="292"/>
+        <location filename="../../gui/model/state.py" line="307"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="304"/>
+        <location filename="../../gui/model/state.py" line="319"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -630,12 +630,13 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="112"/>
+        <location filename="../../gui/views/formula_bar.py" line="148"/>
         <source>X ({0}×{1}) ⋅ W → </source>
+        <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1).</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="114"/>
+        <location filename="../../gui/views/formula_bar.py" line="150"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
@@ -1232,102 +1233,102 @@ Replace them?</source>
 <context>
     <name>VariancePanel</name>
     <message>
-        <location filename="../../gui/variance/panel.py" line="110"/>
+        <location filename="../../gui/variance/panel.py" line="112"/>
         <source>d_k values</source>
         <translation>d_k 取值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="110"/>
+        <location filename="../../gui/variance/panel.py" line="112"/>
         <source>samples per d_k</source>
         <translation>每个 d_k 的采样数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="111"/>
+        <location filename="../../gui/variance/panel.py" line="113"/>
         <source>candidate keys</source>
         <translation>候选词数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="111"/>
+        <location filename="../../gui/variance/panel.py" line="113"/>
         <source>trials</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="112"/>
+        <location filename="../../gui/variance/panel.py" line="114"/>
         <source>random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="115"/>
+        <location filename="../../gui/variance/panel.py" line="117"/>
         <source>Positive whole numbers up to 4096, e.g. 4, 16, 64</source>
         <translation>不超过 4096 的正整数，例如 4, 16, 64</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="116"/>
+        <location filename="../../gui/variance/panel.py" line="118"/>
         <source>Lesson defaults</source>
         <translation>课文默认值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="117"/>
+        <location filename="../../gui/variance/panel.py" line="119"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="118"/>
+        <location filename="../../gui/variance/panel.py" line="120"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="119"/>
+        <location filename="../../gui/variance/panel.py" line="121"/>
         <source>Copy table</source>
         <translation>复制表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="120"/>
+        <location filename="../../gui/variance/panel.py" line="122"/>
         <source>Save CSV…</source>
         <translation>保存 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="121"/>
+        <location filename="../../gui/variance/panel.py" line="123"/>
         <source>histogram of d_k</source>
         <translation>直方图：d_k =</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="172"/>
+        <location filename="../../gui/variance/panel.py" line="176"/>
         <source>give at least one d_k value</source>
         <translation>至少给一个 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="213"/>
+        <location filename="../../gui/variance/panel.py" line="217"/>
         <source>Not run: {0}</source>
         <translation>没有运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="238"/>
+        <location filename="../../gui/variance/panel.py" line="242"/>
         <source>Could not save {0}: {1}</source>
         <translation>无法保存 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="255"/>
+        <location filename="../../gui/variance/panel.py" line="259"/>
         <source>Save the table</source>
         <translation>保存表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="265"/>
+        <location filename="../../gui/variance/panel.py" line="269"/>
         <source>about {0:.0f} s left</source>
         <translation>大约还剩 {0:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="270"/>
+        <location filename="../../gui/variance/panel.py" line="274"/>
         <source>done in {0:.1f} s</source>
         <translation>用时 {0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="287"/>
+        <location filename="../../gui/variance/panel.py" line="291"/>
         <source>cancelled: the previous results stay</source>
         <translation>已取消：之前的结果保留</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="302"/>
+        <location filename="../../gui/variance/panel.py" line="307"/>
         <source>The spread of q·k follows √d_k (measured {0:.2f} at d_k = {1}, √d_k = {2:.2f}). Unscaled, softmax collapses toward one winner as d_k grows (largest weight {3:.2f}) and its gradient shrinks to {4:.2f}: the prelude to the gradient being cut off. Divided by √d_k the spread stays that of d_k = 1, the largest weight stays near {5:.2f} and the gradient stays {6:.2f}.</source>
         <translation>q·k 的波动随 √d_k 增长（d_k = {1} 时实测 {0:.2f}，√d_k = {2:.2f}）。不缩放时，d_k 越大 softmax 越“一家独大”（最大配比 {3:.2f}），梯度缩到 {4:.2f}——梯度断流的前兆。除以 √d_k 后波动回到 d_k = 1 的水平，最大配比稳在 {5:.2f} 附近，梯度保持 {6:.2f}。</translation>
     </message>

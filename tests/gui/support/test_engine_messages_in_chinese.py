@@ -80,3 +80,21 @@ def test_the_command_line_says_an_engine_refusal_in_chinese(tmp_path):
     assert done.returncode == 2
     assert "temperature" in done.stderr
     assert CJK.search(done.stderr), done.stderr
+
+
+def test_texts_made_before_a_switch_follow_it(window, qtbot, chinese):
+    set_language("en")
+    window.state.set_cell("q", 0, 1, "3")
+    window.state.add_token()
+    window.state.set_causal(True)
+    panel = window.variance
+    assert panel.run_and_wait(60_000)
+    assert panel.time_left.text().startswith("done in")
+    set_language("zh_CN")
+    undo = window.undo_action.text()
+    assert CJK.search(undo), undo
+    assert "Causal" not in undo
+    texts = [window.state.undo_stack.text(i) for i in range(window.state.undo_stack.count())]
+    for text in texts:  # every step's name, not only the last one's
+        assert not re.search(r"\b(Edit|Add|Causal|mask)\b", text), texts  # names are data
+    assert CJK.search(panel.time_left.text()), panel.time_left.text()
