@@ -17,6 +17,7 @@ from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
 
+from gui.model.numbers import format_number
 from gui.model.state import AttentionState
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
@@ -53,6 +54,7 @@ class MixingView(Retranslating, QWidget):
         self.state = state
         self.legend = QLabel(self)
         self._legend_html = ""
+        self._inputs: tuple[object, ...] = ()  # Q, K, V of the result drawn last
         self.legend.setWordWrap(True)
         self.canvas = pg.GraphicsLayoutWidget(self)
         self.canvas.setBackground("w")
@@ -132,7 +134,8 @@ class MixingView(Retranslating, QWidget):
         digits = self.state.precision
         return (
             f"A[{tokens[row]}, {tokens[token]}] × v{tokens[token]},d{dim} = "
-            f"{weight:.{digits}f} × {value:.{digits}f} = {weight * value:.{digits}f}"
+            f"{format_number(weight, digits)} × {format_number(value, digits)} = "
+            f"{format_number(weight * value, digits)}"
         )
 
     # ------------------------------------------------------------- drawing
@@ -151,6 +154,12 @@ class MixingView(Retranslating, QWidget):
         now = time.monotonic()
         streaming = now - self._last_update < STREAM_SECONDS
         self._last_update = now
+        # A new τ (the dial) changes no input: its frame shows Z at once, as the heatmap does,
+        # never a glide between two frames' values. Only an edit of the inputs glides.
+        inputs = (result.q, result.k, result.v)
+        same_inputs = all(a is b for a, b in zip(inputs, self._inputs, strict=False))
+        streaming = streaming or (same_inputs and len(self._inputs) == 3)
+        self._inputs = inputs
         new_items = force or target.shape != self._target.shape
         regrouped = new_items or any(
             not np.array_equal(a, b) for a, b in zip(groups, self._groups, strict=False)
@@ -220,7 +229,7 @@ class MixingView(Retranslating, QWidget):
         digits = self.state.precision
         top = positive.sum(axis=0)
         for d, label in enumerate(self._total_labels):
-            label.setText(f"{totals[d]:.{digits}f}")
+            label.setText(format_number(float(totals[d]), digits))  # "0.00", never "-0.00"
             label.setPos(d, float(top[d]))
         # Nice limits change rarely, so the axis is not redrawn on every frame of the dial;
         # the headroom above keeps the totals' labels inside the plot.
@@ -260,7 +269,8 @@ class MixingView(Retranslating, QWidget):
             else:
                 name = self.tr("{0} others (mean v)").format(len(members))
                 weight = result.weights[row, members].sum()
-            parts.append(f"<span style='color:{colour}'>■</span> {name} {weight:.2f}")
+            shown = format_number(float(weight), self.state.precision)
+            parts.append(f"<span style='color:{colour}'>■</span> {name} {shown}")
         head = self.tr("z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>").format(escape(tokens[row]))
         self._legend_html = f"<b>{head}</b> &nbsp; " + " &nbsp; ".join(parts)
         self.legend.setText(self._legend_html)

@@ -9,6 +9,7 @@ import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFontMetricsF, QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from gui.model.numbers import format_number
 from gui.model.state import AttentionState
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
@@ -143,5 +144,5 @@ class WeightBars(Retranslating, QWidget):
             visible = show and j < len(weights)
             label.setVisible(visible)
             if visible:
-                label.setText(f"{weights[j]:.{self.state.precision}f}")
+                label.setText(format_number(float(weights[j]), self.state.precision))
                 label.setPos(j, float(weights[j]))

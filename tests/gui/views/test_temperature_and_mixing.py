@@ -198,3 +198,28 @@ def test_screenshots_at_three_temperatures(window, tmp_path):
     for name, images in grabs.items():  # each τ shows differently
         assert len(set(images)) == 3, name
     assert math.isclose(window.state.temperature, 10.0)
+
+
+def test_every_view_of_a_dial_frame_shows_the_same_result(window, monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(gui.views.mixing, "time", clock)
+    context = window.findChild(QWidget, "contextHeatmap")
+    row = window.state.selected_token
+    for tau in (0.3, 1.1, 4.0, 12.0):  # frames far apart, as a slow dial gives them
+        clock.now += 1.0
+        window.dial.set_temperature(tau, animate=False)
+        next_frame()
+        shown = context.matrix()[row]
+        np.testing.assert_array_equal(window.mixing.drawn().sum(axis=0), window.mixing.totals())
+        np.testing.assert_allclose(window.mixing.totals(), shown, rtol=0, atol=1e-12)
+        np.testing.assert_array_equal(window.dial.bars.weights(), window.state.result.weights[row])
+
+
+def test_a_total_just_below_zero_reads_as_the_heatmap_writes_it(window):
+    for row, value in enumerate(("-0.001", "0", "0")):
+        window.state.set_cell("v", row, 0, value)
+    next_frame()
+    window.mixing._glide.stop()
+    window.mixing._draw(window.mixing._target)
+    assert window.mixing.totals()[0] < 0  # -0.0003: "-0.00" at two decimals
+    assert window.mixing._total_labels[0].toPlainText() == "0.00"
