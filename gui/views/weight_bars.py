@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from html import escape
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QResizeEvent
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.model.numbers import format_number
 from gui.model.state import AttentionState
@@ -31,7 +33,12 @@ class WeightBars(Retranslating, QWidget):
         self.plot = pg.GraphicsLayoutWidget(self)
         self.plot.setBackground("w")
         self.axes = PlainPlot()
-        self.plot.addItem(self.axes)
+        # whose row it is, in the figure itself: an exported picture must say so too
+        self.title = self.plot.addLabel("", row=0, col=0, size="10pt", color="#222222")
+        # a long name must not widen the figure past its view (it cut the bars off)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._title = ""
+        self.plot.addItem(self.axes, row=1, col=0)
         self.axes.setYRange(0, 1.05, padding=0)
         self.axes.getAxis("left").enableAutoSIPrefix(False)
         self.axes.getAxis("left").setTicks([[(v, f"{v:g}") for v in (0, 0.25, 0.5, 0.75, 1)]])
@@ -53,6 +60,8 @@ class WeightBars(Retranslating, QWidget):
         self._ticks: list[tuple[int, str]] = []
         self._length = -1
         self._shown: tuple[object, int] | None = None  # (A, row) on screen
+        # the room for names and numbers is known once the plot is laid out in its scene
+        self.axes.vb.sigResized.connect(self._refresh)
         state.result_changed.connect(self._on_result_changed)
         for signal in (state.selected_token_changed, state.tokens_changed):
             signal.connect(self._refresh)
@@ -102,14 +111,25 @@ class WeightBars(Retranslating, QWidget):
         if length != self._length:
             self._length = length
             self.axes.setXRange(-0.6, length - 0.4, padding=0)
-        # names that fit side by side, from the widest of (a sample of) the names
-        sample = tokens[:: max(1, length // 64)]
         metrics = QFontMetricsF(self.axes.getAxis("bottom").font())
-        widest = max(metrics.horizontalAdvance(name) for name in sample)
-        room = self._room() / max(34.0, widest + 12)
-        step = max(1, math.ceil(length / room))
-        # from half a step in: a name centred on the first bar would stick out on the left
-        ticks = [(j, tokens[j]) for j in range(step // 2, length, step)]
+        if not many:  # every bar its token, cut short to the bar's width if need be
+            width = max(self._room() / length - 4, metrics.horizontalAdvance("…") + 1)
+            elide = Qt.TextElideMode.ElideRight
+            ticks = [(j, metrics.elidedText(tokens[j], elide, width)) for j in range(length)]
+        else:  # names that fit side by side, from the widest of (a sample of) the names
+            sample = tokens[:: max(1, length // 64)]
+            widest = max(metrics.horizontalAdvance(name) for name in sample)
+            room = self._room() / max(34.0, widest + 12)
+            step = max(1, math.ceil(length / room))
+            # from half a step in: a name centred on the first bar would stick out on the left
+            ticks = [(j, tokens[j]) for j in range(step // 2, length, step)]
+        title = self.tr("A[{0}, j]: the row of {0}").format(tokens[row])
+        room = max(self.plot.width() - 12.0, 40.0)
+        title = escape(QFontMetricsF(self.title.item.font()).elidedText(
+            title, Qt.TextElideMode.ElideRight, room))  # fmt: skip
+        if title != self._title:  # a new text relays the plot out: not on every frame
+            self._title = title
+            self.title.setText(title)
         if ticks != self._ticks:  # redrawing an axis is costly: not on every frame of the dial
             self._ticks = ticks
             self.axes.getAxis("bottom").setTicks([ticks])
@@ -120,7 +140,7 @@ class WeightBars(Retranslating, QWidget):
                 "Row of <b>{0}</b>: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); "
                 "largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}"
             ).format(
-                tokens[row],
+                escape(tokens[row]),
                 entropy,
                 length,
                 math.log2(length),

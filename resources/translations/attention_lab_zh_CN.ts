@@ -930,12 +930,12 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="261"/>
+        <location filename="../../gui/views/mixing.py" line="270"/>
         <source>{0} others (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="264"/>
+        <location filename="../../gui/views/mixing.py" line="274"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1422,7 +1422,12 @@ Replace them?</source>
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="119"/>
+        <location filename="../../gui/views/weight_bars.py" line="126"/>
+        <source>A[{0}, j]: the row of {0}</source>
+        <translation>A[{0}, j]：{0} 这一行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="140"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4:.2f}；虚线：平均 1/L = {5:.2f}</translation>
     </message>

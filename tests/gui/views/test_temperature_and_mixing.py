@@ -223,3 +223,18 @@ def test_a_total_just_below_zero_reads_as_the_heatmap_writes_it(window):
     window.mixing._draw(window.mixing._target)
     assert window.mixing.totals()[0] < 0  # -0.0003: "-0.00" at two decimals
     assert window.mixing._total_labels[0].toPlainText() == "0.00"
+
+
+def test_every_weight_bar_names_its_token_and_the_chart_names_its_row(window):
+    from engine import random_preset
+
+    bars = window.dial.bars
+    names = [text for _, text in bars._ticks]
+    assert names == ["猫", "吃", "鱼"]  # each bar its token (it was only the middle one)
+    assert "猫" in bars.title.text  # whose row this is, in the figure itself
+    assert bars.title.scene() is bars.plot.scene()  # so an exported picture carries it
+    window.state.select_token(2)
+    assert "鱼" in bars.title.text
+    window.state.load_preset(random_preset(12, 4, 4, seed=1))
+    next_frame()
+    assert len(bars._ticks) == 12
