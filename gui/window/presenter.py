@@ -6,7 +6,7 @@ lesson's four steps with the keyboard.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QObject, Qt, Signal
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QToolBar
 
@@ -42,6 +42,8 @@ class Presenter(QObject):
         self._base_font = QFont(QGuiApplication.font())
         self._saved_state = QByteArray()
         self._saved_geometry = QByteArray()
+        self._saved_rect = QRect()
+        self._saved_docks: dict[str, QSize] = {}
         self.toggle_action = self._action("presenterAction", checkable=True)
         self.toggle_action.setShortcut(QKeySequence(Qt.Key.Key_F11))
         self.toggle_action.toggled.connect(self._on_toggled)
@@ -78,6 +80,11 @@ class Presenter(QObject):
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.window.addAction(action)
         return action
+
+    def _beside(self, dock: QDockWidget) -> bool:
+        """Return True for a dock to the left or right of the centre (its width is its own)."""
+        area = self.window.dockWidgetArea(dock)
+        return area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
 
     def retranslate(self) -> None:
         """Set the actions' texts in the current language."""
@@ -117,6 +124,8 @@ class Presenter(QObject):
         if on:
             self._saved_state = window.saveState()
             self._saved_geometry = window.saveGeometry()
+            self._saved_rect = window.geometry()
+            self._saved_docks = {name: dock.size() for name, dock in self.docks.items()}
             self.docks["inputs"].hide()
             for toolbar in self.toolbars:
                 toolbar.hide()
@@ -130,8 +139,28 @@ class Presenter(QObject):
         else:
             self.set_scale(1.0)
             window.showNormal()
-            window.restoreState(self._saved_state)
+            # The window's own size first, then the docks inside it: restored the other way
+            # round, the docks kept their full-screen sizes and the window came back 1093
+            # px wide instead of 1280, with the mixing chart squashed.
             window.restoreGeometry(self._saved_geometry)
+            window.setGeometry(self._saved_rect)  # where restoreGeometry fits it to a screen
+            window.restoreState(self._saved_state)
+            # and once more when the normal fonts' sizes have been laid out: the docks' minimum
+            # sizes were still the presenter's a moment ago
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            window.restoreState(self._saved_state)
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            # and each dock's own size, as it was (the saved state alone gave the inputs 53 px
+            # more: their grids had been laid out in the presenter's type)
+            beside = [n for n in self._saved_docks if self._beside(self.docks[n])]
+            for orientation, names in (
+                (Qt.Orientation.Horizontal, beside),
+                (Qt.Orientation.Vertical, list(self._saved_docks)),
+            ):
+                horizontal = orientation == Qt.Orientation.Horizontal
+                extents = [self._saved_docks[n].width() if horizontal
+                           else self._saved_docks[n].height() for n in names]  # fmt: skip
+                window.resizeDocks([self.docks[n] for n in names], extents, orientation)
             self.state.set_highlighted_step(0)
             self.step = 0
         for action in self.step_actions:

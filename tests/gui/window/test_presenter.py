@@ -76,3 +76,21 @@ def test_closing_in_presenter_mode_remembers_the_normal_layout(window, qtbot):
     assert not window.presenter.active
     assert not window.isFullScreen()
     assert window.docks["inputs"].isVisibleTo(window)
+
+
+def test_leaving_presenter_mode_gives_back_the_very_layout(window, qtbot):
+    def layout():
+        docks = {name: dock.geometry().getRect() for name, dock in window.docks.items()}
+        visible = {name: dock.isVisible() for name, dock in window.docks.items()}
+        return window.geometry().getRect(), docks, visible, window.mixing.canvas.height()
+
+    window.resize(1280, 720)
+    qtbot.wait(200)
+    before = layout()
+    for step in (1, 3):  # in and out twice, a step lit in between
+        window.presenter.toggle_action.setChecked(True)
+        qtbot.wait(20)
+        window.presenter.go_to_step(step)
+        window.presenter.toggle_action.setChecked(False)
+        qtbot.wait(200)
+        assert layout() == before  # the window 1280 wide, every dock where and as it was
