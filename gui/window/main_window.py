@@ -119,6 +119,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.variance_built.connect(lambda: self.exports.offer_context_menu(self.variance.plots))
         self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.state.causal_changed.connect(self._on_causal_changed)
+        self.state.structure_changed.connect(self._on_structure_changed)
         self.retranslate()
 
     def _insert_before_quit(self, actions: list[QAction | None]) -> None:
@@ -138,13 +139,13 @@ class MainWindow(Retranslating, QMainWindow):
         self.tabs.setTabText(0, self.tr("① ② ③ ④ The four steps"))
         self.tabs.setTabText(1, self.tr("Why divide by √d_k? (experiment)"))
         titles = {
-            "inputs": self.tr("Inputs: tokens, Q, K, V"),
             "temperature": self.tr("Temperature dial"),
             "mixing": self.tr("Mixing: z = Σ A·v"),
             "explanation": self.tr("Hand calculation"),
         }
-        for key, dock in self.docks.items():
-            dock.setWindowTitle(titles[key])
+        for key, title in titles.items():
+            self.docks[key].setWindowTitle(title)
+        self._on_structure_changed()  # the inputs' title, which follows the mode
         self.state.retranslate_history()  # before the menus: Edit → Undo names its step
         self.menus.retranslate()
         self.presenter.retranslate()
@@ -253,6 +254,13 @@ class MainWindow(Retranslating, QMainWindow):
         dialog = RandomPresetDialog(self)
         if dialog.exec():
             self.state.load_random(*dialog.values())
+
+    def _on_structure_changed(self) -> None:
+        inputs = self.docks["inputs"]
+        projection = self.tr("Inputs: tokens, X, W_q, W_k, W_v")
+        inputs.setWindowTitle(
+            projection if self.state.is_projection else self.tr("Inputs: tokens, Q, K, V")
+        )  # what the panel shows: X and the W's in projection mode
 
     def _on_causal_changed(self, causal: bool) -> None:
         with QSignalBlocker(self.causal_toggle):

@@ -710,17 +710,22 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="138"/>
+        <location filename="../../gui/window/main_window.py" line="139"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="139"/>
+        <location filename="../../gui/window/main_window.py" line="140"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="141"/>
+        <location filename="../../gui/window/main_window.py" line="260"/>
+        <source>Inputs: tokens, X, W_q, W_k, W_v</source>
+        <translation>输入：词、X、W_q、W_k、W_v</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="262"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
@@ -966,17 +971,17 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="84"/>
+        <location filename="../../gui/window/presenter.py" line="91"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="85"/>
+        <location filename="../../gui/window/presenter.py" line="92"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="86"/>
+        <location filename="../../gui/window/presenter.py" line="93"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
     </message>

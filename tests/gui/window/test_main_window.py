@@ -225,3 +225,11 @@ def test_a_random_example_of_512_tokens_gives_512(window, qtbot, monkeypatch):
     window.ask_random_preset()
     assert len(window.state.tokens) == 512
     assert window.state.result.weights.shape == (512, 512)
+
+
+def test_the_inputs_panel_is_titled_after_what_it_shows(window):
+    assert window.docks["inputs"].windowTitle() == "Inputs: tokens, Q, K, V"
+    window.load_built_in("shape-check")  # projection mode: X and the W's
+    assert window.docks["inputs"].windowTitle() == "Inputs: tokens, X, W_q, W_k, W_v"
+    window.state.undo_stack.undo()
+    assert window.docks["inputs"].windowTitle() == "Inputs: tokens, Q, K, V"
