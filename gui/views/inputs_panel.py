@@ -20,6 +20,8 @@ class InputsPanel(QWidget):
         self.message.setObjectName("messageBar")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b00020;")
+        # room for one line even when empty: a refusal must not push the grids down
+        self.message.setMinimumHeight(self.message.fontMetrics().height() + 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.tokens)

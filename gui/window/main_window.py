@@ -95,6 +95,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.resizeDocks([self.docks["temperature"], self.docks["mixing"]], [330, 330],
                          Qt.Orientation.Vertical)  # fmt: skip
 
+        # The status bar from the start: made when the first message came, it pushed every
+        # panel up by its height (about 20 px) and back again when the message went.
+        self.statusBar().setSizeGripEnabled(True)
         self.menus = Menus(self, self.state, self.docks.values(), self.ask_random_preset)
         self.file_menu, self.edit_menu = self.menus.file_menu, self.menus.edit_menu
         self.view_menu, self.preset_menu = self.menus.view_menu, self.menus.preset_menu

@@ -233,3 +233,18 @@ def test_the_inputs_panel_is_titled_after_what_it_shows(window):
     assert window.docks["inputs"].windowTitle() == "Inputs: tokens, X, W_q, W_k, W_v"
     window.state.undo_stack.undo()
     assert window.docks["inputs"].windowTitle() == "Inputs: tokens, Q, K, V"
+
+
+def test_nothing_moves_when_a_message_comes_and_goes(window, qtbot):
+    grid = window.inputs.grid("q")
+    heatmap = window.findChild(QWidget, "scoresHeatmap")
+    qtbot.wait(50)
+    before = (grid.geometry().getRect(), heatmap.geometry().getRect())
+    assert not window.state.set_cell("q", 0, 0, "abc")  # a refusal above the grids
+    window.statusBar().showMessage("Saved lesson.json", 5000)  # and news below
+    qtbot.wait(50)
+    assert (grid.geometry().getRect(), heatmap.geometry().getRect()) == before
+    window.statusBar().clearMessage()
+    assert window.state.set_cell("q", 0, 0, "1")
+    qtbot.wait(50)
+    assert (grid.geometry().getRect(), heatmap.geometry().getRect()) == before
