@@ -36,6 +36,24 @@ def headers() -> list[str]:
     ]
 
 
+def on_two_lines(title: str) -> str:
+    """Return a column title broken before its qualifier.
+
+    So seven columns fit beside the plots at 1280 px: the ‖J‖ columns were hidden and
+    "q・k 标准差" clipped.
+    """
+    for mark in ("（", " ÷"):
+        if mark in title:
+            head, tail = title.split(mark, 1)
+            return f"{head.rstrip(',')}\n{mark.strip()}{tail}"
+    if ", " in title:
+        return title.replace(", ", "\n", 1)
+    if " " in title and len(title) > 5:
+        head, tail = title.rsplit(" ", 1)
+        return f"{head}\n{tail}"
+    return title
+
+
 class VarianceTableModel(QAbstractTableModel):
     """The experiment's table: a row per d_k, at two decimals (in full in the tooltip)."""
 
@@ -75,7 +93,7 @@ class VarianceTableModel(QAbstractTableModel):
     ) -> object:
         """Return the column titles in the current language; rows have none."""
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return headers()[section]
+            return on_two_lines(headers()[section])
         return None
 
     def as_text(self, separator: str = "\t", digits: int | None = 2) -> str:

@@ -154,4 +154,30 @@ def test_the_panel_runs_the_lessons_experiment_when_first_opened(window, qtbot):
 
 def test_the_table_is_a_model_with_readable_headers(panel):
     headers = [panel.model.headerData(c, Qt.Orientation.Horizontal) for c in range(7)]
-    assert headers[:3] == ["d_k", "std of q·k", "√d_k"]
+    assert headers[:3] == ["d_k", "std of\nq·k", "√d_k"]  # titles on two lines: they fit
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_at_1280_px_every_column_of_the_table_shows_and_its_title_fits(window, qtbot, language):
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QTableView
+
+    from gui.support.language import set_language
+
+    set_language(language)
+    try:
+        window.resize(1280, 720)
+        window.tabs.setCurrentIndex(1)
+        assert window.variance.run_and_wait(60_000)
+        qtbot.wait(50)
+        table = window.variance.findChild(QTableView)
+        assert not table.horizontalScrollBar().isVisible()  # the ‖J‖ columns were hidden
+        header, model = table.horizontalHeader(), table.model()
+        metrics = QFontMetrics(header.font())
+        for column in range(model.columnCount()):
+            title = model.headerData(column, Qt.Orientation.Horizontal)
+            widest = max(metrics.horizontalAdvance(line) for line in title.split("\n"))
+            assert header.sectionSize(column) >= widest, (language, title)
+    finally:
+        set_language("en")
+        window.tabs.setCurrentIndex(0)
