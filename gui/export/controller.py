@@ -79,6 +79,7 @@ class ExportController(QObject):
 
     def offer_context_menu(self, view: pg.GraphicsView) -> None:
         """Give ``view`` the right-click menu of its figure (export, copy)."""
+        view.scene().contextMenu = []  # pyqtgraph's own "Export..." (English only) gives way
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(
             lambda pos, v=view: self._on_context_menu_requested(v, pos)

@@ -66,3 +66,9 @@ def test_a_figure_that_cannot_be_drawn_is_said_not_raised(window, tmp_path, dial
         assert not window.exports.write_handout(tmp_path / "h.pdf")
     assert "the drawing blew up" in dialogs.warnings[0]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_no_plot_offers_pyqtgraphs_own_english_menu(window):
+    views = [*window.figure_views().values(), window.variance.plots]
+    for view in views:
+        assert view.scene().contextMenu == []  # only the app's menu, in the chosen language
