@@ -5,8 +5,10 @@ Its four parts are tied to the four heatmaps: hovering or clicking one lights th
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QEnterEvent, QFont, QMouseEvent, QResizeEvent
+from PySide6.QtGui import QEnterEvent, QFont, QFontMetricsF, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.model.state import AttentionState
@@ -117,9 +119,11 @@ class FormulaBar(Retranslating, QWidget):
             piece.setFont(font)
         # The height of the full-size formula, whatever the fit: the heatmaps below it must
         # not move when τ's text makes the formula shrink a little.
-        height = self.sizeHint().height()
-        if height > 0:  # -1 while the bar is being built: no layout yet
-            self.setFixedHeight(height)
+        # (from the fonts, not from a size hint that may still be the last font's)
+        if hasattr(self, "shape_chain"):  # not while the bar is being built
+            formula = max(piece.sizeHint().height() for piece in self._pieces)
+            chain = QFontMetricsF(self.shape_chain.font()).height()
+            self.setFixedHeight(math.ceil(formula + chain + 2 + 4))  # spacing, margins
         needed = sum(piece.sizeHint().width() for piece in self._pieces)
         room = self.width() - 16
         if needed > room > 0:

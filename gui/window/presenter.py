@@ -6,7 +6,17 @@ lesson's four steps with the keyboard.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QRect, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QToolBar
 
@@ -81,10 +91,36 @@ class Presenter(QObject):
         self.window.addAction(action)
         return action
 
+    def _restore_dock_sizes(self) -> None:
+        """Give every dock the size it had before presenting."""
+        window = self.window
+        beside = [n for n in self._saved_docks if self._beside(self.docks[n])]
+        # heights: the docks that share a column or lie below the centre (a lone dock on
+        # the left spans the window's height: asking it for another pulls the others)
+        stacked = [n for n in self._saved_docks if self._shares_height(self.docks[n])]
+        for orientation, names in (
+            (Qt.Orientation.Horizontal, beside),
+            (Qt.Orientation.Vertical, stacked),
+        ):
+            horizontal = orientation == Qt.Orientation.Horizontal
+            extents = [self._saved_docks[n].width() if horizontal
+                       else self._saved_docks[n].height() for n in names]  # fmt: skip
+            window.resizeDocks([self.docks[n] for n in names], extents, orientation)
+
     def _beside(self, dock: QDockWidget) -> bool:
         """Return True for a dock to the left or right of the centre (its width is its own)."""
         area = self.window.dockWidgetArea(dock)
         return area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+
+    def _shares_height(self, dock: QDockWidget) -> bool:
+        """Return True for a dock whose height is set against a neighbour's or the centre's."""
+        area = self.window.dockWidgetArea(dock)
+        if area in (Qt.DockWidgetArea.TopDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea):
+            return True
+        return any(
+            other is not dock and self.window.dockWidgetArea(other) == area
+            for other in self.docks.values()
+        )
 
     def retranslate(self) -> None:
         """Set the actions' texts in the current language."""
@@ -152,15 +188,8 @@ class Presenter(QObject):
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
             # and each dock's own size, as it was (the saved state alone gave the inputs 53 px
             # more: their grids had been laid out in the presenter's type)
-            beside = [n for n in self._saved_docks if self._beside(self.docks[n])]
-            for orientation, names in (
-                (Qt.Orientation.Horizontal, beside),
-                (Qt.Orientation.Vertical, list(self._saved_docks)),
-            ):
-                horizontal = orientation == Qt.Orientation.Horizontal
-                extents = [self._saved_docks[n].width() if horizontal
-                           else self._saved_docks[n].height() for n in names]  # fmt: skip
-                window.resizeDocks([self.docks[n] for n in names], extents, orientation)
+            self._restore_dock_sizes()
+            QTimer.singleShot(0, self, self._restore_dock_sizes)  # once laid out, again
             self.state.set_highlighted_step(0)
             self.step = 0
         for action in self.step_actions:
