@@ -10,6 +10,7 @@ bytes and never ask.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -171,28 +172,29 @@ class ExportController(QObject):
 
     def export_figure(self, name: str, path: str | Path, fmt: str, scale: float = 2.0) -> bool:
         """Write one figure to ``path``; False if refused or failed (and said why)."""
-        from gui.export.files import (
-            ExportError,
-            describe_error,
-            ensure_variance_result,
-            window_figures,
-            write_atomic,
-        )
+        from gui.export.files import ExportError, ensure_variance_result, window_figures
         from gui.export.render import render_figure
 
-        path = Path(path)
-        if path.exists() and not self.confirm_overwrite([path.name], path.parent):
-            return False
-        experiment = name.startswith("variance-")
-        try:
+        def draw() -> bytes:
+            experiment = name.startswith("variance-")
             if experiment and not ensure_variance_result(self.host):
                 raise ExportError(self.tr("The experiment has no result to draw yet"))
             with window_figures(self.host, experiment) as figures:
                 figure = next((f for f in figures if f.name == name), None)
                 if figure is None:
                     raise ExportError(self.tr("There is no figure called {0}").format(name))
-                data = render_figure(figure, fmt, scale)
-            write_atomic(path, data)
+                return render_figure(figure, fmt, scale)
+
+        return self._save(Path(path), draw)
+
+    def _save(self, path: Path, make: Callable[[], bytes]) -> bool:
+        """Ask before replacing ``path``, write what ``make`` returns, and say how it went."""
+        from gui.export.files import ExportError, describe_error, write_atomic
+
+        if path.exists() and not self.confirm_overwrite([path.name], path.parent):
+            return False
+        try:
+            write_atomic(path, make())
         except ExportError as error:
             self._fail(str(error))
             return False
@@ -251,22 +253,9 @@ class ExportController(QObject):
 
         It asks before replacing a file, and says why when it fails.
         """
-        from gui.export.files import ExportError, describe_error, write_atomic
         from gui.export.handout import handout_pdf
 
-        path = Path(path)
-        if path.exists() and not self.confirm_overwrite([path.name], path.parent):
-            return False
-        try:
-            write_atomic(path, handout_pdf(self.host, page))
-        except ExportError as error:
-            self._fail(str(error))
-            return False
-        except Exception as error:  # a page that could not be drawn, memory …: said
-            self._fail(describe_error(error, path))
-            return False
-        self._done(self.tr("Saved {0}").format(path))
-        return True
+        return self._save(Path(path), lambda: handout_pdf(self.host, page))
 
     # ------------------------------------------------------------ asking
     # The export code and its dialogs are loaded when first used, not at start-up.
