@@ -7,8 +7,10 @@ matrix, and how a cell is quoted in a message.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ._checks import Matrix
+from .files import FileRefusedError, FileTooLargeError, NotARegularFileError
 from .messages import InputError, Message
 from .vocabulary import (
     MAX_DIM,
@@ -42,10 +44,8 @@ class MatrixImportError(InputError):
     """
 
     def __init__(self, source: str, message: Message | str) -> None:
-        super().__init__(message)
+        super().__init__(message, where=source)
         self.source = source
-        if source:
-            self.args = (f"{source}: {self.message}",)
 
 
 @dataclass(frozen=True)
@@ -102,3 +102,13 @@ def matrix_name(label: str) -> str | None:
         if stem == spelling or stem.endswith(("_" + spelling, "." + spelling)):
             return spelling if "_" in spelling or len(spelling) == 1 else f"w_{spelling[1]}"
     return None
+
+
+def unreadable(path: Path, error: OSError | FileRefusedError) -> MatrixImportError:
+    """Return the import error for a file that could not be opened or read."""
+    if isinstance(error, FileTooLargeError):
+        return MatrixImportError(path.name, error.description_message)
+    if isinstance(error, NotARegularFileError):
+        return MatrixImportError(path.name, Message("cannot be read: it is not a file"))
+    reason = error.strerror if isinstance(error, OSError) else str(error)
+    return MatrixImportError(path.name, Message("cannot be read: {reason}", reason=reason))

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .files import FileTooLargeError, NotARegularFileError, read_bounded
-from .import_common import MatrixImportError, Table, check_size, is_number, short
+from .files import FileRefusedError, read_bounded
+from .import_common import MatrixImportError, Table, check_size, is_number, short, unreadable
 from .messages import Message
 from .vocabulary import (
     MAX_DIM,
@@ -27,16 +27,10 @@ from .vocabulary import (
 def _read_text(path: Path) -> str:
     try:
         return read_bounded(path, MAX_FILE_BYTES).decode("utf-8-sig")
-    except FileTooLargeError as error:
-        raise MatrixImportError(path.name, error.description_message) from None
-    except NotARegularFileError:
-        raise MatrixImportError(path.name, Message("cannot be read: it is not a file")) from None
     except UnicodeDecodeError:
         raise MatrixImportError(path.name, Message("is not UTF-8 text")) from None
-    except OSError as error:
-        raise MatrixImportError(
-            path.name, Message("cannot be read: {reason}", reason=error.strerror)
-        ) from None
+    except (OSError, FileRefusedError) as error:
+        raise unreadable(path, error) from None
 
 
 #: The longest line a CSV file of the largest matrix can need: a quoted name of

@@ -16,8 +16,16 @@ from typing import IO
 import numpy as np
 
 from ._checks import Matrix
-from .files import NotARegularFileError, open_regular
-from .import_common import MAX_ELEMENTS, MatrixImportError, brief, check_size, matrix_name, short
+from .files import FileRefusedError, open_regular
+from .import_common import (
+    MAX_ELEMENTS,
+    MatrixImportError,
+    brief,
+    check_size,
+    matrix_name,
+    short,
+    unreadable,
+)
 from .messages import Message
 from .vocabulary import (
     LABELS,
@@ -138,12 +146,8 @@ def read_npy(path: str | os.PathLike[str]) -> Matrix:
     try:
         with open_regular(path) as stream:
             return _read_npy(stream, path.name, os.fstat(stream.fileno()).st_size)
-    except NotARegularFileError:
-        raise MatrixImportError(path.name, Message("cannot be read: it is not a file")) from None
-    except OSError as error:
-        raise MatrixImportError(
-            path.name, Message("cannot be read: {reason}", reason=error.strerror)
-        ) from None
+    except (OSError, FileRefusedError) as error:
+        raise unreadable(path, error) from None
 
 
 def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
@@ -196,9 +200,5 @@ def read_npz(path: str | os.PathLike[str]) -> dict[str, Matrix]:
             path.name,
             Message("is not a readable .npz archive ({reason})", reason=brief(error)),
         ) from None
-    except NotARegularFileError:
-        raise MatrixImportError(path.name, Message("cannot be read: it is not a file")) from None
-    except OSError as error:
-        raise MatrixImportError(
-            path.name, Message("cannot be read: {reason}", reason=error.strerror)
-        ) from None
+    except (OSError, FileRefusedError) as error:
+        raise unreadable(path, error) from None

@@ -115,16 +115,22 @@ class InputError(ValueError):
     ----------
     message : Message or str
         Why the value cannot be used; a plain string is kept verbatim.
+    where : str, optional
+        The field or the file it is about (``"tokens[1]"``, ``"q.csv"``): data, put
+        before the sentence in ``str()`` and never translated.
 
     Attributes
     ----------
     message : Message
         The template and its arguments, for a translation.
+    where : str
+        As given.
     """
 
-    def __init__(self, message: Message | str) -> None:
+    def __init__(self, message: Message | str, where: str = "") -> None:
         self.message = as_message(message)
-        super().__init__(str(self.message))
+        self.where = where
+        super().__init__(f"{where}: {self.message}" if where else str(self.message))
 
 
 __all__ = ["InputError", "Message", "as_message"]

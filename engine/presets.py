@@ -69,10 +69,8 @@ class PresetError(InputError):
     """
 
     def __init__(self, field: str, message: Message | str) -> None:
-        super().__init__(message)
+        super().__init__(message, where=field)
         self.field = field
-        if field:
-            self.args = (f"{field}: {self.message}",)
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,11 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 MIN_TEMPERATURE = 1e-300
 
 
+def is_noncharacter(code: int) -> bool:
+    """Return True for a code point Unicode keeps out of text: U+FDD0–FDEF, U+xFFFE/xFFFF."""
+    return 0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE
+
+
 def forbidden_character(name: str) -> str | None:
     """Return the first character that a token name may not hold, or None.
 
@@ -59,7 +64,7 @@ def forbidden_character(name: str) -> str | None:
         code = ord(character)
         if unicodedata.category(character) in ("Cc", "Cs", "Zl", "Zp"):
             return character
-        if 0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE:  # the noncharacters
+        if is_noncharacter(code):
             return character
     return None
 
@@ -87,22 +92,6 @@ def character_message(character: str) -> Message:
         return Message("U+{code:04X} (a control character)", code=code)
     if category == "Cs":
         return Message("U+{code:04X} (a lone surrogate)", code=code)
-    if code & 0xFFFE == 0xFFFE or 0xFDD0 <= code <= 0xFDEF:
+    if is_noncharacter(code):
         return Message("U+{code:04X} (a noncharacter)", code=code)
     return Message("U+{code:04X}", code=code)
-
-
-def character_name(character: str) -> str:
-    """Return how a character is named in an English message: ``U+001B (a control character)``.
-
-    Parameters
-    ----------
-    character : str
-        One character.
-
-    Returns
-    -------
-    str
-        :func:`character_message` as text.
-    """
-    return str(character_message(character))

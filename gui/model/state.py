@@ -398,7 +398,10 @@ class AttentionState(StateReading):
     def _note_change(self, full: bool, rect: tuple[str, int, int, int, int] | None = None) -> None:
         """Remember how things were before the first change of this step of the stack."""
         if self._pending is None:
-            shown = self.temperature if self._result is not None and not self._stale else None
+            shown = None  # τ on screen: the shown result's (a stale one still has its d_k)
+            if self._result is not None:
+                standard = self._temperature is None
+                shown = math.sqrt(self._result.d_k) if standard else self._temperature
             shapes = {name: m.shape for name, m in self._matrices.items()}
             self._pending = PendingChange(self._tokens, shapes, self._causal, shown)
         self._pending.note(full, rect)

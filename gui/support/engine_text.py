@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from engine.messages import Message
+from engine.messages import InputError, Message
 from gui.support.language import current_language
 from resources import resource_path
 
@@ -42,15 +42,7 @@ def engine_text(error: BaseException, language: str | None = None) -> str:
 
     Its field or file (``tokens[1]``, ``q.csv``) is kept as it is: that is data.
     """
-    message = getattr(error, "message", None)
-    if not isinstance(message, Message):
-        return str(error)
-    known = catalogue(language or current_language())
-    if not known:
-        return str(error)
-    try:
-        text = message.translated(lambda template: known.get(template, template))
-    except (KeyError, IndexError, ValueError):  # a damaged catalogue: the engine's own words
-        return str(error)
-    where = getattr(error, "field", None) or getattr(error, "source", None)
-    return f"{where}: {text}" if isinstance(where, str) and where else text
+    if not isinstance(error, InputError):
+        return str(error)  # not the engine's own words: a library's or the system's
+    text = message_text(error.message, language)
+    return f"{error.where}: {text}" if error.where else text

@@ -146,3 +146,12 @@ def test_a_pasted_minus_zero_is_saved_as_typed(state, tmp_path):
     path = tmp_path / "s.json"
     write_preset(path, state.to_preset())
     assert np.signbit(read_preset(path).v[2, 0])
+
+
+def test_a_cell_edit_then_a_new_token_in_one_frame_does_not_say_tau_changed(state):
+    said: list[float] = []
+    state.temperature_changed.connect(said.append)
+    assert state.set_cell("q", 0, 0, "2")  # not yet computed when the next step comes
+    assert state.remove_token(3)
+    next_frame()
+    assert said == []  # τ = √d_k = 4 before and after
