@@ -33,6 +33,7 @@ from gui.export.formats import FIGURE_FORMATS, MATRICES
 from gui.export.host import ExportHost
 from gui.export.matrices import csv_files, matrices_json
 from gui.export.render import render_figure
+from gui.support.background import Worker
 
 T = TypeVar("T")
 POLL_MS = 30  # how often the dialog looks at the worker
@@ -183,17 +184,9 @@ class ExportRun:
         ``work``'s result, None if cancelled (at once: a worker still busy finishes on its
         own and is forgotten); re-raises its error.
         """
-        outcome: dict[str, object] = {}
-
-        def target() -> None:
-            try:
-                outcome["value"] = work()
-            except BaseException as error:  # handed to the GUI thread below
-                outcome["error"] = error
-
+        outcome: dict[str, BaseException] = {}
         self.dialog.setLabelText(progress()[1])
-        thread = threading.Thread(target=target, name="export", daemon=True)
-        thread.start()
+        worker = Worker(work, "export")
         loop = QEventLoop()
         stepping = [step is not None]
         stop = self._stop if cancellable else threading.Event()  # never set
@@ -215,7 +208,7 @@ class ExportRun:
             self.dialog.setLabelText(text)
             if self.dialog.maximum():
                 self.dialog.setValue(min(done, self.dialog.maximum() - 1))
-            if stop.is_set() or not (thread.is_alive() or stepping[0]):
+            if stop.is_set() or not (worker.is_alive() or stepping[0]):
                 loop.quit()
             else:
                 QTimer.singleShot(0 if stepping[0] else POLL_MS, turn)
@@ -231,10 +224,7 @@ class ExportRun:
         finally:
             sys.setswitchinterval(interval)
         if "drawing" in outcome:  # the worker, if still busy, finishes on its own
-            raise outcome["drawing"]  # type: ignore[misc]
+            raise outcome["drawing"]
         if stop.is_set():
             return None
-        thread.join()
-        if "error" in outcome:
-            raise outcome["error"]  # type: ignore[misc]
-        return outcome["value"]  # type: ignore[return-value]
+        return worker.result()

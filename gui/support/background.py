@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog, QWidget
@@ -20,7 +20,38 @@ SHOW_AFTER_MS = 400  # quicker work never shows a dialog
 SWITCH_SECONDS = 0.001  # the worker is Python too: the window gets the interpreter often
 
 
-_previous: threading.Thread | None = None  # the last worker, perhaps still busy
+class Worker(Generic[T]):
+    """``work()`` on a thread of its own, started at once.
+
+    Its value or its error are kept for the GUI thread, which asks with :meth:`result`.
+    """
+
+    def __init__(self, work: Callable[[], T], name: str) -> None:
+        self._value: T | None = None
+        self._error: BaseException | None = None
+
+        def target() -> None:
+            try:
+                self._value = work()
+            except BaseException as error:  # handed to the GUI thread by result()
+                self._error = error
+
+        self.thread = threading.Thread(target=target, name=name, daemon=True)
+        self.thread.start()
+
+    def is_alive(self) -> bool:
+        """Return True while the work is still under way."""
+        return self.thread.is_alive()
+
+    def result(self) -> T:
+        """Wait for the work to end; return its value, or raise its error here."""
+        self.thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._value  # type: ignore[return-value]  # set when no error was
+
+
+_previous: Worker[Any] | None = None  # the last worker, perhaps still busy
 
 
 class Cancelled(Exception):
@@ -35,14 +66,6 @@ def run_in_background(work: Callable[[], T], parent: QWidget, title: str, label:
     here; Cancel raises :class:`Cancelled` at once (a worker still busy finishes on its
     own and is forgotten).
     """
-    outcome: dict[str, object] = {}
-
-    def target() -> None:
-        try:
-            outcome["value"] = work()
-        except BaseException as error:  # handed to the GUI thread below
-            outcome["error"] = error
-
     dialog = QProgressDialog(parent)  # with Qt's own Cancel button, in the chosen language
     dialog.setObjectName("busyDialog")
     dialog.setLabelText(label)
@@ -56,9 +79,8 @@ def run_in_background(work: Callable[[], T], parent: QWidget, title: str, label:
     if _previous is not None and _previous.is_alive():
         dialog.show()  # a cancelled one still reading: never two at once (memory)
         _wait(dialog, _previous)
-    thread = threading.Thread(target=target, name="background", daemon=True)
-    thread.start()
-    _previous = thread
+    worker = Worker(work, "background")
+    _previous = worker
     interval = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_SECONDS)
     # Nothing may change under the work: the window takes no keys, clicks or close until
@@ -68,7 +90,7 @@ def run_in_background(work: Callable[[], T], parent: QWidget, title: str, label:
     if application is not None:
         application.installEventFilter(block)
     try:
-        _wait(dialog, thread)
+        _wait(dialog, worker)
     finally:
         if application is not None:
             application.removeEventFilter(block)
@@ -76,12 +98,9 @@ def run_in_background(work: Callable[[], T], parent: QWidget, title: str, label:
         cancelled = dialog.wasCanceled()
         dialog.close()
         dialog.deleteLater()
-    if cancelled and thread.is_alive():
+    if cancelled and worker.is_alive():
         raise Cancelled
-    thread.join()
-    if "error" in outcome:
-        raise outcome["error"]  # type: ignore[misc]
-    return outcome["value"]  # type: ignore[return-value]
+    return worker.result()
 
 
 #: What a person does to a window: held back from it while it works.
@@ -110,13 +129,13 @@ class _InputBlock(QObject):
         return True
 
 
-def _wait(dialog: QProgressDialog, thread: threading.Thread) -> None:
-    """Turn the event loop until ``thread`` ends or Cancel is pressed."""
+def _wait(dialog: QProgressDialog, worker: Worker[Any]) -> None:
+    """Turn the event loop until ``worker`` is done or Cancel is pressed."""
     loop = QEventLoop()
 
     def poll() -> None:
         dialog.setValue(0)  # lets the dialog show itself once its minimum duration is over
-        if dialog.wasCanceled() or not thread.is_alive():
+        if dialog.wasCanceled() or not worker.is_alive():
             loop.quit()
         else:
             QTimer.singleShot(POLL_MS, poll)
