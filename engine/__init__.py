@@ -22,6 +22,7 @@ from .attention import (
     softmax,
     with_temperature,
 )
+from .dropout import MAX_DROP, Dropout, dropout
 from .examples import load_preset, random_preset
 from .explain import (
     ContextStep,
@@ -34,7 +35,9 @@ from .explain import (
     explain_score,
     explain_weight,
 )
+from .masks import padding_mask
 from .messages import InputError, Message
+from .multi_head import MAX_HEADS, MultiHeadResult, multi_head, multi_head_attention
 from .presets import (
     Preset,
     PresetError,
@@ -74,6 +77,7 @@ _LATER = {
     name: ".variance"
     for name in (
         "DotHistogram",
+        "Dropout",
         "ExperimentCancelled",
         "VarianceResult",
         "VarianceRow",
@@ -97,7 +101,9 @@ __all__ = [
     "DIRECT_INPUTS",
     "LABELS",
     "MAX_DIM",
+    "MAX_DROP",
     "MAX_FILE_BYTES",
+    "MAX_HEADS",
     "MAX_TOKENS",
     "MAX_TOKEN_CHARS",
     "MAX_VALUE",
@@ -107,9 +113,11 @@ __all__ = [
     "AttentionResult",
     "ContextStep",
     "DotHistogram",
+    "Dropout",
     "ExperimentCancelled",
     "InputError",
     "Message",
+    "MultiHeadResult",
     "Preset",
     "PresetError",
     "Projection",
@@ -121,12 +129,16 @@ __all__ = [
     "attend",
     "attention",
     "causal_mask",
+    "dropout",
     "explain",
     "explain_context",
     "explain_scaled",
     "explain_score",
     "explain_weight",
     "load_preset",
+    "multi_head",
+    "multi_head_attention",
+    "padding_mask",
     "parse_preset",
     "preset_from_dict",
     "preset_to_dict",
