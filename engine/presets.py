@@ -15,7 +15,7 @@ import reprlib
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -38,13 +38,18 @@ from .vocabulary import (
     forbidden_character,
 )
 
+if TYPE_CHECKING:
+    from .preset_fields import DropoutSetting
+
 FORMAT = "attention-lab"
-VERSION = 1
+#: Version 2 adds heads, W_o, padding and dropout (engine/preset_fields.py); a file without
+#: them is still written as version 1.
+VERSION = 2
 #: How deep the free-form parts (``view``, unknown fields) may nest: deeper data could not
 #: be saved again from a deep call stack (json recurses), and no setting needs it.
 MAX_NESTING = 64
 _KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temperature",
-          "causal", "mask", "selected_token", "view"}  # fmt: skip
+          "causal", "mask", "selected_token", "view", "heads", "padding", "dropout"}  # fmt: skip
 
 
 class PresetError(InputError):
@@ -81,6 +86,7 @@ class Projection:
     w_q: Matrix  # (d_model, d_k)
     w_k: Matrix  # (d_model, d_k)
     w_v: Matrix  # (d_model, d_v)
+    w_o: Matrix | None = None  # (d_v, d_out): multi-head attention's output projection
 
 
 @dataclass(frozen=True, eq=False)
@@ -96,6 +102,9 @@ class Preset:
     causal: bool = False
     mask: NDArray[np.bool_] | None = None
     selected_token: int = 0
+    heads: int = 1  # h: Q, K and V split into h blocks of columns
+    padding: tuple[bool, ...] = ()  # True for each token that is padding; () for none
+    dropout: DropoutSetting | None = None  # dropout on the weights, or none
     title: dict[str, str] = field(default_factory=dict)
     description: dict[str, str] = field(default_factory=dict)
     view: dict[str, Any] = field(default_factory=dict)
@@ -270,11 +279,16 @@ def _inputs(data: object, length: int) -> tuple[Matrix, Matrix, Matrix, Projecti
         w_q = _matrix(data["w_q"], "inputs.w_q", rows=x.shape[1])
         w_k = _matrix(data["w_k"], "inputs.w_k", rows=x.shape[1], cols=w_q.shape[1])
         w_v = _matrix(data["w_v"], "inputs.w_v", rows=x.shape[1])
+        w_o = None
+        if data.get("w_o") is not None:  # one row per column of the heads' concat
+            w_o = _matrix(data["w_o"], "inputs.w_o", rows=w_v.shape[1])
         try:
             q, k, v = project(x, w_q, w_k, w_v)
         except InputError as error:
             raise PresetError("inputs", error.message) from None
-        return q, k, v, Projection(x, w_q, w_k, w_v)
+        return q, k, v, Projection(x, w_q, w_k, w_v, w_o)
+    if data.get("w_o") is not None:
+        raise PresetError("inputs.w_o", Message("needs x, w_q, w_k and w_v beside it"))
     for key in ("q", "k", "v"):
         if key not in data:
             raise PresetError(f"inputs.{key}", Message("is missing"))
@@ -363,6 +377,8 @@ def preset_from_dict(data: object) -> Preset:
         name = key if key.isprintable() and 0 < len(key) <= 40 else _shown(key)
         _check_text(key, name)
         _check_free_form(value, name)
+    from .preset_fields import read_dropout, read_heads, read_padding
+
     return Preset(
         tokens=tokens,
         q=q,
@@ -373,6 +389,9 @@ def preset_from_dict(data: object) -> Preset:
         causal=causal,
         mask=mask,
         selected_token=selected,
+        heads=read_heads(data, q.shape[1], v.shape[1]),
+        padding=read_padding(data, len(tokens)),
+        dropout=read_dropout(data),
         title=_texts(data.get("title"), "title"),
         description=_texts(data.get("description"), "description"),
         view=view,
@@ -448,10 +467,15 @@ def preset_to_dict(preset: Preset) -> dict[str, Any]:
         p = preset.projection
         inputs = {"x": p.x.tolist(), "w_q": p.w_q.tolist(), "w_k": p.w_k.tolist(),
                   "w_v": p.w_v.tolist()}  # fmt: skip
+        if p.w_o is not None:
+            inputs["w_o"] = p.w_o.tolist()
+    from .preset_fields import written
+
+    later = written(preset.heads, preset.padding, preset.dropout)
     return {
         **preset.extra,
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if later or "w_o" in inputs else 1,
         "title": preset.title,
         "description": preset.description,
         "tokens": list(preset.tokens),
@@ -461,6 +485,7 @@ def preset_to_dict(preset: Preset) -> dict[str, Any]:
         "mask": None if preset.mask is None else preset.mask.tolist(),
         "selected_token": preset.selected_token,
         "view": preset.view,
+        **later,
     }
 
 

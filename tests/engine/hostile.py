@@ -251,7 +251,7 @@ def check_usable(preset) -> None:
     assert q.shape[0] == k.shape[0] == v.shape[0] == length
     assert q.shape[1] == k.shape[1]
     inputs = [q, k, v] if preset.projection is None else list(vars(preset.projection).values())
-    for matrix in inputs:
+    for matrix in (m for m in inputs if m is not None):  # W_o is optional
         assert np.abs(matrix).max() <= MAX_VALUE
     if preset.projection is not None:
         p = preset.projection
@@ -266,6 +266,11 @@ def check_usable(preset) -> None:
                                    and preset.mask.shape == (length, length))  # fmt: skip
     assert type(preset.causal) is bool
     assert 0 <= preset.selected_token < length
+    assert q.shape[1] % preset.heads == 0
+    assert v.shape[1] % preset.heads == 0
+    assert preset.padding == () or len(preset.padding) == length
+    if preset.projection is not None and preset.projection.w_o is not None:
+        assert preset.projection.w_o.shape[0] == v.shape[1]
     result = attention(q, k, v, temperature=preset.temperature, causal=preset.causal,
                        mask=preset.mask)  # fmt: skip
     assert np.isfinite(result.weights).all()

@@ -67,7 +67,7 @@ def edit(path, value):
         ("not json at all", "", "not valid JSON"),
         (b"\xff\xfe\x00garbage", "", "not UTF-8 text|not valid JSON"),
         (edit(["format"], "something-else"), "format", "not an Attention Lab file"),
-        (edit(["version"], 2), "version", "written by a newer Attention Lab"),
+        (edit(["version"], 3), "version", "written by a newer Attention Lab"),
         (edit(["version"], "1"), "version", "whole number"),
         (edit(["version"], 0), "version", "at least 1"),
         (edit(["tokens"], []), "tokens", "non-empty list"),
