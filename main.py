@@ -19,41 +19,65 @@ from typing import NoReturn  # noqa: E402
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Print a bad flag or value as one line on stderr, and exit with status 2."""
+        from engine.messages import Message
+        from gui.support.command_line import words
+
         # An unknown argument is quoted as typed: a line break in it must not break the
         # line (gui.window.headless_export.one_line does the same; importing it would load Qt).
         breaks = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
         message = "".join(repr(c)[1:-1] if c in breaks else c for c in message)
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        said = Message("{prog}: error: {message} (see --help)", prog=self.prog, message=message)
+        self.exit(2, words(said) + "\n")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Read the window's flags (``export`` has its own: see gui.window.headless_export)."""
     from engine import __version__
     from engine.examples import BUILT_IN
+    from engine.messages import Message
+    from gui.support.command_line import CODES, language_asked, speak, words
 
+    speak(language_asked(sys.argv[1:] if argv is None else argv) or "en")
     parser = _Parser(
         prog="attention-lab",
-        description="Type Q, K and V and watch softmax(QKᵀ/√d_k)·V computed step by step.",
-        epilog="python main.py export --help: write every figure, the matrices and the "
-        "session into a folder, without a window.",
+        description=words(
+            Message("Type Q, K and V and watch softmax(QKᵀ/√d_k)·V computed step by step.")
+        ),
+        epilog=words(
+            Message(
+                "python main.py export --help: write every figure, the matrices and the "
+                "session into a folder, without a window."
+            )
+        ),
     )
     parser.add_argument(
         "--preset",
         choices=BUILT_IN,
         default=None,
-        help="open this built-in example (default: the last session, else cat-eats-fish)",
+        help=words(
+            Message("open this built-in example (default: the last session, else cat-eats-fish)")
+        ),
     )
     parser.add_argument(
         "--smoke",
         action="store_true",
-        help="open the window, wait for its first paint, print the time it took, exit",
+        help=words(
+            Message("open the window, wait for its first paint, print the time it took, exit")
+        ),
     )
     parser.add_argument(
         "--lang",
-        choices=("zh_CN", "en"),
-        help="the interface language (default: the last one chosen, else the system's)",
+        choices=CODES,
+        help=words(
+            Message("the interface language (default: the last one chosen, else the system's)")
+        ),
     )
-    parser.add_argument("--version", action="version", version=f"Attention Lab {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"Attention Lab {__version__}",
+        help=words(Message("show program's version number and exit")),
+    )
     return parser.parse_args(argv)
 
 
@@ -97,7 +121,11 @@ def main(argv: list[str] | None = None) -> int:
         window.sessions.start(restore_last=args.preset is None)
     status = app.exec()
     if args.smoke:
-        print(f"first paint after {(time.perf_counter() - START) * 1000:.0f} ms", flush=True)
+        from engine.messages import Message
+        from gui.support.command_line import words
+
+        elapsed = (time.perf_counter() - START) * 1000
+        print(words(Message("first paint after {ms:.0f} ms", ms=elapsed)), flush=True)
     # Destroy the window while QApplication still exists: left to the interpreter's exit,
     # pyqtgraph's scenes can be torn down after Qt and crash.
     shiboken6.delete(window)

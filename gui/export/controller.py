@@ -80,7 +80,10 @@ class ExportController(QObject):
 
     def offer_context_menu(self, view: pg.GraphicsView) -> None:
         """Give ``view`` the right-click menu of its figure (export, copy)."""
-        view.scene().contextMenu = []  # pyqtgraph's own "Export..." (English only) gives way
+        scene = view.scene()
+        for action in scene.contextMenu:  # pyqtgraph's own "Export..." (English only) gives way
+            action.deleteLater()
+        scene.contextMenu = []
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(
             lambda pos, v=view: self._on_context_menu_requested(v, pos)

@@ -10,31 +10,16 @@ template the catalogue lacks, the message reads as the engine wrote it.
 
 from __future__ import annotations
 
-import json
-from functools import cache
-
 from engine.messages import InputError, Message
+from gui.support.catalogue import catalogue, translated
 from gui.support.language import current_language
-from resources import resource_path
 
-
-@cache
-def catalogue(language: str) -> dict[str, str]:
-    """Return template → translation for ``language`` (empty for English)."""
-    path = resource_path("translations") / f"engine_messages_{language}.json"
-    if language == "en" or not path.is_file():
-        return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {str(key): str(value) for key, value in data.items()}
+__all__ = ["catalogue", "engine_text", "message_text"]
 
 
 def message_text(message: Message, language: str | None = None) -> str:
     """Return one of the engine's messages (not an error) in ``language`` (else the chosen)."""
-    known = catalogue(language or current_language())
-    try:
-        return message.translated(lambda template: known.get(template, template))
-    except (KeyError, IndexError, ValueError):  # a damaged catalogue: the engine's own words
-        return str(message)
+    return translated(message, language or current_language())
 
 
 def engine_text(error: BaseException, language: str | None = None) -> str:

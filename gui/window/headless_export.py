@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, NoReturn
 
 from engine import Preset, PresetError, load_preset, read_preset
 from engine.examples import BUILT_IN
+from engine.messages import InputError, Message
 from engine.vocabulary import MIN_TEMPERATURE
-from gui.export.figures import MAX_SCALE, check_scale
-from gui.export.files import ALL_FORMATS, ExportError, check_formats
+from gui.export.figures import MAX_SCALE, MIN_SCALE
+from gui.export.files import ALL_FORMATS, ExportError
+from gui.support.command_line import CODES, language_asked, speak, words
 from gui.support.engine_text import engine_text
-from gui.support.language import LANGUAGES
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
@@ -44,99 +45,151 @@ def one_line(text: str) -> str:
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Print a bad flag or value as one line on stderr, and exit with status 2."""
-        self.exit(2, f"{self.prog}: error: {one_line(message)} (see --help)\n")
+        said = Message("{prog}: error: {message} (see --help)", prog=self.prog, message=message)
+        self.exit(2, one_line(words(said)) + "\n")
 
 
-class CliError(Exception):
-    """A problem with what the user asked for: printed as one line, exit status 2."""
+class CliError(InputError):
+    """A problem with what the user asked for: printed as one line, exit status 2.
+
+    ``where`` is the flag and its value as typed (``--out notes.txt``): data, kept as it is.
+    """
+
+
+def _refused(message: Message) -> argparse.ArgumentTypeError:
+    """Return the error argparse prints as "argument --flag: <message>", in the language."""
+    return argparse.ArgumentTypeError(words(message))
 
 
 def _formats(text: str) -> tuple[str, ...]:
-    try:
-        return check_formats(part.strip().lower() for part in text.split(",") if part.strip())
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    chosen = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
+    unknown = [f for f in chosen if f not in ALL_FORMATS]
+    known = ", ".join(ALL_FORMATS)
+    if not chosen:
+        raise _refused(Message("no format given; choose from {known}", known=known))
+    if unknown:
+        raise _refused(
+            Message(
+                "unknown format {formats}; choose from {known}",
+                formats=", ".join(repr(f) for f in unknown),
+                known=known,
+            )
+        )
+    return chosen
 
 
-def _positive(text: str, what: str) -> float:
+def _number(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{what} must be a number, not {text!r}") from None
+        raise _refused(Message("must be a number, not {text!r}", text=text)) from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"{what} must be a positive number, not {text!r}")
+        raise _refused(Message("must be a positive number, not {text!r}", text=text))
     return value
 
 
 def _scale(text: str) -> float:
-    value = _positive(text, "the scale")
-    try:
-        check_scale(value)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    value = _number(text)
+    if not MIN_SCALE <= value <= MAX_SCALE:
+        raise _refused(
+            Message(
+                "must be from {low:g} to {high:g}, not {text!r}",
+                low=MIN_SCALE,
+                high=MAX_SCALE,
+                text=text,
+            )
+        )
     return value
 
 
 def _temperature(text: str) -> float:
-    value = _positive(text, "τ")
+    value = _number(text)
     if value < MIN_TEMPERATURE:  # the engine's floor: below it 1/τ overflows
-        raise argparse.ArgumentTypeError(f"τ must be at least {MIN_TEMPERATURE:g}, not {text!r}")
+        raise _refused(
+            Message("τ must be at least {low:g}, not {text!r}", low=MIN_TEMPERATURE, text=text)
+        )
     return value
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Read the export command's flags; a bad one ends the program (exit status 2)."""
+    speak(language_asked(argv) or "en")
     parser = _Parser(
         prog=PROG,
-        description="Write every figure (PNG, SVG, PDF), the matrices (CSV, JSON) and the "
-        "session file into a folder, without opening a window.",
+        description=words(
+            Message(
+                "Write every figure (PNG, SVG, PDF), the matrices (CSV, JSON) and the "
+                "session file into a folder, without opening a window."
+            )
+        ),
     )
     parser.add_argument(
         "--out",
         required=True,
         metavar="DIR",
-        help="the folder to write into (its parent must exist)",
+        help=words(Message("the folder to write into (its parent must exist)")),
     )
     source = parser.add_mutually_exclusive_group()
     source.add_argument(
-        "--preset", choices=BUILT_IN, default="cat-eats-fish", help="a built-in example"
+        "--preset",
+        choices=BUILT_IN,
+        default="cat-eats-fish",
+        help=words(Message("a built-in example")),
     )
-    source.add_argument("--session", metavar="FILE", help="a saved session or preset file")
+    source.add_argument(
+        "--session", metavar="FILE", help=words(Message("a saved session or preset file"))
+    )
     parser.add_argument(
         "--format",
         type=_formats,
         default=ALL_FORMATS,
         metavar="LIST",
-        help=f"comma-separated, from {','.join(ALL_FORMATS)} (default: all)",
+        help=words(
+            Message("comma-separated, from {formats} (default: all)", formats=",".join(ALL_FORMATS))
+        ),
     )
     parser.add_argument(
         "--scale",
         type=_scale,
         default=2.0,
         metavar="N",
-        help=f"PNG size against the screen, from 0.25 to {MAX_SCALE:g} (default: 2)",
+        help=words(
+            Message(
+                "PNG size against the screen, from {low:g} to {high:g} (default: 2)",
+                low=MIN_SCALE,
+                high=MAX_SCALE,
+            )
+        ),
     )
-    parser.add_argument("--lang", choices=tuple(LANGUAGES), help="language of titles and labels")
     parser.add_argument(
-        "--temperature", type=_temperature, metavar="T", help="τ of step ② (default: √d_k)"
+        "--lang", choices=CODES, help=words(Message("language of titles and labels"))
     )
-    parser.add_argument("--causal", action="store_true", help="hide future tokens")
+    parser.add_argument(
+        "--temperature",
+        type=_temperature,
+        metavar="T",
+        help=words(Message("τ of step ② (default: √d_k)")),
+    )
+    parser.add_argument("--causal", action="store_true", help=words(Message("hide future tokens")))
     return parser.parse_args(argv)
 
 
 def check_out(out: Path) -> bool:
     """Raise CliError unless files can go into ``out``; True if it must be created."""
+    where = f"--out {out}"
     if out.exists():
         if not out.is_dir():
-            raise CliError(f"--out {out}: not a folder")
+            raise CliError(Message("not a folder"), where)
         if not os.access(out, os.W_OK | os.X_OK):
-            raise CliError(f"--out {out}: the folder is not writable")
+            raise CliError(Message("the folder is not writable"), where)
         return False
     parent = out.parent if str(out.parent) else Path(".")
     if not parent.is_dir():
-        raise CliError(f"--out {out}: the folder {parent} does not exist")
+        raise CliError(Message("the folder {parent} does not exist", parent=str(parent)), where)
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise CliError(f"--out {out}: cannot create it, {parent} is not writable")
+        raise CliError(
+            Message("cannot create it, {parent} is not writable", parent=str(parent)), where
+        )
     return True
 
 
@@ -148,7 +201,8 @@ def load(args: argparse.Namespace) -> Preset:
         try:
             preset = read_preset(args.session)
         except PresetError as error:
-            raise CliError(f"--session {args.session}: {engine_text(error, args.lang)}") from None
+            where = f"--session {args.session}" + (f": {error.where}" if error.where else "")
+            raise CliError(error.message, where) from None
     # set before the window exists, so that no view glides from the old values
     temperature = preset.temperature if args.temperature is None else args.temperature
     return replace(preset, temperature=temperature, causal=preset.causal or args.causal)
@@ -213,7 +267,9 @@ def _render_and_write(
             try:
                 out.mkdir()
             except OSError as error:  # checked before, but /proc, a race, a full disk …
-                raise CliError(f"--out {out}: cannot create it ({error.strerror})") from None
+                raise CliError(
+                    Message("cannot create it ({reason})", reason=error.strerror), f"--out {out}"
+                ) from None
         try:
             return write_export(out, files, window.state.to_preset())
         except ExportError:
@@ -230,13 +286,13 @@ def run(argv: list[str]) -> int:
     args = parse_args(argv)
     try:
         if not args.out.strip():  # Path("") would quietly mean the current folder
-            raise CliError("--out needs a folder name, not an empty one")
+            raise CliError(Message("--out needs a folder name, not an empty one"))
         create = check_out(Path(args.out))
         preset = load(args)
         written = export(args, preset, create)
-    except (CliError, ExportError, ValueError) as error:  # ValueError: numbers the engine refuses
-        text = str(error) if isinstance(error, CliError) else engine_text(error, args.lang)
-        print(f"{PROG}: error: {one_line(text)}", file=sys.stderr)
+    except (ExportError, ValueError) as error:  # ValueError: numbers the engine refuses
+        said = Message("{prog}: error: {message}", prog=PROG, message=engine_text(error, args.lang))
+        print(one_line(words(said)), file=sys.stderr)
         return 2
-    print(f"wrote {len(written)} files to {args.out}")
+    print(words(Message("wrote {count} files to {folder}", count=len(written), folder=args.out)))
     return 0

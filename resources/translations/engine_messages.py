@@ -24,8 +24,18 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-#: The engine's source folder, next to ``resources/`` in a checkout.
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
+#: The checkout's root, where ``resources/`` lies.
+ROOT = Path(__file__).resolve().parents[2]
+#: The engine's source folder.
+ENGINE = ROOT / "engine"
+#: The modules of the command line, whose messages are written before Qt starts.
+COMMAND_LINE = (
+    ROOT / "main.py",
+    ROOT / "gui" / "window" / "headless_export.py",
+    ROOT / "gui" / "support" / "command_line.py",
+)
+#: The tuple of argparse's own words in ``command_line.py``: each one is a template too.
+ARGPARSE_WORDS = "ARGPARSE_WORDS"
 #: The Chinese catalogue: an object, English template → Chinese template.
 ZH_CN = Path(__file__).resolve().with_name("engine_messages_zh_CN.json")
 
@@ -64,6 +74,13 @@ def templates_in(path: Path) -> list[str]:
         if template is None:
             raise ValueError(f"{path.name}:{call.lineno}: Message(…) needs a literal template")
         found.append(template)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == ARGPARSE_WORDS for t in node.targets)
+            and isinstance(node.value, ast.Tuple)
+        ):
+            found.extend(str(e.value) for e in node.value.elts if isinstance(e, ast.Constant))
     return found
 
 
@@ -82,6 +99,12 @@ def engine_templates(folder: Path = ENGINE) -> list[str]:
         cells"``).
     """
     return sorted({t for path in sorted(folder.glob("*.py")) for t in templates_in(path)})
+
+
+def all_templates() -> list[str]:
+    """Return every template the catalogue must translate: the engine's and the command line's."""
+    paths = [*sorted(ENGINE.glob("*.py")), *COMMAND_LINE]
+    return sorted({t for path in paths for t in templates_in(path)})
 
 
 def placeholders(template: str) -> set[tuple[str, str, str]]:
@@ -110,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--missing", action="store_true", help="compare with the catalogue")
     options = parser.parse_args(argv)
-    found = engine_templates()
+    found = all_templates()
     if not options.missing:
         print("\n".join(found))
         return 0

@@ -20,6 +20,7 @@ from engine.importing import MatrixImportError, import_preset, read_csv, read_np
 from engine.messages import as_message
 from resources.translations.engine_messages import (
     ZH_CN,
+    all_templates,
     engine_templates,
     message_calls,
     placeholders,
@@ -182,7 +183,7 @@ def test_the_english_messages_are_those_of_before(tmp_path):
         (lambda: parse_preset(lesson_with(version=3)),
          "version: is 3, written by a newer Attention Lab (this one reads 2)"),
         (lambda: parse_preset("{"),
-         "not valid JSON (line 1, column 2: Expecting property name enclosed in double quotes)"),
+         "not valid JSON (line 1, column 2: a name in double quotes was expected)"),
         (lambda: read_csv(csv_file(tmp_path, "1,2\n3,1e200\n")),
          "q.csv: line 2, column 2: 1e200 is beyond ±1,000,000"),
         (lambda: read_csv(csv_file(tmp_path, "1,2\n3,\n")), "q.csv: line 2, column 2: is empty"),
@@ -277,9 +278,9 @@ def test_an_error_of_the_projection_inside_a_file_keeps_the_projections_message(
 # ------------------------------------------------------------------ the Chinese catalogue
 
 
-def test_the_chinese_catalogue_translates_exactly_the_templates_of_the_engine():
+def test_the_chinese_catalogue_translates_exactly_the_templates_of_the_engine_and_cli():
     catalogue = translations(ZH_CN)
-    found = engine_templates(ENGINE)
+    found = all_templates()
     assert sorted(set(found) - set(catalogue)) == [], "not translated"
     assert sorted(set(catalogue) - set(found)) == [], "no longer in the engine"
 

@@ -33,7 +33,7 @@ def test_the_catalogue_ships_and_translates_every_template():
     )
     scanner = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(scanner)
-    assert set(catalogue("zh_CN")) == set(scanner.engine_templates())
+    assert set(catalogue("zh_CN")) == set(scanner.all_templates())
     assert catalogue("en") == {}
 
 

@@ -238,3 +238,41 @@ def test_every_weight_bar_names_its_token_and_the_chart_names_its_row(window):
     window.state.load_preset(random_preset(12, 4, 4, seed=1))
     next_frame()
     assert len(bars._ticks) == 12
+
+
+@pytest.mark.parametrize(("language", "scale"), [("en", 1.0), ("zh_CN", 1.0), ("en", 1.5)])
+def test_nothing_moves_while_tau_changes(window, qtbot, language, scale):
+    """τ from 0.05 to 20 (its text from "0.05" to "12.6"): every panel and dock keeps its place and
+    size; the right panel's edge once jumped 920 → 975 → 984 px and the bars shrank."""
+    from gui.support.language import set_language
+
+    set_language(language)
+    try:
+
+        def places():
+            widgets = [window.centralWidget(), *window.docks.values(),
+                       *window.dial.findChildren(QWidget), *window.mixing.findChildren(QWidget),
+                       *window.pipeline.heatmaps.values()]  # fmt: skip
+            placed = {
+                f"{w.objectName() or type(w).__name__}#{i}": w.geometry().getRect()
+                for i, w in enumerate(widgets)
+                if w.isVisible()
+            }
+            placed["weight bars' plot"] = window.dial.bars.axes.vb.sceneBoundingRect().getRect()
+            return placed
+
+        window.resize(1280, 720)
+        window.presenter.set_scale(scale)  # the text of presenter mode, in a window
+        window.dial.set_temperature(1.0, animate=False)
+        next_frame()
+        qtbot.wait(5)
+        before = places()
+        for tau in (0.05, 0.123, 1.4142, 7.77, 12.6, 20.0, 0.3):
+            window.dial.set_temperature(tau, animate=False)
+            next_frame()
+            qtbot.wait(5)
+            moved = {k: (before[k], v) for k, v in places().items() if before.get(k) != v}
+            assert moved == {}, f"τ = {tau}"
+    finally:
+        window.presenter.set_scale(1.0)
+        set_language("en")

@@ -1,0 +1,83 @@
+"""The command line's words in the language its ``--lang`` asks for, before Qt starts.
+
+``main.py`` and ``main.py export`` read their flags with :mod:`argparse`, before Qt (and
+its translators) are loaded. Their own sentences are :class:`engine.messages.Message` s,
+found in the source and translated in the same catalogue as the engine's; argparse's own
+words ("usage: ", "the following arguments are required: %s", …) are listed in
+:data:`ARGPARSE_WORDS`, and argparse is made to look them up there too.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from engine.messages import Message
+from gui.support.catalogue import catalogue, translated
+
+#: The languages of the command line (as gui.support.language.LANGUAGES, without Qt).
+CODES = ("en", "zh_CN")
+
+#: What argparse (Python 3.10 to 3.13) says itself, through gettext: each is a key of the
+#: catalogue, with argparse's own %-placeholders.
+ARGPARSE_WORDS = (
+    "usage: ",
+    "positional arguments",
+    "options",
+    "show this help message and exit",
+    "show program's version number and exit",
+    "the following arguments are required: %s",
+    "one of the arguments %s is required",
+    "unrecognized arguments: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)",
+    "invalid %(type)s value: %(value)r",
+    "argument %(argument_name)s: %(message)s",
+    "not allowed with argument %s",
+    "expected one argument",
+    "expected at most one argument",
+    "expected at least one argument",
+    "expected %s argument",
+    "expected %s arguments",
+    "ambiguous option: %(option)s could match %(matches)s",
+    "ignored explicit argument %r",
+)
+
+_language = "en"
+
+
+def language_asked(argv: Sequence[str]) -> str | None:
+    """Return the code that ``--lang CODE`` or ``--lang=CODE`` asks for, if it is one."""
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        code = None
+        if word == "--lang" and index + 1 < len(argv):
+            code = argv[index + 1]
+        elif word.startswith("--lang="):
+            code = word.partition("=")[2]
+        if code in CODES:
+            return code
+    return None
+
+
+def speak(language: str) -> None:
+    """Let :func:`words` and argparse's own messages from now on be in ``language``."""
+    global _language
+    _language = language if language in CODES else "en"
+    known = catalogue(_language)
+
+    def gettext(text: str) -> str:
+        return known.get(text, text)
+
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        return gettext(singular if count == 1 else plural)
+
+    # argparse calls the gettext it imported as its module's _ and ngettext, at the moment
+    # it builds a parser or a message: setting them there is what argparse offers.
+    argparse._ = gettext  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def words(message: Message) -> str:
+    """Return one of the command line's messages in the language it speaks."""
+    return translated(message, _language)

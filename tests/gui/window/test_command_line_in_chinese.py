@@ -1,0 +1,145 @@
+"""``--lang zh_CN`` on the command line: every message ``main.py`` and ``main.py export`` print
+(argparse's own, the checks of the folder and the files, the help, the last line of a
+successful export) is in Chinese, with nothing English left but data: flags, values,
+paths, names of formats and presets."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import load_preset, preset_to_dict
+
+ROOT = Path(__file__).resolve().parents[3]
+ZH = ["--lang", "zh_CN"]
+
+ERRORS = {
+    "unknown flag": [*ZH, "--bogus"],
+    "bad preset": ["--lang=zh_CN", "--preset", "nosuch"],
+    "preset without a value": [*ZH, "--preset"],
+    "export: no --out": ["export", *ZH],
+    "export: scale nan": ["export", *ZH, "--out", "{tmp}/out", "--scale", "nan"],
+    "export: scale too big": ["export", *ZH, "--out", "{tmp}/out", "--scale", "9"],
+    "export: unknown format": ["export", *ZH, "--out", "{tmp}/out", "--format", "png,gif"],
+    "export: no format": ["export", *ZH, "--out", "{tmp}/out", "--format", ","],
+    "export: tiny τ": ["export", *ZH, "--out", "{tmp}/out", "--temperature", "1e-310"],
+    "export: out is a file": ["export", *ZH, "--out", "{tmp}/corrupt.json"],
+    "export: out has no parent": ["export", *ZH, "--out", "{tmp}/no/such"],
+    "export: empty out": ["export", *ZH, "--out", ""],
+    "export: corrupt session": [
+        "export",
+        *ZH,
+        "--out",
+        "{tmp}/out",
+        "--session",
+        "{tmp}/corrupt.json",
+    ],
+    "export: huge numbers": ["export", *ZH, "--out", "{tmp}/out", "--session", "{tmp}/huge.json"],
+    "export: both sources": [
+        "export",
+        *ZH,
+        "--out",
+        "{tmp}/out",
+        "--preset",
+        "shape-check",
+        "--session",
+        "{tmp}/corrupt.json",
+    ],
+}
+OUTPUTS = {
+    "help": [*ZH, "--help"],
+    "export: help": ["export", *ZH, "--help"],
+    "export: written": ["export", *ZH, "--out", "{tmp}/out", "--format", "csv"],
+}
+#: What may stay Latin in a Chinese message: the data it quotes and the lesson's own names.
+DATA = [
+    r"attention-lab( export)?",
+    r"python main\.py export",
+    r"\b(softmax|QKᵀ|d_k|cat-eats-fish|shape-check|Q|K|V)\b",
+    r"--?[\w-]+",
+    r"'[^']*'",
+    r"\{[^}]*\}",
+    r"/\S*",
+    r"\b(DIR|FILE|LIST|N|T)\b",
+    r"\b(PNG|SVG|PDF|CSV|JSON|png|svg|pdf|csv|json)\b",
+    r"\binputs\.q\[0\]\[0\]",
+]
+
+
+def latin_left(text: str) -> list[str]:
+    """Return the runs of Latin letters in ``text`` once its data is taken out."""
+    for pattern in DATA:
+        text = re.sub(pattern, " ", text)
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """Run every case at once, each in its own folder and home: case → (status, out, err)."""
+    lesson = preset_to_dict(load_preset("cat-eats-fish"))
+    huge = json.loads(json.dumps(lesson))
+    huge["inputs"]["q"][0][0] = 1e308  # finite, but q·k would overflow
+    started = {}
+    for case, args in {**ERRORS, **OUTPUTS}.items():
+        folder = tmp_path_factory.mktemp("zh")
+        (folder / "home").mkdir()
+        (folder / "corrupt.json").write_text('{"format": "attention-lab", "version": 1, "tokens"')
+        (folder / "huge.json").write_text(json.dumps(huge))
+        home = str(folder / "home")
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=home, XDG_CONFIG_HOME=home)
+        command = [sys.executable, str(ROOT / "main.py"), *(a.format(tmp=folder) for a in args)]
+        started[case] = subprocess.Popen(
+            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+    done = {}
+    for case, process in started.items():
+        out, err = process.communicate(timeout=180)
+        done[case] = (process.returncode, out, err)
+    return done
+
+
+@pytest.mark.parametrize("case", list(ERRORS))
+def test_a_refused_flag_or_file_is_told_in_chinese_on_one_line(runs, case):
+    status, _, err = runs[case]
+    assert status == 2, err
+    lines = err.splitlines()
+    assert len(lines) == 1, lines
+    assert re.match(r"attention-lab( export)?：错误：", lines[0]), lines[0]
+    assert latin_left(lines[0]) == [], lines[0]
+
+
+@pytest.mark.parametrize("case", list(OUTPUTS))
+def test_the_help_and_a_written_export_speak_chinese(runs, case):
+    status, out, err = runs[case]
+    assert status == 0, err
+    assert re.search(r"[\u4e00-\u9fff]", out)
+    assert latin_left(out) == [], out
+
+
+def test_the_latin_check_finds_english():
+    assert latin_left("attention-lab：错误：--out /tmp/a: not a folder") == ["not", "folder"]
+    assert latin_left("attention-lab：错误：--out /tmp/a: 不是文件夹") == []
+
+
+def test_without_lang_the_command_line_stays_english(tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--bogus"], capture_output=True, text=True
+    )
+    assert done.stderr.startswith("attention-lab: error: unrecognized arguments: --bogus")
+
+
+def test_argparse_words_keep_their_placeholders_in_chinese():
+    from gui.support.catalogue import catalogue
+    from gui.support.command_line import ARGPARSE_WORDS
+
+    known = catalogue("zh_CN")
+    for text in ARGPARSE_WORDS:
+        assert text in known, text
+        holes = sorted(re.findall(r"%(?:\(\w+\))?[rs]", text))
+        assert sorted(re.findall(r"%(?:\(\w+\))?[rs]", known[text])) == holes, text
