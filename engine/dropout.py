@@ -21,6 +21,15 @@ from .result import AttentionResult
 MAX_DROP = 0.9
 
 
+@dataclass(frozen=True)
+class DropoutSetting:
+    """Dropout on the weights: its probability, its seed, and training (on) or evaluation."""
+
+    p: float = 0.1
+    seed: int = 0
+    training: bool = False
+
+
 @dataclass(frozen=True, eq=False)
 class Dropout:
     """The weights after dropout, and the context they give.

@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._checks import Matrix, as_matrix
-from .attention import attention, project
+from .attention import attention, project, with_temperature
 from .messages import InputError, Message
 from .result import AttentionResult
 
@@ -158,6 +158,17 @@ def multi_head(
     if not np.isfinite(output).all():
         raise InputError(Message("concat·W_o overflows: the numbers are too large"))
     return MultiHeadResult(results, concat, projection, output)
+
+
+def with_heads_temperature(result: MultiHeadResult, temperature: float | None) -> MultiHeadResult:
+    """Return the same heads at another τ (None: each head's √d_k), reusing their scores."""
+    heads = tuple(with_temperature(head, temperature) for head in result.heads)
+    concat = np.concatenate([h.context for h in heads], axis=1)  # (L_q, h·d_v)
+    if result.w_o is None:
+        return MultiHeadResult(heads, concat, None, None)
+    with np.errstate(over="ignore", invalid="ignore"):
+        output = concat @ result.w_o  # (L_q, d_out): rows of convex mixes, as finite as before
+    return MultiHeadResult(heads, concat, result.w_o, output)
 
 
 def multi_head_attention(

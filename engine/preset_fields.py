@@ -7,25 +7,15 @@ version 2 only when it uses one, so that an older Attention Lab still opens the 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
-from .dropout import MAX_DROP
+from .dropout import MAX_DROP, DropoutSetting
 from .messages import InputError, Message
 from .multi_head import MAX_HEADS, check_heads
-from .presets import PresetError, _shown
+from .preset_errors import PresetError, _shown
 
 #: The fields that make a file version 2.
 FIELDS = ("heads", "padding", "dropout")
-
-
-@dataclass(frozen=True)
-class DropoutSetting:
-    """Dropout on the weights: its probability, its seed, and training (on) or evaluation."""
-
-    p: float = 0.1
-    seed: int = 0
-    training: bool = False
 
 
 def read_heads(data: dict[str, Any], width_qk: int, width_v: int) -> int:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import reprlib
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,8 @@ from .attention import project
 from .files import FileTooLargeError, NotARegularFileError, read_bounded, write_atomic
 from .files import shareable_mode as shareable_mode  # its old home, for old callers
 from .messages import InputError, Message
+from .preset_errors import PresetError as PresetError  # its home before, for callers
+from .preset_errors import _shown
 
 # The limits are imported under their old names too: engine.presets.MAX_DIM still works.
 from .vocabulary import (
@@ -39,7 +40,7 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .preset_fields import DropoutSetting
+    from .dropout import DropoutSetting
 
 FORMAT = "attention-lab"
 #: Version 2 adds heads, W_o, padding and dropout (engine/preset_fields.py); a file without
@@ -50,32 +51,6 @@ VERSION = 2
 MAX_NESTING = 64
 _KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temperature",
           "causal", "mask", "selected_token", "view", "heads", "padding", "dropout"}  # fmt: skip
-
-
-class PresetError(InputError):
-    """A preset or session file that cannot be used; ``field`` names the culprit.
-
-    Its ``str()`` is ``"tokens[1]: holds U+001B …"``: the field, then the message.
-
-    Parameters
-    ----------
-    field : str
-        Where in the file the problem is (``"inputs.q[1][2]"``), or ``""`` for the file as
-        a whole. It is data, never translated.
-    message : Message or str
-        What is wrong there; a plain string is kept verbatim.
-
-    Attributes
-    ----------
-    field : str
-        As given.
-    message : Message
-        The message without the field, for a translation.
-    """
-
-    def __init__(self, field: str, message: Message | str) -> None:
-        super().__init__(message, where=field)
-        self.field = field
 
 
 @dataclass(frozen=True)
@@ -109,17 +84,6 @@ class Preset:
     description: dict[str, str] = field(default_factory=dict)
     view: dict[str, Any] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # unknown fields, kept as read
-
-
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 40
-_SHORT.maxlist = _SHORT.maxdict = 4
-_SHORT.maxlevel = 2
-
-
-def _shown(value: object) -> str:
-    """``value`` for a message: its repr, cut short (a file may hold a megabyte string)."""
-    return _SHORT.repr(value)
 
 
 def _reject_constant(name: str) -> None:

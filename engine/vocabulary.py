@@ -15,7 +15,8 @@ DIRECT_INPUTS = ("q", "k", "v")
 #: The inputs of projection mode: the embeddings X and the three projections.
 PROJECTION_INPUTS = ("x", "w_q", "w_k", "w_v")
 #: How each matrix is written for a reader.
-LABELS = {"q": "Q", "k": "K", "v": "V", "x": "X", "w_q": "W_q", "w_k": "W_k", "w_v": "W_v"}
+LABELS = {"q": "Q", "k": "K", "v": "V", "x": "X", "w_q": "W_q", "w_k": "W_k", "w_v": "W_v",
+          "w_o": "W_o"}  # fmt: skip
 #: The four steps, in order: ① S = QKᵀ, ② S/τ, ③ A = softmax, ④ Z = A·V.
 STEPS = ("scores", "scaled", "weights", "context")
 

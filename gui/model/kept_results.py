@@ -30,6 +30,7 @@ class Inputs:
     causal: bool
     mask: NDArray[np.bool_] | None
     temperature: float | None  # None: √d_k
+    heads: int = 1
 
     def same_as(self, other: Inputs) -> bool:
         """Return True if both hold exactly the same numbers (same bits, same shapes)."""
@@ -37,7 +38,7 @@ class Inputs:
 
     def same_matrices_as(self, other: Inputs) -> bool:
         """Return True if both hold the same matrices and masks, whatever their τ."""
-        if self.causal != other.causal:
+        if self.causal != other.causal or self.heads != other.heads:
             return False
         if set(self.matrices) != set(other.matrices) or not _same(self.mask, other.mask):
             return False

@@ -19,6 +19,7 @@ class PendingChange:
     shapes: dict[str, tuple[int, ...]]
     causal: bool
     temperature: float | None  # τ shown, None before the first result
+    lessons: tuple[object, ...] = ()  # heads, padding, own mask, dropout: see state._lessons
     full: bool = False  # a snapshot was installed (else only cells were written)
     rectangles: list[Rectangle] = field(default_factory=list)
 

@@ -12,7 +12,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 from numpy.typing import NDArray
 
-from engine import AttentionResult, Preset, attention, project
+from engine import AttentionResult, Preset, attention, multi_head, padding_mask, project
+from engine.dropout import DropoutSetting
+from engine.masks import combined
+from engine.multi_head import MultiHeadResult
 
 Matrix = NDArray[np.float64]
 ROWS_PER_TOKEN = ("q", "k", "v", "x")  # the inputs with one row per token
@@ -31,6 +34,16 @@ class Snapshot:
     # A session's own mask (tokens × tokens, True = allowed), kept and applied with the
     # causal one; there is no editor for it, but opening and saving must not lose it.
     mask: NDArray[np.bool_] | None = None
+    heads: int = 1  # h: Q, K and V split into h blocks of columns
+    padding: tuple[bool, ...] = ()  # True for each token that is padding; () for none
+    dropout: DropoutSetting | None = None  # dropout on the weights (off by default)
+
+    @property
+    def allowed(self) -> NDArray[np.bool_] | None:
+        """Return the own mask AND the padding's (the causal one is applied apart), or None."""
+        length = len(self.tokens)
+        padding = padding_mask(self.padding) if any(self.padding) else None
+        return combined((length, length), self.mask, padding)
 
 
 def with_token_added(snapshot: Snapshot, name: str) -> Snapshot:
@@ -46,7 +59,9 @@ def with_token_added(snapshot: Snapshot, name: str) -> Snapshot:
     mask = snapshot.mask
     if mask is not None:  # the new token may look at every key, and be looked at
         mask = np.pad(mask, ((0, 1), (0, 1)), constant_values=True)
-    return replace(snapshot, tokens=(*snapshot.tokens, name), matrices=matrices, mask=mask)
+    padding = (*snapshot.padding, False) if snapshot.padding else ()
+    return replace(snapshot, tokens=(*snapshot.tokens, name), matrices=matrices, mask=mask,
+                   padding=padding)  # fmt: skip
 
 
 def with_token_removed(snapshot: Snapshot, index: int) -> Snapshot:
@@ -63,7 +78,9 @@ def with_token_removed(snapshot: Snapshot, index: int) -> Snapshot:
     if mask is not None:
         mask = np.delete(np.delete(mask, index, axis=0), index, axis=1)
     tokens = snapshot.tokens[:index] + snapshot.tokens[index + 1 :]
-    return replace(snapshot, tokens=tokens, matrices=matrices, mask=mask)
+    padding = snapshot.padding[:index] + snapshot.padding[index + 1 :]
+    return replace(snapshot, tokens=tokens, matrices=matrices, mask=mask,
+                   padding=padding if any(padding) else ())  # fmt: skip
 
 
 def _resized(matrix: Matrix, rows: int, cols: int) -> Matrix:
@@ -83,6 +100,8 @@ def with_width(snapshot: Snapshot, names: tuple[str, ...], width: int) -> Snapsh
     matrices = dict(snapshot.matrices)
     for key in names:
         matrices[key] = _resized(matrices[key], matrices[key].shape[0], width)
+    if "w_o" in matrices and "w_v" in names:  # W_o has one row per column of the concat
+        matrices["w_o"] = _resized(matrices["w_o"], width, matrices["w_o"].shape[1])
     return replace(snapshot, matrices=matrices)
 
 
@@ -106,10 +125,14 @@ def snapshot_of(preset: Preset) -> Snapshot:
     else:
         p = preset.projection
         matrices = {"x": p.x, "w_q": p.w_q, "w_k": p.w_k, "w_v": p.w_v}
+        if p.w_o is not None:
+            matrices["w_o"] = p.w_o
     copies = {name: np.array(m, dtype=np.float64) for name, m in matrices.items()}
     mask = None if preset.mask is None else np.array(preset.mask, dtype=np.bool_)
     return Snapshot(tuple(preset.tokens), copies, preset.causal, preset.temperature,
-                    mask=None if mask is None or mask.all() else mask)  # fmt: skip
+                    mask=None if mask is None or mask.all() else mask, heads=preset.heads,
+                    padding=preset.padding if any(preset.padding) else (),
+                    dropout=preset.dropout)  # fmt: skip
 
 
 def inputs_of(matrices: dict[str, Matrix]) -> tuple[Matrix, Matrix, Matrix]:
@@ -120,7 +143,20 @@ def inputs_of(matrices: dict[str, Matrix]) -> tuple[Matrix, Matrix, Matrix]:
 
 
 def attention_of(snapshot: Snapshot) -> AttentionResult:
-    """Compute the engine's result for a snapshot; raise ValueError as the engine does."""
+    """Compute the engine's result for a snapshot; raise ValueError as the engine does.
+
+    With several heads, that of the first; :func:`heads_of` gives them all.
+    """
+    if snapshot.heads > 1:
+        return heads_of(snapshot).heads[0]
     q, k, v = inputs_of(snapshot.matrices)
     return attention(q, k, v, temperature=snapshot.temperature, causal=snapshot.causal,
-                     mask=snapshot.mask)  # fmt: skip
+                     mask=snapshot.allowed)  # fmt: skip
+
+
+def heads_of(snapshot: Snapshot) -> MultiHeadResult:
+    """Compute every head of a snapshot, their concat and (with W_o) the output."""
+    q, k, v = inputs_of(snapshot.matrices)
+    return multi_head(q, k, v, snapshot.heads, w_o=snapshot.matrices.get("w_o"),
+                      temperature=snapshot.temperature, causal=snapshot.causal,
+                      mask=snapshot.allowed)  # fmt: skip

@@ -24,22 +24,22 @@ from engine import (
     with_temperature,
 )
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
+from engine.multi_head import with_heads_temperature
 from engine.presets import Projection
-from engine.vocabulary import LABELS, MAX_DIM, STEPS
+from engine.vocabulary import LABELS, STEPS
 from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
 from gui.model.kept_results import Inputs, KeptResults
 from gui.model.pending import PendingChange
+from gui.model.shape_and_heads import ShapeAndHeads
 from gui.model.snapshots import (
     Snapshot,
     attention_of,
+    heads_of,
     inputs_of,
     snapshot_of,
-    with_d_model,
     with_token_added,
     with_token_removed,
-    with_width,
 )
-from gui.model.state_reading import StateReading
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, Text
 from gui.support.engine_text import engine_text
 
@@ -49,7 +49,7 @@ MAX_GRID_TOKENS = 64
 __all__ = ["LABELS", "MAX_GRID_TOKENS", "STEPS", "AttentionState"]
 
 
-class AttentionState(StateReading):
+class AttentionState(ShapeAndHeads):
     """Tokens, the input matrices (Q, K, V or X and the W's), τ, the mask, the selection."""
 
     structure_changed = Signal()  # tokens added or removed, dimensions, mode, preset
@@ -60,7 +60,10 @@ class AttentionState(StateReading):
     temperature_changed = Signal(float)
     selected_token_changed = Signal(int)
     selected_cell_changed = Signal()  # see selected_cell
-    message = Signal(str)  # something the user should read: why an edit was refused
+    heads_changed = Signal(int)  # h, or whether W_o is given
+    selected_head_changed = Signal(int)
+    masks_changed = Signal()  # padding or the own mask
+    dropout_changed = Signal()
 
     def __init__(self, preset: Preset | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -177,45 +180,6 @@ class AttentionState(StateReading):
                    lambda: self.tr("Rename “{0}” to “{1}”").format(old, name))  # fmt: skip
         return True
 
-    def _resize_columns(self, names: tuple[str, ...], width: int, text: Text) -> bool:
-        if not 1 <= width <= MAX_DIM:
-            self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
-            return False
-        if all(self._matrices[key].shape[1] == width for key in names):
-            return True
-        self._push(with_width(self._snapshot(), names, width), text)
-        return True
-
-    def set_d_k(self, width: int) -> bool:
-        """Set d_k, the columns of Q and K (of W_q and W_k), as one undoable step.
-
-        New columns start at 0. Returns False (and says why) outside 1 … MAX_DIM. While τ
-        follows √d_k it follows the new d_k.
-        """
-        names = ("w_q", "w_k") if self.is_projection else ("q", "k")
-        return self._resize_columns(names, width, lambda: self.tr("Set d_k to {0}").format(width))
-
-    def set_d_v(self, width: int) -> bool:
-        """Set d_v, the columns of V (of W_v), as one undoable step.
-
-        New columns start at 0. Returns False (and says why) outside 1 … MAX_DIM.
-        """
-        names = ("w_v",) if self.is_projection else ("v",)
-        return self._resize_columns(names, width, lambda: self.tr("Set d_v to {0}").format(width))
-
-    def set_d_model(self, width: int) -> bool:
-        """In projection mode: the width of X, which is also the height of each W."""
-        if not self.is_projection:
-            return False
-        if not 1 <= width <= MAX_DIM:
-            self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
-            return False
-        if self.d_model == width:
-            return True
-        self._push(with_d_model(self._snapshot(), width),
-                   lambda: self.tr("Set d_model to {0}").format(width))  # fmt: skip
-        return True
-
     def set_causal(self, causal: bool) -> None:
         """Switch the causal mask on or off, as one undoable step (none if unchanged)."""
         if causal != self._causal:
@@ -260,8 +224,9 @@ class AttentionState(StateReading):
         m = self._matrices
         projection = None
         if self.is_projection:
+            w_o = m["w_o"].copy() if "w_o" in m else None
             projection = Projection(m["x"].copy(), m["w_q"].copy(), m["w_k"].copy(),
-                                    m["w_v"].copy())  # fmt: skip
+                                    m["w_v"].copy(), w_o)  # fmt: skip
         return Preset(
             tokens=self._tokens,
             # the user's own numbers where they typed them (the result's may be an older
@@ -274,6 +239,9 @@ class AttentionState(StateReading):
             causal=self._causal,
             mask=None if self._mask is None else self._mask.copy(),
             selected_token=self._selected_token,
+            heads=self._heads,
+            padding=self._padding,
+            dropout=self._dropout,
             view={**self._view_extra, "precision": self.view.precision},
         )
 
@@ -291,7 +259,8 @@ class AttentionState(StateReading):
         self._kept.keep(self._inputs(), self.result)  # the one on screen
 
     def _inputs(self) -> Inputs:
-        return Inputs(dict(self._matrices), self._causal, self._mask, self._temperature)
+        allowed = self._snapshot().allowed
+        return Inputs(dict(self._matrices), self._causal, allowed, self._temperature, self._heads)
 
     def load_built_in(self, name: str) -> None:
         """Load one of the engine's built-in presets by name, as one undoable step."""
@@ -322,13 +291,27 @@ class AttentionState(StateReading):
         self._temperature = temperature
         if self.temperature != old:
             # Only steps ② to ④ depend on τ: the dial reuses the scores every frame.
-            self._result = with_temperature(self.result, self._temperature)
-            inputs = self._inputs()
-            self._kept.keep(inputs, self._result)  # an undo after the dial gives these back
+            if self.heads_result is not None:  # every head at once, recomputed on undo
+                self._multi = with_heads_temperature(self.heads_result, self._temperature)
+                self._result = self._multi.heads[self._selected_head]
+            else:
+                self._result = with_temperature(self.result, self._temperature)
+                self._kept.keep(self._inputs(), self._result)  # an undo gives these back
             self._emit_result_changed()
             self.temperature_changed.emit(self.temperature)
         elif temperature != old_setting:  # same τ, but now fixed (or following √d_k again)
             self.temperature_changed.emit(self.temperature)
+
+    def select_head(self, head: int) -> None:
+        """Show head ``head`` (from 0) in the four steps, the dial and the mixing view."""
+        heads = self.heads_result
+        if heads is None or not 0 <= head < heads.count or head == self._selected_head:
+            return
+        self._selected_head = head
+        self._result = heads.heads[head]
+        self._dropped = None
+        self.selected_head_changed.emit(head)
+        self._emit_result_changed()
 
     def select_token(self, index: int) -> None:
         """Select token ``index``, clamped to the tokens there are."""
@@ -357,7 +340,13 @@ class AttentionState(StateReading):
     # ----------------------------------------------------------------- internals
     def _snapshot(self) -> Snapshot:
         return Snapshot(self._tokens, dict(self._matrices), self._causal, self._temperature,
-                        mask=self._mask)  # fmt: skip
+                        mask=self._mask, heads=self._heads, padding=self._padding,
+                        dropout=self._dropout)  # fmt: skip
+
+    def _lessons(self) -> tuple[object, ...]:
+        """Return what the lessons after the first set: h, W_o given, padding, own mask, dropout."""
+        mask = None if self._mask is None else self._mask.tobytes() + bytes(self._mask.shape)
+        return (self._heads, "w_o" in self._matrices, self._padding, mask, self._dropout)
 
     def _apply_preset(self, preset: Preset) -> None:
         self.apply_snapshot(snapshot_of(preset))
@@ -378,6 +367,9 @@ class AttentionState(StateReading):
         self._matrices = {name: m.copy() for name, m in snapshot.matrices.items()}
         self._causal = snapshot.causal
         self._mask = snapshot.mask
+        self._heads = snapshot.heads
+        self._padding = snapshot.padding
+        self._dropout = snapshot.dropout
         if snapshot.sets_temperature or self._result is None:
             self._temperature = snapshot.temperature
         self._stale = True
@@ -403,7 +395,8 @@ class AttentionState(StateReading):
                 standard = self._temperature is None
                 shown = math.sqrt(self._result.d_k) if standard else self._temperature
             shapes = {name: m.shape for name, m in self._matrices.items()}
-            self._pending = PendingChange(self._tokens, shapes, self._causal, shown)
+            self._pending = PendingChange(self._tokens, shapes, self._causal, shown,
+                                          self._lessons())  # fmt: skip
         self._pending.note(full, rect)
 
     def _settle(self) -> None:
@@ -440,6 +433,13 @@ class AttentionState(StateReading):
             self.tokens_changed.emit()
         if pending.causal != self._causal:
             self.causal_changed.emit(self._causal)
+        before, now = pending.lessons, self._lessons()
+        if before[:2] != now[:2]:
+            self.heads_changed.emit(self._heads)
+        if before[2:4] != now[2:4]:
+            self.masks_changed.emit()
+        if before[4:] != now[4:]:
+            self.dropout_changed.emit()
         if self.temperature != pending.temperature:
             self.temperature_changed.emit(self.temperature)
         if token_moved:
@@ -459,6 +459,13 @@ class AttentionState(StateReading):
         again (an edited query row, a rank-one change of Z …). Inputs seen lately (an undo)
         get back the very result they had (see kept_results).
         """
+        if self._heads > 1:  # every head, from scratch: the same numbers for the same inputs
+            self._multi = heads_of(self._snapshot())
+            self._selected_head = min(self._selected_head, self._heads - 1)
+            self._result = self._multi.heads[self._selected_head]
+            self._stale = False
+            return
+        self._multi = None
         inputs = self._inputs()
         kept = self._kept.find(inputs)
         if kept is not None:

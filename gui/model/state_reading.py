@@ -12,7 +12,9 @@ import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QObject
 
-from engine import AttentionResult
+from engine import AttentionResult, Dropout, dropout
+from engine.dropout import DropoutSetting
+from engine.multi_head import MultiHeadResult
 from engine.vocabulary import DIRECT_INPUTS, LABELS, PROJECTION_INPUTS
 from gui.model.view_settings import ViewSettings
 
@@ -31,7 +33,16 @@ class StateReading(QObject):
         self._selected_cell: tuple[str, int, int] | None = None
         self.view = ViewSettings(self)  # decimals, text size, the lit step: views subscribe
         self._view_extra: dict[str, object] = {}
-        self._result: AttentionResult | None = None
+        self._result: AttentionResult | None = None  # with several heads, the selected one's
+        self._heads = 1
+        self._multi: MultiHeadResult | None = None  # every head, with more than one
+        self._selected_head = 0
+        self._padding: tuple[bool, ...] = ()
+        self._dropout: DropoutSetting | None = None
+        self._dropped: Dropout | None = None  # the dropout of the result it was drawn for
+        self._dropped_for: AttentionResult | None = None
+        self._whole: dict[str, NDArray[np.float64]] = {}  # all of Q, K, V with several heads
+        self._whole_of: MultiHeadResult | None = None
         self._stale = False  # edits wait for the next turn of the event loop: see result
 
     def _recompute(self, incremental: bool = False) -> None:
@@ -67,9 +78,19 @@ class StateReading(QObject):
         return PROJECTION_INPUTS if self.is_projection else DIRECT_INPUTS
 
     def matrix(self, name: str) -> NDArray[np.float64]:
-        """Return an input matrix, or in projection mode also the computed q, k, v (read-only)."""
+        """Return an input matrix, or in projection mode also the computed q, k, v (read-only).
+
+        With several heads Q, K and V are whole: every head's block of columns side by side.
+        """
         if name in self._matrices:
             return self._matrices[name]
+        heads = self.heads_result
+        if heads is not None:  # put together once per result: grids read it cell by cell
+            if self._whole_of is not heads:
+                self._whole = {key: np.concatenate([getattr(h, key) for h in heads.heads], axis=1)
+                               for key in ("q", "k", "v")}  # fmt: skip
+                self._whole_of = heads
+            return self._whole[name]
         return {"q": self.result.q, "k": self.result.k, "v": self.result.v}[name]
 
     def is_editable(self, name: str) -> bool:
@@ -78,13 +99,79 @@ class StateReading(QObject):
 
     @property
     def d_k(self) -> int:
-        """Return d_k, the width of the queries and keys."""
+        """Return d_k, the width of one head's queries and keys (of all of Q with one head)."""
         return self.result.d_k
 
     @property
     def d_v(self) -> int:
-        """Return d_v, the width of the values (and of the context Z)."""
+        """Return d_v, the width of one head's values and context."""
         return int(self.result.v.shape[1])
+
+    @property
+    def width_qk(self) -> int:
+        """Return the width of all of Q and K: h·d_k."""
+        return self.d_k * self._heads
+
+    @property
+    def width_v(self) -> int:
+        """Return the width of all of V: h·d_v."""
+        return self.d_v * self._heads
+
+    @property
+    def heads(self) -> int:
+        """Return h, the number of heads Q, K and V are split into."""
+        return self._heads
+
+    @property
+    def selected_head(self) -> int:
+        """Return the head (from 0) that the four steps, the dial and the mixing view show."""
+        return self._selected_head
+
+    @property
+    def heads_result(self) -> MultiHeadResult | None:
+        """Return every head, the concat and the output; None with one head."""
+        self.result  # noqa: B018 (computed first if an edit is pending)
+        return self._multi
+
+    @property
+    def has_w_o(self) -> bool:
+        """Return True when W_o, the output projection of the heads' concat, is given."""
+        return "w_o" in self._matrices
+
+    @property
+    def padding(self) -> tuple[bool, ...]:
+        """Return one flag per token, True for padding; () when no token is padding."""
+        return self._padding
+
+    def is_padding(self, token: int) -> bool:
+        """Return True if token ``token`` is padding (its key is hidden from every query)."""
+        return bool(self._padding) and self._padding[token]
+
+    @property
+    def own_mask(self) -> NDArray[np.bool_] | None:
+        """Return the mask painted by hand (True = allowed), or None for none."""
+        return self._mask
+
+    @property
+    def dropout(self) -> DropoutSetting | None:
+        """Return the dropout setting (p, seed, training), or None when it is off."""
+        return self._dropout
+
+    @property
+    def dropped(self) -> Dropout | None:
+        """Return the weights after dropout while training with p > 0, else None."""
+        setting, result = self._dropout, self.result
+        if setting is None or not setting.training or setting.p == 0:
+            return None
+        cached = self._dropped
+        if (
+            cached is None
+            or (cached.p, cached.seed) != (setting.p, setting.seed)
+            or (self._dropped_for is not result)
+        ):  # drawn again only for another result or setting: the same seed, the same cells
+            cached = self._dropped = dropout(result, setting.p, setting.seed)
+            self._dropped_for = result
+        return cached
 
     @property
     def d_model(self) -> int:

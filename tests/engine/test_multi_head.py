@@ -15,7 +15,7 @@ from engine import InputError, attention
 from engine import causal_mask as causal
 from engine.dropout import MAX_DROP, dropout
 from engine.masks import combined, inverted, padding_mask
-from engine.multi_head import MAX_HEADS, multi_head, multi_head_attention
+from engine.multi_head import MAX_HEADS, multi_head, multi_head_attention, with_heads_temperature
 from tests.engine.naive import naive_attention
 
 small = st.floats(-100, 100, allow_nan=False, allow_infinity=False)
@@ -199,3 +199,13 @@ def test_padding_hides_its_key_from_every_query_and_masks_compose_by_and():
         combined((3, 3), causal(2))
     preset_result = attention(np.eye(3), np.eye(3), np.eye(3), mask=both)
     assert (preset_result.weights[:, 2] == 0).all()  # padding's column: weight 0 everywhere
+
+
+def test_another_temperature_for_every_head_is_a_new_computation_at_that_temperature():
+    rng = np.random.default_rng(1)
+    q, k, v, w_o = (rng.normal(size=shape) for shape in ((4, 6), (4, 6), (4, 6), (6, 3)))
+    for tau in (0.3, None, 5.0):
+        again = with_heads_temperature(multi_head(q, k, v, 3, w_o=w_o), tau)
+        fresh = multi_head(q, k, v, 3, w_o=w_o, temperature=tau)
+        np.testing.assert_allclose(again.concat, fresh.concat, rtol=1e-12)
+        np.testing.assert_allclose(again.output, fresh.output, rtol=1e-12)
