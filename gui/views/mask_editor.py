@@ -1,0 +1,154 @@
+"""A mask painted by hand: an L × L grid of allowed and forbidden query–key pairs.
+
+Click a cell to flip it, or drag across cells to paint them all as the first one became;
+"all", "none", "causal" and "invert" set the whole grid. The painted mask is one undoable
+step (on release), and it is composed with the causal mask and padding as a logical AND.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from engine import causal_mask
+from gui.model.state import AttentionState
+from gui.support.language import Retranslating
+
+ALLOWED, FORBIDDEN = QColor("#2E8B57"), QColor("#D9D9D9")
+MOST_PAINTED = 128  # beyond this many tokens a cell is under a pixel: the buttons only
+
+
+class MaskCanvas(QWidget):
+    """The grid itself: rows are queries, columns keys; green = allowed."""
+
+    def __init__(self, editor: MaskEditor) -> None:
+        super().__init__(editor)
+        self.editor = editor
+        self.setObjectName("maskCanvas")
+        self.setMinimumSize(120, 120)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self._painting: bool | None = None  # what a drag paints: allowed (True) or not
+
+    def cell_at(self, point: QPointF) -> tuple[int, int] | None:
+        """Return (query, key) under ``point``, or None outside the grid."""
+        length = self.editor.allowed.shape[0]
+        side, left, top = self._geometry()
+        col, row = int((point.x() - left) // side), int((point.y() - top) // side)
+        return (row, col) if 0 <= row < length and 0 <= col < length else None
+
+    def _geometry(self) -> tuple[float, float, float]:
+        length = max(self.editor.allowed.shape[0], 1)
+        side = min(self.width(), self.height()) / length
+        return side, (self.width() - side * length) / 2, (self.height() - side * length) / 2
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        """Draw every cell, allowed green, forbidden grey, with thin lines between."""
+        mask = self.editor.allowed
+        side, left, top = self._geometry()
+        painter = QPainter(self)
+        for value, colour in ((True, ALLOWED), (False, FORBIDDEN)):
+            rows, cols = np.nonzero(mask == value)
+            for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
+                painter.fillRect(QRectF(left + col * side, top + row * side, side, side), colour)
+        if side >= 6:
+            painter.setPen(QPen(QColor("white"), 1))
+            length = mask.shape[0]
+            for i in range(length + 1):
+                painter.drawLine(
+                    QPointF(left + i * side, top), QPointF(left + i * side, top + side * length)
+                )
+                painter.drawLine(
+                    QPointF(left, top + i * side), QPointF(left + side * length, top + i * side)
+                )
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        """Flip the cell under the mouse; a drag paints the same value on."""
+        cell = self.cell_at(event.position())
+        if cell is not None and event.button() == Qt.MouseButton.LeftButton:
+            self._painting = not bool(self.editor.allowed[cell])
+            self.editor.paint(cell, self._painting)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        """Paint each cell the drag crosses."""
+        cell = self.cell_at(event.position())
+        if cell is not None and self._painting is not None:
+            self.editor.paint(cell, self._painting)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        """End the stroke: one undoable step."""
+        if self._painting is not None:
+            self._painting = None
+            self.editor.commit()
+
+
+class MaskEditor(Retranslating, QWidget):
+    """The grid and its buttons; writes the state's own mask, reads it back on change."""
+
+    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.setObjectName("maskEditor")
+        self.allowed: NDArray[np.bool_] = np.ones((0, 0), dtype=bool)
+        self.canvas = MaskCanvas(self)
+        self.buttons = {name: QPushButton(self) for name in ("all", "none", "causal", "invert")}
+        row = QHBoxLayout()
+        for name, button in self.buttons.items():
+            button.setObjectName(f"mask-{name}")
+            row.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.canvas, 1)
+        layout.addLayout(row)
+        self.buttons["all"].clicked.connect(lambda: self.set_all(np.ones_like(self.allowed)))
+        self.buttons["none"].clicked.connect(lambda: self.set_all(np.zeros_like(self.allowed)))
+        self.buttons["causal"].clicked.connect(
+            lambda: self.set_all(causal_mask(self.allowed.shape[0]))
+        )
+        self.buttons["invert"].clicked.connect(lambda: self.set_all(~self.allowed))
+        state.masks_changed.connect(self._show_state)
+        state.structure_changed.connect(self._show_state)
+        self.retranslate()
+        self._show_state()
+
+    def retranslate(self) -> None:
+        """Set every text again in the current language."""
+        texts = {"all": self.tr("All"), "none": self.tr("None"), "causal": self.tr("Causal"),
+                 "invert": self.tr("Invert")}  # fmt: skip
+        for name, text in texts.items():
+            self.buttons[name].setText(text)
+        self.canvas.setToolTip(
+            self.tr("Rows are queries, columns keys: green may be looked at. Click or drag to "
+                    "paint; it is combined with the causal mask and padding (AND).")
+        )  # fmt: skip
+
+    def paint(self, cell: tuple[int, int], allowed: bool) -> None:
+        """Set one cell while a stroke goes on (the state hears of it on release)."""
+        if self.allowed[cell] != allowed:
+            self.allowed[cell] = allowed
+            self.canvas.update()
+
+    def commit(self) -> None:
+        """Give the painted mask to the state, as one undoable step."""
+        if not self.state.set_own_mask(self.allowed.copy()):
+            self._show_state()
+
+    def set_all(self, mask: NDArray[np.bool_]) -> None:
+        """Replace the whole mask (a button), as one undoable step."""
+        self.allowed = np.array(mask, dtype=bool)
+        self.canvas.update()
+        self.commit()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        """Ask for a square grid and a row of buttons."""
+        return QSize(260, 300)
+
+    def _show_state(self) -> None:
+        length = len(self.state.tokens)
+        own = self.state.own_mask
+        self.allowed = np.ones((length, length), dtype=bool) if own is None else own.copy()
+        self.canvas.setEnabled(length <= MOST_PAINTED)
+        self.canvas.update()

@@ -1,0 +1,129 @@
+"""The views of several heads, masks and dropout: the head grid, the concat view, their
+controls and the mask painted by hand, each a view of the one state."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from engine import causal_mask, load_preset
+from gui.model.state import AttentionState
+from gui.views.concat_view import ConcatView
+from gui.views.head_grid import HeadGrid
+from gui.views.heads_controls import HeadsControls
+from gui.views.mask_editor import MaskEditor
+from tests.gui.painted import distinct_colours
+
+
+@pytest.fixture
+def state(qapp):
+    return AttentionState(load_preset("shape-check"))
+
+
+def shown(qtbot, widget, size=(400, 360)):
+    qtbot.addWidget(widget)
+    widget.resize(*size)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def test_the_head_grid_shows_every_head_on_one_scale_and_a_click_opens_one(qtbot, state):
+    grid = shown(qtbot, HeadGrid(state))
+    assert len(grid.weights()) == 1
+    state.set_heads(2)
+    weights = grid.weights()
+    assert len(weights) == 2
+    assert grid.high == max(float(a.max()) for a in weights)
+    image = grid.grab().toImage()
+    assert distinct_colours(image) > 10  # two pictures of weights, not a blank widget
+    second = grid._places[1].center().toPoint()
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=second)
+    assert state.selected_head == 1
+    assert state.result is state.heads_result.heads[1]
+
+
+def test_the_head_grid_of_16_heads_at_512_tokens_paints_quickly(qtbot, qapp):
+    import time
+
+    from engine import random_preset
+
+    preset = random_preset(512, 64, 64, seed=1)
+    state = AttentionState(preset)
+    state.set_heads(16)
+    grid = shown(qtbot, HeadGrid(state), (800, 800))
+    started = time.perf_counter()
+    grid.grab()
+    elapsed = time.perf_counter() - started
+    print(f"head grid, 16 heads of 512 tokens: painted in {elapsed * 1000:.1f} ms")
+    assert len(grid._places) == 16
+
+
+def test_the_concat_view_puts_each_head_in_its_columns_and_writes_the_shapes(qtbot, state):
+    view = shown(qtbot, ConcatView(state))
+    state.set_heads(2)
+    heads = state.heads_result
+    np.testing.assert_array_equal(view.concat.matrix(), heads.concat)
+    story = view.story()
+    assert "X (3×8) · W_q (8×4) → Q (3×4)" in story
+    assert "split into 2 heads of (3×2)" in story
+    assert "V (3×6) → 2 heads of (3×3)" in story
+    assert not view.output.isVisible()
+    state.set_w_o_given(True)
+    assert view.output.isVisible()
+    np.testing.assert_array_equal(view.output.matrix(), state.heads_result.output)
+    assert "Concat (3×6) · W_o (6×6) → output (3×6)" in view.story()
+
+
+def test_the_controls_set_heads_w_o_and_dropout_and_a_refusal_springs_back(qtbot, state):
+    controls = shown(qtbot, HeadsControls(state))
+    controls.heads.setValue(2)
+    assert state.heads == 2
+    controls.heads.setValue(3)  # 3 does not divide d_k = 4
+    assert state.heads == 2
+    assert controls.heads.value() == 2
+    controls.w_o.setChecked(True)
+    assert state.has_w_o
+    controls.dropout.setChecked(True)
+    assert state.dropout is not None
+    assert state.dropout.training
+    controls.p.setValue(0.5)
+    assert state.dropout.p == 0.5
+    controls.mode.setCurrentIndex(1)
+    assert not state.dropout.training
+    assert state.dropped is None
+    state.undo_stack.undo()
+    assert state.dropout.training
+    assert controls.mode.currentIndex() == 0
+
+
+def test_clicking_and_dragging_paint_the_mask_and_the_buttons_set_it_whole(qtbot, qapp):
+    state = AttentionState(load_preset("cat-eats-fish"))
+    editor = shown(qtbot, MaskEditor(state))
+    canvas = editor.canvas
+    side, left, top = canvas._geometry()
+
+    def centre(row, col):
+        return QPoint(int(left + (col + 0.5) * side), int(top + (row + 0.5) * side))
+
+    qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=centre(0, 2))
+    expected = np.ones((3, 3), dtype=bool)
+    expected[0, 2] = False
+    np.testing.assert_array_equal(state.own_mask, expected)
+    assert state.result.weights[0, 2] == 0
+    qtbot.mousePress(canvas, Qt.MouseButton.LeftButton, pos=centre(1, 0))
+    qtbot.mouseMove(canvas, centre(1, 1))
+    qtbot.mouseMove(canvas, centre(1, 2))
+    qtbot.mouseRelease(canvas, Qt.MouseButton.LeftButton, pos=centre(1, 2))
+    expected[1, :] = False
+    np.testing.assert_array_equal(state.own_mask, expected)
+    assert state.undo_stack.count() == 2  # a drag is one step
+    editor.buttons["causal"].click()
+    np.testing.assert_array_equal(state.own_mask, causal_mask(3))
+    editor.buttons["invert"].click()
+    np.testing.assert_array_equal(state.own_mask, ~causal_mask(3))
+    editor.buttons["all"].click()
+    assert state.own_mask is None
+    state.undo_stack.undo()
+    np.testing.assert_array_equal(editor.allowed, ~causal_mask(3))
