@@ -50,41 +50,30 @@ class ConcatView(Retranslating, QWidget):
         self._refresh()
 
     def story(self) -> str:
-        """Return the shapes from the inputs to the output, in the current language."""
+        """Return the shapes from the inputs to the output, one path a line, in the language."""
         state = self.state
         heads, tokens = state.heads, len(state.tokens)
-        parts = []
+        qk, v = shape(tokens, state.width_qk), shape(tokens, state.width_v)
+        lines = []
         if state.is_projection:
             d_model = state.d_model
-            parts.append(
-                self.tr("X {0} · W_q {1} → Q {2}").format(
-                    shape(tokens, d_model),
-                    shape(d_model, state.width_qk),
-                    shape(tokens, state.width_qk),
-                )
-            )
-        parts.append(
-            self.tr("Q, K {0} → split into {1} heads of {2}").format(
-                shape(tokens, state.width_qk), heads, shape(tokens, state.d_k)
+            lines.append(self.tr("X {0} · W_q {1} → Q {2}, and so K; X · W_v {3} → V {4}").format(
+                shape(tokens, d_model), shape(d_model, state.width_qk), qk,
+                shape(d_model, state.width_v), v))  # fmt: skip
+        lines.append(
+            self.tr("Q, K {0} → split into {1} heads of {2}; V {3} → {1} heads of {4}").format(
+                qk, heads, shape(tokens, state.d_k), v, shape(tokens, state.d_v)
             )
         )
-        parts.append(
-            self.tr("V {0} → {1} heads of {2}").format(
-                shape(tokens, state.width_v), heads, shape(tokens, state.d_v)
-            )
-        )
-        parts.append(self.tr("each head: Z_i {0}").format(shape(tokens, state.d_v)))
-        concat = shape(tokens, state.width_v)
+        lines.append(self.tr("each head i: softmax(Q_i K_iᵀ / √d_k) · V_i → Z_i {0}")
+                     .format(shape(tokens, state.d_v)))  # fmt: skip
         if state.has_w_o:
             w_o = state.matrix("w_o")
-            parts.append(
-                self.tr("Concat {0} · W_o {1} → output {2}").format(
-                    concat, shape(*w_o.shape), shape(tokens, w_o.shape[1])
-                )
-            )
+            lines.append(self.tr("Concat {0} · W_o {1} → output {2}").format(
+                v, shape(*w_o.shape), shape(tokens, w_o.shape[1])))  # fmt: skip
         else:
-            parts.append(self.tr("Concat {0} (no W_o: the output is the concat)").format(concat))
-        return " → ".join(parts)
+            lines.append(self.tr("Concat {0} (no W_o: the output is the concat)").format(v))
+        return "\n".join(lines)
 
     def retranslate(self) -> None:
         """Set every text again in the current language."""

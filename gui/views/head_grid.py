@@ -90,11 +90,13 @@ class HeadGrid(Retranslating, QWidget):
         room_w = (self.width() - GAP * (columns + 1)) / columns
         room_h = (self.height() - caption_height - GAP * (rows + 1)) / rows - label_height
         side = max(8.0, min(room_w, room_h))
+        used = rows * (side + label_height + GAP) - GAP  # the grid's height, centred
+        first = max(GAP, (self.height() - caption_height - used) / 2)
         places = []
         for i in range(count):
             row, col = divmod(i, columns)
             left = GAP + col * (room_w + GAP) + (room_w - side) / 2
-            top = GAP + row * (side + label_height + GAP) + label_height
+            top = first + row * (side + label_height + GAP) + label_height
             places.append(QRectF(left, top, side, side))
         return places
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from engine import causal_mask
+from engine import causal_mask, padding_mask
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
 
@@ -53,6 +53,10 @@ class MaskCanvas(QWidget):
             rows, cols = np.nonzero(mask == value)
             for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
                 painter.fillRect(QRectF(left + col * side, top + row * side, side, side), colour)
+        hatch = QBrush(QColor("#555555"), Qt.BrushStyle.BDiagPattern)
+        rows, cols = np.nonzero(~self.editor.others_allow())  # hidden by causal or padding
+        for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
+            painter.fillRect(QRectF(left + col * side, top + row * side, side, side), hatch)
         if side >= 6:
             painter.setPen(QPen(QColor("white"), 1))
             length = mask.shape[0]
@@ -101,7 +105,10 @@ class MaskEditor(Retranslating, QWidget):
             row.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self.legend = QLabel(self)
+        self.legend.setWordWrap(True)
         layout.addWidget(self.canvas, 1)
+        layout.addWidget(self.legend)
         layout.addLayout(row)
         self.buttons["all"].clicked.connect(lambda: self.set_all(np.ones_like(self.allowed)))
         self.buttons["none"].clicked.connect(lambda: self.set_all(np.zeros_like(self.allowed)))
@@ -111,6 +118,7 @@ class MaskEditor(Retranslating, QWidget):
         self.buttons["invert"].clicked.connect(lambda: self.set_all(~self.allowed))
         state.masks_changed.connect(self._show_state)
         state.structure_changed.connect(self._show_state)
+        state.causal_changed.connect(lambda _on: self.canvas.update())
         self.retranslate()
         self._show_state()
 
@@ -120,10 +128,24 @@ class MaskEditor(Retranslating, QWidget):
                  "invert": self.tr("Invert")}  # fmt: skip
         for name, text in texts.items():
             self.buttons[name].setText(text)
+        self.legend.setText(
+            self.tr("Green: may be looked at · grey: forbidden here · hatched: hidden by the "
+                    "causal mask or padding")
+        )  # fmt: skip
         self.canvas.setToolTip(
             self.tr("Rows are queries, columns keys: green may be looked at. Click or drag to "
                     "paint; it is combined with the causal mask and padding (AND).")
         )  # fmt: skip
+
+    def others_allow(self) -> np.ndarray:
+        """Return what the causal mask and padding allow (True), apart from this mask."""
+        length = self.allowed.shape[0]
+        allowed = np.ones((length, length), dtype=bool)
+        if self.state.causal:
+            allowed &= causal_mask(length)
+        if any(self.state.padding):
+            allowed &= padding_mask(self.state.padding)
+        return allowed
 
     def paint(self, cell: tuple[int, int], allowed: bool) -> None:
         """Set one cell while a stroke goes on (the state hears of it on release)."""

@@ -69,6 +69,7 @@ def test_the_concat_view_puts_each_head_in_its_columns_and_writes_the_shapes(qtb
     assert "X (3×8) · W_q (8×4) → Q (3×4)" in story
     assert "split into 2 heads of (3×2)" in story
     assert "V (3×6) → 2 heads of (3×3)" in story
+    assert "Z_i (3×3)" in story
     assert not view.output.isVisible()
     state.set_w_o_given(True)
     assert view.output.isVisible()
