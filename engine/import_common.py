@@ -92,7 +92,20 @@ def check_size(rows: int, cols: int, source: str) -> None:
         )
 
 
-_SPELLINGS = ("w_q", "w_k", "w_v", "wq", "wk", "wv", "q", "k", "v", "x")  # longest first
+_SPELLINGS = (
+    "w_q",
+    "w_k",
+    "w_v",
+    "w_o",
+    "wq",
+    "wk",
+    "wv",
+    "wo",
+    "q",
+    "k",
+    "v",
+    "x",
+)  # longest first
 
 
 def matrix_name(label: str) -> str | None:

@@ -1,7 +1,8 @@
 """Import Q, K, V (or X, W_q, W_k, W_v) from CSV, NumPy ``.npy`` and ``.npz`` files.
 
 A file says which matrix it holds by its name: ``q.csv``, ``K.npy``, ``layer0_w_q.npy``
-(the name, or its last ``_``/``-``/``.`` part, is q, k, v, x, w_q, w_k, w_v or wq, wk, wv).
+(the name, or its last ``_``/``-``/``.`` part, is q, k, v, x, w_q, w_k, w_v, w_o or wq, wk,
+wv, wo; W_o, the heads' output projection, is optional beside X and the W's).
 An ``.npz`` archive holds its arrays under such names, e.g. ``np.savez(f, q=q, k=k, v=v)``.
 
 CSV: one matrix per file, comma-separated (a tab or a semicolon also works), numbers only,
@@ -93,6 +94,10 @@ def _assemble(
         return f"{LABELS[name]} ({sources[name]})"
 
     projection_mode = any(name in matrices for name in PROJECTION_INPUTS)
+    if "w_o" in matrices and not projection_mode:
+        raise MatrixImportError(
+            "", Message("{matrix} needs X, W_q, W_k and W_v beside it", matrix=label("w_o"))
+        )
     if projection_mode and any(name in matrices for name in DIRECT_INPUTS):
         given = ", ".join(label(n) for n in (*DIRECT_INPUTS, *PROJECTION_INPUTS) if n in matrices)
         raise MatrixImportError(
@@ -118,7 +123,7 @@ def _assemble(
     if projection_mode:
         x, w_q, w_k, w_v = (matrices[name] for name in PROJECTION_INPUTS)
         q, k, v = project(x, w_q, w_k, w_v)
-        projection: Projection | None = Projection(x, w_q, w_k, w_v)
+        projection: Projection | None = Projection(x, w_q, w_k, w_v, matrices.get("w_o"))
     else:
         q, k, v = (matrices[name] for name in DIRECT_INPUTS)
         projection = None
@@ -151,6 +156,18 @@ def _check_shapes(
                         wanted=shape["x"][1],
                     ),
                 )
+        if "w_o" in shape and shape["w_o"][0] != shape["w_v"][1]:
+            raise MatrixImportError(
+                "",
+                Message(
+                    "{matrix} has {size} rows but {other} has {wanted} columns: "
+                    "W_o has one row per column of the heads' concat",
+                    matrix=label("w_o"),
+                    size=shape["w_o"][0],
+                    other=label("w_v"),
+                    wanted=shape["w_v"][1],
+                ),
+            )
     key, query = ("w_k", "w_q") if projection_mode else ("k", "q")
     if shape[key][1] != shape[query][1]:
         raise MatrixImportError(

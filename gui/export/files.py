@@ -91,12 +91,14 @@ def write_export(
         stage = Path(tempfile.mkdtemp(prefix=".attention-lab-export-", dir=folder))
         for name, data in files.items():
             current = folder / name
+            (stage / name).parent.mkdir(exist_ok=True)  # head-1/Q.csv: a folder per head
             disk.write_synced(stage / name, data)
         if session is not None:
             current = folder / SESSION_FILE
             write_preset(stage / SESSION_FILE, session)
         for name in names:
             current = folder / name
+            current.parent.mkdir(exist_ok=True)
             os.replace(stage / name, folder / name)
     except OSError as error:
         raise ExportError(describe_os_error(error, current)) from error

@@ -22,6 +22,7 @@ from gui.views.hand_calculation_text import number
 
 if TYPE_CHECKING:
     from engine import AttentionResult
+    from engine.multi_head import MultiHeadResult
 
 
 class MatrixSource(Protocol):
@@ -47,17 +48,31 @@ class MatrixSource(Protocol):
         """Return the number of decimals the clipboard formats show."""
         ...
 
+    @property
+    def heads_result(self) -> MultiHeadResult | None:
+        """Return every head, their concat and output; None with one head."""
+        ...
 
-def matrix_values(state: MatrixSource, key: str) -> np.ndarray:
-    """Return the matrix ``key`` as the engine computed it (a copy)."""
+    @property
+    def selected_head(self) -> int:
+        """Return the head (from 0) the four steps show."""
+        ...
+
+
+def matrix_values(
+    state: MatrixSource, key: str, result: AttentionResult | None = None
+) -> np.ndarray:
+    """Return the matrix ``key`` as the engine computed it (a copy), of ``result`` if given."""
     if key not in MATRICES:
         raise ValueError(f"unknown matrix {key!r}; choose from {', '.join(MATRICES)}")
-    return np.array(getattr(state.result, key), dtype=np.float64)
+    return np.array(getattr(result or state.result, key), dtype=np.float64)
 
 
-def headers(state: MatrixSource, key: str) -> tuple[list[str], list[str]]:
+def headers(
+    state: MatrixSource, key: str, result: AttentionResult | None = None
+) -> tuple[list[str], list[str]]:
     """Row names (the tokens) and column names (tokens for S, S/τ, A; d0, d1, … else)."""
-    values = matrix_values(state, key)
+    values = matrix_values(state, key, result)
     tokens = list(state.tokens)
     columns = (
         tokens
@@ -83,16 +98,20 @@ def shown_number(value: float, digits: int) -> str:
     return number(value, digits).replace("−", "-")
 
 
-def matrix_csv(state: MatrixSource, key: str) -> bytes:
+def matrix_csv(state: MatrixSource, key: str, result: AttentionResult | None = None) -> bytes:
     """One matrix as CSV: a corner cell with its symbol, column names, then named rows.
 
     UTF-8 with a byte-order mark, so that spreadsheet programs read 猫 吃 鱼 correctly.
+    ``result`` is one head's (default: the result the four steps show).
     """
-    rows, columns = headers(state, key)
-    values = matrix_values(state, key)
+    rows, columns = headers(state, key, result)
+    return _csv(MATRICES[key][0], rows, columns, matrix_values(state, key, result))
+
+
+def _csv(corner: str, rows: Sequence[str], columns: Sequence[str], values: np.ndarray) -> bytes:
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
-    writer.writerow([MATRICES[key][0], *columns])
+    writer.writerow([corner, *columns])
     for name, row in zip(rows, values.tolist(), strict=True):
         writer.writerow([name, *(full_number(v) for v in row)])
     return text.getvalue().encode("utf-8-sig")
@@ -116,6 +135,25 @@ def csv_files(state: MatrixSource) -> Iterator[tuple[str, bytes]]:
     yield "tokens.csv", tokens_csv(state)
     for key, (_, stem) in MATRICES.items():
         yield f"{stem}.csv", matrix_csv(state, key)
+    heads = state.heads_result
+    if heads is None:
+        return
+    for place, head in enumerate(heads.heads, start=1):  # head-1/Q.csv …
+        for key, (_, stem) in MATRICES.items():
+            yield f"head-{place}/{stem}.csv", matrix_csv(state, key, head)
+    columns = [f"d{j}" for j in range(heads.concat.shape[1])]
+    yield "concat.csv", _csv("Concat", state.tokens, columns, heads.concat)
+    if heads.output is not None:
+        columns = [f"d{j}" for j in range(heads.output.shape[1])]
+        yield "output.csv", _csv("Output", state.tokens, columns, heads.output)
+
+
+def csv_count(state: MatrixSource) -> int:
+    """Return how many files :func:`csv_files` yields."""
+    heads = state.heads_result
+    if heads is None:
+        return len(MATRICES) + 1
+    return (heads.count + 1) * len(MATRICES) + 2 + (heads.output is not None)
 
 
 def matrices_csv(state: MatrixSource) -> dict[str, bytes]:
@@ -140,7 +178,7 @@ def matrices_json(state: MatrixSource) -> bytes:
     one call for the whole document held the interpreter for 2 s at 2,048 tokens, and the
     window could not even repaint its progress meanwhile.
     """
-    result = state.result
+    result, heads = state.result, state.heads_result
     settings = {
         "format": "attention-lab-matrices",
         "version": 1,
@@ -150,16 +188,34 @@ def matrices_json(state: MatrixSource) -> bytes:
         "temperature": result.temperature,
         "standard_scaling": result.is_standard_scaling,
         "causal": state.causal,
+        **({} if heads is None else {"selected_head": state.selected_head + 1}),
     }
     head = json.dumps(settings, ensure_ascii=False, indent=1, allow_nan=False)[:-2]  # no "\n}"
     mask = "null" if result.mask is None else _json_rows(result.mask.tolist())
-    pieces = [f'{head},\n "mask": {mask},\n "matrices": {{\n'.encode()]
+    pieces = [f'{head},\n "mask": {mask},\n "matrices": '.encode()]
+    pieces += _json_matrices(state, result, "  ")
+    if heads is not None:  # each head's matrices under the same names, then concat and output
+        pieces.append(b',\n "heads": [\n')
+        for place, each in enumerate(heads.heads, start=1):
+            pieces += [b"  ", *_json_matrices(state, each, "   ")]
+            pieces.append(b",\n" if place < heads.count else b"\n")
+        pieces.append(f' ],\n "concat": {_json_matrix(heads.concat)}'.encode())
+        output = "null" if heads.output is None else _json_matrix(heads.output)
+        pieces.append(f',\n "output": {output}'.encode())
+    pieces.append(b"\n}\n")
+    return b"".join(pieces)
+
+
+def _json_matrices(state: MatrixSource, result: AttentionResult, indent: str) -> list[bytes]:
+    """Return one object of Q, K, V, S, S/τ, A and Z as JSON text, a piece a matrix."""
+    pieces = [b"{\n"]
     for index, key in enumerate(MATRICES):
         name = json.dumps(MATRICES[key][0], ensure_ascii=False)
         comma = "," if index < len(MATRICES) - 1 else ""
-        pieces.append(f"  {name}: {_json_matrix(matrix_values(state, key))}{comma}\n".encode())
-    pieces.append(b" }\n}\n")
-    return b"".join(pieces)
+        values = _json_matrix(matrix_values(state, key, result))
+        pieces.append(f"{indent}{name}: {values}{comma}\n".encode())
+    pieces.append(f"{indent[:-1]}}}".encode())
+    return pieces
 
 
 def matrix_tsv(state: MatrixSource, key: str) -> str:

@@ -21,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog
 
 from engine import AttentionResult, Preset
+from engine.multi_head import MultiHeadResult
 from gui.export.figures import Figure, check_scale
 from gui.export.files import (
     JSON_FILE,
@@ -29,9 +30,9 @@ from gui.export.files import (
     window_figures,
     write_export,
 )
-from gui.export.formats import FIGURE_FORMATS, MATRICES
+from gui.export.formats import FIGURE_FORMATS
 from gui.export.host import ExportHost
-from gui.export.matrices import csv_files, matrices_json
+from gui.export.matrices import csv_count, csv_files, matrices_json
 from gui.export.render import render_figure
 from gui.support.background import Worker
 
@@ -48,6 +49,8 @@ class MatricesSnapshot:
     tokens: tuple[str, ...]
     causal: bool
     precision: int
+    heads_result: MultiHeadResult | None = None  # every head, with more than one
+    selected_head: int = 0
 
 
 class Cancelled(Exception):
@@ -90,10 +93,11 @@ class ExportRun:
             ensure_variance_result(self.host)
         state = self.host.state
         snapshot = MatricesSnapshot(state.result, tuple(state.tokens), state.causal,
-                                    state.precision)  # fmt: skip
+                                    state.precision, state.heads_result,
+                                    state.selected_head)  # fmt: skip
         data: dict[str, bytes] = {}
         # tokens.csv and one file per matrix, then matrices.json
-        data_steps = ("csv" in self.formats) * (len(MATRICES) + 1) + ("json" in self.formats)
+        data_steps = ("csv" in self.formats) * csv_count(snapshot) + ("json" in self.formats)
         made = [0]  # data files made by the worker
 
         def make_data() -> bool:
