@@ -216,6 +216,10 @@ class MainWindow(Retranslating, QMainWindow):
             for dock in self._docks_before_experiment:
                 dock.show()
             self._docks_before_experiment = []
+        # Laid out now, not when the docks' layout request comes round: the new tab's first
+        # paint was at the old centre's size (525 × 420 of 1276 × 611 at 1280 × 720),
+        # squeezed between the docks with the plots' titles cut off.
+        self.layout().activate()
 
     # ------------------------------------------------------------ the export's host
     def figure_views(self) -> dict[str, pg.GraphicsView]:
