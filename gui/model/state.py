@@ -61,6 +61,9 @@ class AttentionState(StateReading):
     selected_token_changed = Signal(int)
     selected_cell_changed = Signal()  # see selected_cell
     message = Signal(str)  # something the user should read: why an edit was refused
+    # a request that works but changes nothing (a cell typed to the value it has): any
+    # refusal said before is old news now, as it is after every change (see the others)
+    accepted = Signal()
 
     def __init__(self, preset: Preset | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -87,6 +90,7 @@ class AttentionState(StateReading):
             self.message.emit(self.tr("{0}: {1}").format(self.cell_name(name, row, col), error))
             return False
         if self._matrices[name][row, col] == number:
+            self.accepted.emit()
             return True
         where = self.cell_name(name, row, col)
         text = lambda: self.tr("Edit {0}").format(where)  # noqa: E731 (named again on a switch)
@@ -169,6 +173,7 @@ class AttentionState(StateReading):
             self.message.emit(str(error))
             return False
         if name == self._tokens[index]:
+            self.accepted.emit()
             return True
         before = self._snapshot()
         tokens = (*before.tokens[:index], name, *before.tokens[index + 1 :])
@@ -182,6 +187,7 @@ class AttentionState(StateReading):
             self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
         if all(self._matrices[key].shape[1] == width for key in names):
+            self.accepted.emit()
             return True
         self._push(with_width(self._snapshot(), names, width), text)
         return True
@@ -211,6 +217,7 @@ class AttentionState(StateReading):
             self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
         if self.d_model == width:
+            self.accepted.emit()
             return True
         self._push(with_d_model(self._snapshot(), width),
                    lambda: self.tr("Set d_model to {0}").format(width))  # fmt: skip

@@ -39,13 +39,19 @@ class InputsPanel(QWidget):
         self._projection: bool | None = None
         state.structure_changed.connect(self._on_structure_changed)
         state.message.connect(self.message.setText)
-        # A refusal is news until the next thing that works: an edit, a token, τ, a preset.
+        # A refusal is news until the next thing that works: an edit (even one to the value
+        # a cell has), a token, τ, a preset, an undo, a selection, the decimals.
         for changed in (state.values_changed, state.structure_changed, state.tokens_changed,
-                        state.result_changed, state.causal_changed):  # fmt: skip
-            changed.connect(self._clear_message)
+                        state.result_changed, state.causal_changed, state.accepted,
+                        state.temperature_changed, state.selected_token_changed,
+                        state.selected_cell_changed, state.view.precision_changed,
+                        state.undo_stack.indexChanged):  # fmt: skip
+            changed.connect(self.clear_message)
         self._on_structure_changed()
 
-    def _clear_message(self, *_: object) -> None:
+    def clear_message(self, *_: object) -> None:
+        """Take a refusal away: something else has happened since (the window calls this
+        after a file saved or exported too)."""
         if self.message.text():  # the dial changes the result every frame: mostly nothing to do
             self.message.clear()
 

@@ -113,6 +113,7 @@ class MainWindow(Retranslating, QMainWindow):
         self._insert_before_quit(self.sessions.file_actions())
         self.sessions.title_changed.connect(self.setWindowTitle)
         self.sessions.news.connect(lambda text: self.statusBar().showMessage(text, 5000))
+        self.sessions.news.connect(self.inputs.clear_message)  # a file saved: a refusal is old
         restore_window_settings(self, self.state)
         self.exports = ExportController(self, self)
         self.file_menu.insertMenu(self.quit_action, self.exports.menu)
@@ -244,8 +245,10 @@ class MainWindow(Retranslating, QMainWindow):
         return self.mixing.legend_html()
 
     def show_status(self, message: str) -> None:
-        """Show ``message`` in the status bar for ten seconds."""
+        """Show ``message`` in the status bar for ten seconds (a refusal above the grids
+        is old news then)."""
         self.statusBar().showMessage(message, 10000)
+        self.inputs.clear_message()
 
     def dialog_parent(self) -> QWidget:
         """Return the widget that dialogs belong to: this window."""
