@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine import Preset
+from engine import Preset, load_preset
 from engine.vocabulary import STEPS
 from gui.export.controller import ExportController
 from gui.model.state import AttentionState
@@ -55,7 +55,8 @@ class MainWindow(Retranslating, QMainWindow):
     def __init__(self, preset: Preset | None = None) -> None:
         super().__init__()
         self._painted = False
-        self.state = AttentionState(preset, self)
+        shown = preset if preset is not None else load_preset("cat-eats-fish")
+        self.state = AttentionState(shown, self)
         self.setWindowTitle(self.tr("Attention Lab"))
         self.resize(1280, 720)
 
@@ -98,7 +99,8 @@ class MainWindow(Retranslating, QMainWindow):
         # The status bar from the start: made when the first message came, it pushed every
         # panel up by its height (about 20 px) and back again when the message went.
         self.statusBar().setSizeGripEnabled(True)
-        self.menus = Menus(self, self.state, self.docks.values(), self.ask_random_preset)
+        self.menus = Menus(self, self.state, self.docks.values(), self.ask_random_preset,
+                           self.load_built_in)  # fmt: skip
         self.file_menu, self.edit_menu = self.menus.file_menu, self.menus.edit_menu
         self.view_menu, self.preset_menu = self.menus.view_menu, self.menus.preset_menu
         self.quit_action = self.menus.quit_action  # other actions are inserted before it
@@ -112,6 +114,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.sessions = SessionController(self.state, self)
         self._insert_before_quit(self.sessions.file_actions())
         self.sessions.title_changed.connect(self.setWindowTitle)
+        if shown.title:  # a built-in example (main.py opens one): named, not “untitled”
+            self.sessions.name_example(shown)
         self.sessions.news.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.sessions.news.connect(self.inputs.clear_message)  # a file saved: a refusal is old
         restore_window_settings(self, self.state)
@@ -256,8 +260,8 @@ class MainWindow(Retranslating, QMainWindow):
 
     # ------------------------------------------------------------ actions
     def load_built_in(self, name: str) -> None:
-        """Load the built-in example ``name``, as one undoable step."""
-        self.state.load_built_in(name)
+        """Load the built-in example ``name``, as one undoable step; the title names it."""
+        self.sessions.load_example(name)
 
     def ask_random_preset(self) -> None:
         """Ask for a random example's size and seed, then load it as one undoable step."""

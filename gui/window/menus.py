@@ -20,7 +20,8 @@ class Menus(QObject):
     """File, Edit, Presets and View, and the toolbar, added to ``window``'s menu bar.
 
     The other controllers' actions are inserted by the window (before ``quit_action``
-    in File); ``ask_random`` opens the Random… preset dialog.
+    in File); ``ask_random`` opens the Random… preset dialog, ``load_example`` loads a
+    built-in example by name.
     """
 
     def __init__(
@@ -29,6 +30,7 @@ class Menus(QObject):
         state: AttentionState,
         docks: Iterable[QDockWidget],
         ask_random: Callable[[], object],
+        load_example: Callable[[str], object],
     ) -> None:
         super().__init__(window)
         self.state = state
@@ -57,9 +59,9 @@ class Menus(QObject):
         self.preset_menu = bar.addMenu("")
         self.preset_menu.setObjectName("presetMenu")
         self.lesson_action = self.preset_menu.addAction("")
-        self.lesson_action.triggered.connect(lambda: state.load_built_in("cat-eats-fish"))
+        self.lesson_action.triggered.connect(lambda: load_example("cat-eats-fish"))
         self.shape_action = self.preset_menu.addAction("")
-        self.shape_action.triggered.connect(lambda: state.load_built_in("shape-check"))
+        self.shape_action.triggered.connect(lambda: load_example("shape-check"))
         self.random_action = self.preset_menu.addAction("")
         self.random_action.triggered.connect(ask_random)
 
