@@ -24,7 +24,6 @@ from engine import (
     with_temperature,
 )
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
-from engine.presets import Projection
 from engine.vocabulary import LABELS, MAX_DIM, STEPS
 from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
 from gui.model.kept_results import Inputs, KeptResults
@@ -37,7 +36,9 @@ from gui.model.snapshots import (
     with_d_model,
     with_token_added,
     with_token_removed,
+    with_projection,
     with_width,
+    without_projection,
 )
 from gui.model.state_reading import StateReading
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, Text
@@ -223,6 +224,32 @@ class AttentionState(StateReading):
                    lambda: self.tr("Set d_model to {0}").format(width))  # fmt: skip
         return True
 
+    def set_projection(self, projection: bool) -> bool:
+        """Type X and W_q, W_k, W_v (Q = X·W_q …) instead of Q, K, V, as one undoable step.
+
+        Switched on, X is the identity and the W's are the current Q, K, V, which stay as
+        they are; switched off, Q, K, V are the current (projected) ones. Returns False (and
+        says why) when X would be wider than MAX_DIM: one column per token.
+        """
+        if projection == self.is_projection:
+            self.accepted.emit()
+            return True
+        if projection and len(self._tokens) > MAX_DIM:
+            self.message.emit(
+                self.tr("Projection mode needs one column of X per token: at most {0} tokens")
+                .format(MAX_DIM)
+            )
+            return False
+        result, before = self.result, self._snapshot()
+        if projection:
+            after = with_projection(before, result.q, result.k, result.v)
+            text: Text = lambda: self.tr("Inputs from X and W_q, W_k, W_v")  # noqa: E731
+        else:
+            after = without_projection(before, result.q, result.k, result.v)
+            text = lambda: self.tr("Inputs Q, K, V typed directly")  # noqa: E731
+        self._push(after, text)
+        return True
+
     def set_causal(self, causal: bool) -> None:
         """Switch the causal mask on or off, as one undoable step (none if unchanged)."""
         if causal != self._causal:
@@ -261,28 +288,6 @@ class AttentionState(StateReading):
         precision = view.get("precision")
         if isinstance(precision, int) and not isinstance(precision, bool):
             self.set_precision(precision)
-
-    def to_preset(self) -> Preset:
-        """Everything a session file keeps: tokens, inputs, τ, mask, selection, display."""
-        m = self._matrices
-        projection = None
-        if self.is_projection:
-            projection = Projection(m["x"].copy(), m["w_q"].copy(), m["w_k"].copy(),
-                                    m["w_v"].copy())  # fmt: skip
-        return Preset(
-            tokens=self._tokens,
-            # the user's own numbers where they typed them (the result's may be an older
-            # array equal to them: -0.0 == 0.0, so a pasted "-0" did not count as a change)
-            q=m["q"].copy() if "q" in m else self.result.q.copy(),
-            k=m["k"].copy() if "k" in m else self.result.k.copy(),
-            v=m["v"].copy() if "v" in m else self.result.v.copy(),
-            projection=projection,
-            temperature=self._temperature,
-            causal=self._causal,
-            mask=None if self._mask is None else self._mask.copy(),
-            selected_token=self._selected_token,
-            view={**self._view_extra, "precision": self.view.precision},
-        )
 
     def retranslate_history(self) -> None:
         """Name every undo step again in the current language (after a switch)."""
