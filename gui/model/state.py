@@ -34,9 +34,9 @@ from gui.model.snapshots import (
     inputs_of,
     snapshot_of,
     with_d_model,
+    with_projection,
     with_token_added,
     with_token_removed,
-    with_projection,
     with_width,
     without_projection,
 )
@@ -236,8 +236,9 @@ class AttentionState(StateReading):
             return True
         if projection and len(self._tokens) > MAX_DIM:
             self.message.emit(
-                self.tr("Projection mode needs one column of X per token: at most {0} tokens")
-                .format(MAX_DIM)
+                self.tr(
+                    "Projection mode needs one column of X per token: at most {0} tokens"
+                ).format(MAX_DIM)
             )
             return False
         result, before = self.result, self._snapshot()

@@ -23,8 +23,10 @@ _current = "en"
 
 
 def in_current_language(texts: dict[str, str]) -> str:
-    """Return the text of ``texts`` (language → text, as a preset's title) for the current
-    language: "zh" for zh_CN, else English, else any; "" for none."""
+    """Return the text of ``texts`` (language → text, as a preset's title) to show now.
+
+    "zh" for zh_CN, else English, else any; "" for none.
+    """
     language = _current.split("_")[0]
     return texts.get(language) or texts.get("en") or next(iter(texts.values()), "")
 

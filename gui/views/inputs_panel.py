@@ -67,8 +67,10 @@ class InputsPanel(Retranslating, QWidget):
         ))  # fmt: skip
 
     def clear_message(self, *_: object) -> None:
-        """Take a refusal away: something else has happened since (the window calls this
-        after a file saved or exported too)."""
+        """Take a refusal away: something else has happened since.
+
+        The window calls this after a file is saved or exported too.
+        """
         if self.message.text():  # the dial changes the result every frame: mostly nothing to do
             self.message.clear()
 

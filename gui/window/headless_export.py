@@ -116,6 +116,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         metavar="N",
         help=f"PNG size against the screen, from 0.25 to {MAX_SCALE:g} (default: 2)",
     )
+    parser.add_argument(
+        "--captions",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="draw each figure's title, the selected row and its legend above it (default: on)",
+    )
     parser.add_argument("--lang", choices=tuple(LANGUAGES), help="language of titles and labels")
     parser.add_argument(
         "--temperature", type=_temperature, metavar="T", help="τ of step ② (default: √d_k)"
@@ -207,7 +213,7 @@ def _render_and_write(
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
         window.show()  # laid out at its usual size, but never on screen
         app.processEvents()
-        files = export_all_files(window, args.format, args.scale)
+        files = export_all_files(window, args.format, args.scale, args.captions)
         out = Path(args.out)
         if create:
             try:

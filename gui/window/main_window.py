@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QPaintEvent
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QPaintEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
@@ -224,7 +224,9 @@ class MainWindow(Retranslating, QMainWindow):
         # Laid out now, not when the docks' layout request comes round: the new tab's first
         # paint was at the old centre's size (525 × 420 of 1276 × 611 at 1280 × 720),
         # squeezed between the docks with the plots' titles cut off.
-        self.layout().activate()
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
 
     # ------------------------------------------------------------ the export's host
     def figure_views(self) -> dict[str, pg.GraphicsView]:
@@ -248,9 +250,15 @@ class MainWindow(Retranslating, QMainWindow):
         """Return the mixing view's legend (HTML): which colour is which token."""
         return self.mixing.legend_html()
 
+    def mixing_entries(self) -> list[tuple[QColor, str]]:
+        """Return the mixing view's legend as colours and texts: which colour is which token."""
+        return self.mixing.legend_entries()
+
     def show_status(self, message: str) -> None:
-        """Show ``message`` in the status bar for ten seconds (a refusal above the grids
-        is old news then)."""
+        """Show ``message`` in the status bar for ten seconds.
+
+        A refusal above the grids is old news then.
+        """
         self.statusBar().showMessage(message, 10000)
         self.inputs.clear_message()
 

@@ -17,10 +17,12 @@ def qkv(state):
 def test_switching_projection_on_keeps_q_k_v_and_undo_switches_it_off(window):
     state = window.state
     toggle = window.inputs.findChild(QCheckBox, "projectionToggle")
-    assert toggle.isVisible() and not toggle.isChecked()
+    assert toggle.isVisible()
+    assert not toggle.isChecked()
     before = qkv(state)
     toggle.click()  # the user's switch: no preset needed
-    assert state.is_projection and toggle.isChecked()
+    assert state.is_projection
+    assert toggle.isChecked()
     assert set(window.inputs.grids) == {"x", "w_q", "w_k", "w_v", "q", "k", "v"}
     np.testing.assert_array_equal(state.matrix("x"), np.eye(3))  # each token its direction
     np.testing.assert_array_equal(state.matrix("w_q"), before[0])
@@ -30,7 +32,8 @@ def test_switching_projection_on_keeps_q_k_v_and_undo_switches_it_off(window):
     assert window.undo_action.text() == "&Undo Inputs from X and W_q, W_k, W_v"
     assert window.docks["inputs"].windowTitle() == "Inputs: tokens, X, W_q, W_k, W_v"
     state.undo_stack.undo()
-    assert not state.is_projection and not toggle.isChecked()
+    assert not state.is_projection
+    assert not toggle.isChecked()
     assert not window.menus.projection_action.isChecked()
     np.testing.assert_array_equal(state.matrix("q"), before[0])
 
@@ -49,7 +52,8 @@ def test_switching_projection_off_keeps_the_projected_q_k_v(window):
         np.testing.assert_array_equal(state.matrix(name), matrix)
         assert state.is_editable(name)
     state.undo_stack.undo()
-    assert state.is_projection and state.matrix("w_q")[0, 0] == 2.5
+    assert state.is_projection
+    assert state.matrix("w_q")[0, 0] == 2.5
 
 
 def test_the_projection_switch_speaks_both_languages(window, qtbot):

@@ -261,6 +261,7 @@ def test_no_view_writes_a_negative_zero(window, digits):
     shown = [
         *(label.toPlainText() for label in window.mixing._total_labels),
         window.mixing.legend_html(),
+        *(text for _, text in window.mixing.legend_entries()),  # what exports carry
         *(window.mixing.segment_text(j, 0) for j in range(3)),
         window.dial.bars.readout.text(),
         *(label.toPlainText() for label in window.dial.bars.labels),

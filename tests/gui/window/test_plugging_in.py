@@ -40,6 +40,9 @@ class PipelineHost:
     def mixing_legend(self) -> str:
         return ""
 
+    def mixing_entries(self):
+        return []
+
     def show_status(self, message: str) -> None:
         self.news.append(message)
 
