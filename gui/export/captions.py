@@ -22,7 +22,7 @@ ENTRY_GAP = 12.0  # between two entries of the legend
 TEXT_COLOUR = QColor("#222222")
 # what a line may break after: a run of non-space characters and its spaces, or one CJK
 # character (Chinese has no spaces between words) with the punctuation closing it
-_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
+_CJK = r"\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"  # escapes read by re, not Python
 _CLOSING = "）」』】〉》，。、：；！？"  # never the first of a line: it goes with the one before
 _PIECE = re.compile(rf"[{_CJK}][{_CLOSING}]*|[^\s{_CJK}]+\s*|\s+")
 

@@ -220,6 +220,7 @@ def test_a_captioned_figure_carries_its_title_row_and_legend_in_every_format(
             caption = shown.caption
             assert caption.title == titles[name]  # the step's title, in the chosen language
             assert "吃" in caption.row
+            assert ("那一行" in caption.row) == (language == "zh_CN")  # translated
             words = [caption.title, caption.row, *(text for _, text in caption.legend)]
             if name == "mixing":
                 assert caption.legend == tuple(entries)  # the legend the screen shows
