@@ -122,12 +122,6 @@ def paint(painter: QPainter, layout: CaptionLayout) -> None:
     painter.restore()
 
 
-def row_text(token: str) -> str:
-    """Return whose row a figure shows, in the current language."""
-    text = QCoreApplication.translate("Captions", "The row of {0} (the selected token)")
-    return text.format(token)
-
-
 def outlined_row_text(token: str) -> str:
     """Return whose row a heatmap outlines, in the current language."""
     text = QCoreApplication.translate("Captions", "Outlined: the row of {0}")

@@ -22,7 +22,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from engine import Preset, write_preset
 from engine import files as disk
 from engine.vocabulary import STEPS
-from gui.export.captions import Caption, mixing_row_text, outlined_row_text, row_text
+from gui.export.captions import Caption, mixing_row_text, outlined_row_text
 from gui.export.figures import FORMATS as FIGURE_FORMATS
 from gui.export.figures import Figure, check_scale
 from gui.export.formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
@@ -128,9 +128,8 @@ def caption_of(host: ExportHost, name: str, title: str) -> Caption:
     token = host.state.tokens[host.state.selected_token]
     if name == "mixing":
         return Caption(title, mixing_row_text(token), tuple(host.mixing_entries()))
-    if name == "weight-bars":
-        return Caption(title, row_text(token))
-    if name.startswith("variance-"):
+    if name.startswith("variance-") or name == "weight-bars":  # the bars name their row
+        return Caption(title)
         return Caption(title)
     return Caption(title, outlined_row_text(token))  # a heatmap: the row is outlined
 

@@ -192,16 +192,11 @@ No discards it.</source>
     <name>Captions</name>
     <message>
         <location filename="../../gui/export/captions.py" line="127"/>
-        <source>The row of {0} (the selected token)</source>
-        <translation>{0} 的那一行（选中的词）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/export/captions.py" line="133"/>
         <source>Outlined: the row of {0}</source>
         <translation>框出的是 {0} 的那一行</translation>
     </message>
     <message>
-        <location filename="../../gui/export/captions.py" line="139"/>
+        <location filename="../../gui/export/captions.py" line="133"/>
         <source>The row of {0}: z_{0} = Σ A[{0}, j] × v_j</source>
         <translation>{0} 的那一行：z_{0} = Σ A[{0}, j] × v_j</translation>
     </message>
@@ -315,52 +310,52 @@ No discards it.</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="184"/>
+        <location filename="../../gui/export/files.py" line="183"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="185"/>
+        <location filename="../../gui/export/files.py" line="184"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="186"/>
+        <location filename="../../gui/export/files.py" line="185"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="187"/>
+        <location filename="../../gui/export/files.py" line="186"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="195"/>
+        <location filename="../../gui/export/files.py" line="194"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="198"/>
+        <location filename="../../gui/export/files.py" line="197"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="199"/>
+        <location filename="../../gui/export/files.py" line="198"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="202"/>
+        <location filename="../../gui/export/files.py" line="201"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="205"/>
+        <location filename="../../gui/export/files.py" line="204"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="208"/>
+        <location filename="../../gui/export/files.py" line="207"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>

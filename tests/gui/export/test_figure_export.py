@@ -219,9 +219,13 @@ def test_a_captioned_figure_carries_its_title_row_and_legend_in_every_format(
             shown, bare = captioned(window, name), figure(window, name)
             caption = shown.caption
             assert caption.title == titles[name]  # the step's title, in the chosen language
-            assert "吃" in caption.row
-            assert ("那一行" in caption.row) == (language == "zh_CN")  # translated
+            if name == "weight-bars":  # the chart names its row itself, in its own title
+                assert caption.row == ""
+            else:
+                assert "吃" in caption.row
+                assert ("那一行" in caption.row) == (language == "zh_CN")  # translated
             words = [caption.title, caption.row, *(text for _, text in caption.legend)]
+            words = [word for word in words if word]
             if name == "mixing":
                 assert caption.legend == tuple(entries)  # the legend the screen shows
             # PNG: the plot, and above it the caption, in its colours
