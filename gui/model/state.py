@@ -24,7 +24,6 @@ from engine import (
     with_temperature,
 )
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
-from engine.presets import Projection
 from engine.vocabulary import LABELS, MAX_DIM, STEPS
 from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
 from gui.model.kept_results import Inputs, KeptResults
@@ -35,9 +34,11 @@ from gui.model.snapshots import (
     inputs_of,
     snapshot_of,
     with_d_model,
+    with_projection,
     with_token_added,
     with_token_removed,
     with_width,
+    without_projection,
 )
 from gui.model.state_reading import StateReading
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, Text
@@ -61,6 +62,9 @@ class AttentionState(StateReading):
     selected_token_changed = Signal(int)
     selected_cell_changed = Signal()  # see selected_cell
     message = Signal(str)  # something the user should read: why an edit was refused
+    # a request that works but changes nothing (a cell typed to the value it has): any
+    # refusal said before is old news now, as it is after every change (see the others)
+    accepted = Signal()
 
     def __init__(self, preset: Preset | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -87,6 +91,7 @@ class AttentionState(StateReading):
             self.message.emit(self.tr("{0}: {1}").format(self.cell_name(name, row, col), error))
             return False
         if self._matrices[name][row, col] == number:
+            self.accepted.emit()
             return True
         where = self.cell_name(name, row, col)
         text = lambda: self.tr("Edit {0}").format(where)  # noqa: E731 (named again on a switch)
@@ -169,6 +174,7 @@ class AttentionState(StateReading):
             self.message.emit(str(error))
             return False
         if name == self._tokens[index]:
+            self.accepted.emit()
             return True
         before = self._snapshot()
         tokens = (*before.tokens[:index], name, *before.tokens[index + 1 :])
@@ -182,6 +188,7 @@ class AttentionState(StateReading):
             self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
         if all(self._matrices[key].shape[1] == width for key in names):
+            self.accepted.emit()
             return True
         self._push(with_width(self._snapshot(), names, width), text)
         return True
@@ -211,9 +218,37 @@ class AttentionState(StateReading):
             self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
         if self.d_model == width:
+            self.accepted.emit()
             return True
         self._push(with_d_model(self._snapshot(), width),
                    lambda: self.tr("Set d_model to {0}").format(width))  # fmt: skip
+        return True
+
+    def set_projection(self, projection: bool) -> bool:
+        """Type X and W_q, W_k, W_v (Q = X·W_q …) instead of Q, K, V, as one undoable step.
+
+        Switched on, X is the identity and the W's are the current Q, K, V, which stay as
+        they are; switched off, Q, K, V are the current (projected) ones. Returns False (and
+        says why) when X would be wider than MAX_DIM: one column per token.
+        """
+        if projection == self.is_projection:
+            self.accepted.emit()
+            return True
+        if projection and len(self._tokens) > MAX_DIM:
+            self.message.emit(
+                self.tr(
+                    "Projection mode needs one column of X per token: at most {0} tokens"
+                ).format(MAX_DIM)
+            )
+            return False
+        result, before = self.result, self._snapshot()
+        if projection:
+            after = with_projection(before, result.q, result.k, result.v)
+            text: Text = lambda: self.tr("Inputs from X and W_q, W_k, W_v")  # noqa: E731
+        else:
+            after = without_projection(before, result.q, result.k, result.v)
+            text = lambda: self.tr("Inputs Q, K, V typed directly")  # noqa: E731
+        self._push(after, text)
         return True
 
     def set_causal(self, causal: bool) -> None:
@@ -254,28 +289,6 @@ class AttentionState(StateReading):
         precision = view.get("precision")
         if isinstance(precision, int) and not isinstance(precision, bool):
             self.set_precision(precision)
-
-    def to_preset(self) -> Preset:
-        """Everything a session file keeps: tokens, inputs, τ, mask, selection, display."""
-        m = self._matrices
-        projection = None
-        if self.is_projection:
-            projection = Projection(m["x"].copy(), m["w_q"].copy(), m["w_k"].copy(),
-                                    m["w_v"].copy())  # fmt: skip
-        return Preset(
-            tokens=self._tokens,
-            # the user's own numbers where they typed them (the result's may be an older
-            # array equal to them: -0.0 == 0.0, so a pasted "-0" did not count as a change)
-            q=m["q"].copy() if "q" in m else self.result.q.copy(),
-            k=m["k"].copy() if "k" in m else self.result.k.copy(),
-            v=m["v"].copy() if "v" in m else self.result.v.copy(),
-            projection=projection,
-            temperature=self._temperature,
-            causal=self._causal,
-            mask=None if self._mask is None else self._mask.copy(),
-            selected_token=self._selected_token,
-            view={**self._view_extra, "precision": self.view.precision},
-        )
 
     def retranslate_history(self) -> None:
         """Name every undo step again in the current language (after a switch)."""

@@ -12,7 +12,8 @@ import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QObject
 
-from engine import AttentionResult
+from engine import AttentionResult, Preset
+from engine.presets import Projection
 from engine.vocabulary import DIRECT_INPUTS, LABELS, PROJECTION_INPUTS
 from gui.model.view_settings import ViewSettings
 
@@ -134,3 +135,25 @@ class StateReading(QObject):
         """How a cell is named in messages: Q[猫, d2]."""
         row_name = self._tokens[row] if name in ("q", "k", "v", "x") else f"d{row}"
         return f"{LABELS[name]}[{row_name}, d{col}]"
+
+    def to_preset(self) -> Preset:
+        """Everything a session file keeps: tokens, inputs, τ, mask, selection, display."""
+        m = self._matrices
+        projection = None
+        if self.is_projection:
+            projection = Projection(m["x"].copy(), m["w_q"].copy(), m["w_k"].copy(),
+                                    m["w_v"].copy())  # fmt: skip
+        return Preset(
+            tokens=self._tokens,
+            # the user's own numbers where they typed them (the result's may be an older
+            # array equal to them: -0.0 == 0.0, so a pasted "-0" did not count as a change)
+            q=m["q"].copy() if "q" in m else self.result.q.copy(),
+            k=m["k"].copy() if "k" in m else self.result.k.copy(),
+            v=m["v"].copy() if "v" in m else self.result.v.copy(),
+            projection=projection,
+            temperature=self._temperature,
+            causal=self._causal,
+            mask=None if self._mask is None else self._mask.copy(),
+            selected_token=self._selected_token,
+            view={**self._view_extra, "precision": self.view.precision},
+        )

@@ -54,6 +54,7 @@ class MixingView(Retranslating, QWidget):
         self.state = state
         self.legend = QLabel(self)
         self._legend_html = ""
+        self._legend_entries: list[tuple[QColor, str]] = []
         self._inputs: tuple[object, ...] = ()  # Q, K, V of the result drawn last
         self.legend.setWordWrap(True)
         self.canvas = pg.GraphicsLayoutWidget(self)
@@ -261,16 +262,18 @@ class MixingView(Retranslating, QWidget):
                 self._ingredient_limits = limits
                 self.ingredients.setYRange(*limits, padding=0)
         parts = []
+        self._legend_entries = []
         for g, members in enumerate(self._groups):
             colour = self._colour(g).name()
             if len(members) == 1:
-                name = escape(tokens[int(members[0])])
+                name = tokens[int(members[0])]
                 weight = result.weights[row, int(members[0])]
             else:
                 name = self.tr("{0} others (mean v)").format(len(members))
                 weight = result.weights[row, members].sum()
             shown = format_number(float(weight), self.state.precision)
-            parts.append(f"<span style='color:{colour}'>■</span> {name} {shown}")
+            parts.append(f"<span style='color:{colour}'>■</span> {escape(name)} {shown}")
+            self._legend_entries.append((QColor(colour), f"{name} {shown}"))
         head = self.tr("z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>").format(escape(tokens[row]))
         self._legend_html = f"<b>{head}</b> &nbsp; " + " &nbsp; ".join(parts)
         self.legend.setText(self._legend_html)
@@ -278,6 +281,10 @@ class MixingView(Retranslating, QWidget):
     def legend_html(self) -> str:
         """Return the legend as HTML: the row's formula and each token's colour and weight."""
         return self._legend_html
+
+    def legend_entries(self) -> list[tuple[QColor, str]]:
+        """Return the legend's colours and texts ("猫 0.27"), as drawn: for exports."""
+        return list(self._legend_entries)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         if not self.mix.sceneBoundingRect().contains(scene_pos) or self._drawn.size == 0:

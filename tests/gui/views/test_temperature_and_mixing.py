@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 
 import numpy as np
@@ -276,3 +277,38 @@ def test_nothing_moves_while_tau_changes(window, qtbot, language, scale):
     finally:
         window.presenter.set_scale(1.0)
         set_language("en")
+
+
+NEGATIVE_ZERO = re.compile(r"[-−]0(\.0*)?(?![\d.])")
+
+
+@pytest.mark.parametrize("digits", [0, 2, 4])
+def test_no_view_writes_a_negative_zero(window, digits):
+    """Values just below zero (and −0) read as the heatmap writes them: 0.00, never -0.00."""
+    state = window.state
+    state.set_precision(digits)
+    for row, value in enumerate(("-0.00001", "-0", "-0.0000001")):
+        state.set_cell("v", row, 0, value)  # z[·, 0] is a tiny negative number
+        state.set_cell("q", row, 3, "-0")
+    state.select_cell("context", 0, 0)
+    next_frame()
+    window.mixing._glide.stop()
+    window.mixing._draw(window.mixing._target)
+    assert window.mixing.totals()[0] < 0
+    context = window.findChild(QWidget, "contextHeatmap")
+    shown = [
+        *(label.toPlainText() for label in window.mixing._total_labels),
+        window.mixing.legend_html(),
+        *(text for _, text in window.mixing.legend_entries()),  # what exports carry
+        *(window.mixing.segment_text(j, 0) for j in range(3)),
+        window.dial.bars.readout.text(),
+        *(label.toPlainText() for label in window.dial.bars.labels),
+        window.explanation.text(),
+        context._cell_text(0, 0),
+        window.exports.copy_matrix("context", "tsv"),
+        window.exports.copy_matrix("context", "latex"),
+        *(str(window.inputs.grid("v").view.model().index(r, 0).data()) for r in range(3)),
+        *(str(window.inputs.grid("q").view.model().index(r, 3).data()) for r in range(3)),
+    ]
+    for text in shown:
+        assert not NEGATIVE_ZERO.search(text), text
