@@ -383,123 +383,122 @@ No discards it.</source>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../gui/export/controller.py" line="96"/>
+        <location filename="../../gui/export/controller.py" line="98"/>
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="97"/>
+        <location filename="../../gui/export/controller.py" line="99"/>
         <source>Export &amp;figure…</source>
         <translation>导出图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="98"/>
+        <location filename="../../gui/export/controller.py" line="100"/>
         <source>Export &amp;all…</source>
         <translation>全部导出(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="99"/>
+        <location filename="../../gui/export/controller.py" line="101"/>
         <source>&amp;Handout PDF…</source>
         <translation>讲义 PDF(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="100"/>
+        <location filename="../../gui/export/controller.py" line="102"/>
         <source>Copy &amp;matrix</source>
         <translation>复制矩阵(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="103"/>
+        <location filename="../../gui/export/controller.py" line="105"/>
         <source>As tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="104"/>
+        <location filename="../../gui/export/controller.py" line="106"/>
         <source>As LaTeX (bmatrix)</source>
         <translation>LaTeX（bmatrix）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="136"/>
+        <location filename="../../gui/export/controller.py" line="138"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="136"/>
+        <location filename="../../gui/export/controller.py" line="138"/>
         <source>Export as SVG…</source>
         <translation>导出为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="137"/>
+        <location filename="../../gui/export/controller.py" line="139"/>
         <source>Export as PDF…</source>
         <translation>导出为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="145"/>
+        <location filename="../../gui/export/controller.py" line="147"/>
         <source>Copy as TSV</source>
         <translation>复制为 TSV</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="146"/>
+        <location filename="../../gui/export/controller.py" line="148"/>
         <source>Copy as LaTeX</source>
         <translation>复制为 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="167"/>
+        <location filename="../../gui/export/controller.py" line="169"/>
         <source>tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="167"/>
+        <location filename="../../gui/export/controller.py" line="169"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="168"/>
+        <location filename="../../gui/export/controller.py" line="170"/>
         <source>Copied {0} as {1}</source>
         <translation>已把 {0} 复制为 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="188"/>
+        <location filename="../../gui/export/controller.py" line="181"/>
         <source>The experiment has no result to draw yet</source>
         <translation>实验还没有可画的结果</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="192"/>
+        <location filename="../../gui/export/controller.py" line="185"/>
         <source>There is no figure called {0}</source>
         <translation>没有叫 {0} 的图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="201"/>
-        <location filename="../../gui/export/controller.py" line="267"/>
+        <location filename="../../gui/export/controller.py" line="204"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="218"/>
+        <location filename="../../gui/export/controller.py" line="221"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="227"/>
+        <location filename="../../gui/export/controller.py" line="230"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="242"/>
+        <location filename="../../gui/export/controller.py" line="245"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="244"/>
+        <location filename="../../gui/export/controller.py" line="247"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="315"/>
+        <location filename="../../gui/export/controller.py" line="305"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="339"/>
+        <location filename="../../gui/export/controller.py" line="329"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -549,27 +548,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="67"/>
+        <location filename="../../gui/export/progress.py" line="68"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="85"/>
+        <location filename="../../gui/export/progress.py" line="86"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="134"/>
+        <location filename="../../gui/export/progress.py" line="135"/>
         <source>Drawing {0} ({1} of {2})…</source>
         <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="136"/>
+        <location filename="../../gui/export/progress.py" line="137"/>
         <source>Writing the matrices as text ({0} of {1})…</source>
         <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="152"/>
+        <location filename="../../gui/export/progress.py" line="153"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -630,13 +629,13 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="148"/>
+        <location filename="../../gui/views/formula_bar.py" line="152"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1).</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="150"/>
+        <location filename="../../gui/views/formula_bar.py" line="154"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
@@ -710,37 +709,37 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="139"/>
+        <location filename="../../gui/window/main_window.py" line="142"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="140"/>
+        <location filename="../../gui/window/main_window.py" line="143"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="260"/>
+        <location filename="../../gui/window/main_window.py" line="263"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="262"/>
+        <location filename="../../gui/window/main_window.py" line="265"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="142"/>
+        <location filename="../../gui/window/main_window.py" line="145"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="143"/>
+        <location filename="../../gui/window/main_window.py" line="146"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="144"/>
+        <location filename="../../gui/window/main_window.py" line="147"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -935,12 +934,12 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="270"/>
+        <location filename="../../gui/views/mixing.py" line="290"/>
         <source>{0} others (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="274"/>
+        <location filename="../../gui/views/mixing.py" line="296"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -971,17 +970,17 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="91"/>
+        <location filename="../../gui/window/presenter.py" line="141"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="92"/>
+        <location filename="../../gui/window/presenter.py" line="142"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="93"/>
+        <location filename="../../gui/window/presenter.py" line="143"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
     </message>
@@ -1162,47 +1161,47 @@ Replace them?</source>
 <context>
     <name>TemperatureDial</name>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="113"/>
+        <location filename="../../gui/views/temperature_dial.py" line="115"/>
         <source>Speed of the sweep</source>
         <translation>扫动速度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="114"/>
+        <location filename="../../gui/views/temperature_dial.py" line="116"/>
         <source>τ → 0: one winner</source>
         <translation>τ → 0：一家独大</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="115"/>
+        <location filename="../../gui/views/temperature_dial.py" line="117"/>
         <source>τ = 20: all equal</source>
         <translation>τ = 20：雨露均沾</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="116"/>
+        <location filename="../../gui/views/temperature_dial.py" line="118"/>
         <source>τ = 1: raw scores</source>
         <translation>τ = 1：原始分数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="119"/>
+        <location filename="../../gui/views/temperature_dial.py" line="121"/>
         <source>Small differences between scores give an even spread; large differences give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores.</source>
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="132"/>
+        <location filename="../../gui/views/temperature_dial.py" line="134"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="132"/>
+        <location filename="../../gui/views/temperature_dial.py" line="134"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="228"/>
+        <location filename="../../gui/views/temperature_dial.py" line="256"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="229"/>
+        <location filename="../../gui/views/temperature_dial.py" line="257"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -1427,12 +1426,12 @@ Replace them?</source>
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="126"/>
+        <location filename="../../gui/views/weight_bars.py" line="161"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="140"/>
+        <location filename="../../gui/views/weight_bars.py" line="175"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4:.2f}；虚线：平均 1/L = {5:.2f}</translation>
     </message>
