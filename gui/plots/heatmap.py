@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QWidget
 from gui.plots.cell_axes import CellAxes
 from gui.plots.cell_labels import MAX_LABEL_PX, CellLabels, Outline
 from gui.plots.colour_bar import ColourBar
+from gui.plots.text_scale import scaled_font
 
 KINDS = ("diverging", "probability")
 NAME_CHARS = 12  # longer token names are shortened on the axes
@@ -101,7 +102,6 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._row_names: list[str] = []
         self._col_names: list[str] = []
         self._name_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-        self.set_font_scale(1.0)
 
         # CET-CBD1: blue–grey–yellow, made to stay diverging for red-green colour blindness
         colormap = pg.colormap.get("viridis" if kind == "probability" else "CET-CBD1")
@@ -120,7 +120,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._bar = ColourBar(self._lut)
         self._bar.setImageItem(self._image)
         self.addItem(self._bar, row=0, col=1)
-        self._bar.set_style(QGuiApplication.font(), AXIS_COLOUR)
+        self.set_font_scale(1.0)
 
         self.scene().sigMouseClicked.connect(self._on_scene_clicked)
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
@@ -344,18 +344,14 @@ class Heatmap(pg.GraphicsLayoutWidget):
         return self._highlight_colours
 
     def set_font_scale(self, scale: float) -> None:
-        """Scale the token names and the cell labels (presenter mode, Ctrl+= / Ctrl+-)."""
-        self._tick_font = QFont(self._base_font)
-        if self._base_font.pointSizeF() > 0:
-            self._tick_font.setPointSizeF(self._base_font.pointSizeF() * TICK_FONT_SCALE * scale)
-        else:  # an app font sized in pixels has no point size
-            size = self._base_font.pixelSize() * TICK_FONT_SCALE * scale
-            self._tick_font.setPixelSize(round(size))
+        """Scale the names, the cell labels and the colour bar's values (Ctrl+= / Ctrl+-)."""
+        self._tick_font = scaled_font(self._base_font, TICK_FONT_SCALE * scale)
         for side in ("left", "top"):
             self._style_axis(self._plot.getAxis(side), self._tick_font)
-        if hasattr(self, "_labels"):
-            self._labels.max_px = MAX_LABEL_PX * scale
-            self._labels.update()
+        self._labels.max_px = MAX_LABEL_PX * scale
+        self._labels.update()
+        self._bar.fit_width_again()  # larger or smaller values: its own width again
+        self._bar.set_style(scaled_font(self._base_font, scale), AXIS_COLOUR)
         if self._row_names or self._col_names:
             self._update_ticks()
 

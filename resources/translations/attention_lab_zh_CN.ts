@@ -411,122 +411,122 @@ No discards it.</source>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../gui/export/controller.py" line="100"/>
+        <location filename="../../gui/export/controller.py" line="103"/>
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="101"/>
+        <location filename="../../gui/export/controller.py" line="104"/>
         <source>Export &amp;figure…</source>
         <translation>导出图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="102"/>
+        <location filename="../../gui/export/controller.py" line="105"/>
         <source>Export &amp;all…</source>
         <translation>全部导出(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="103"/>
+        <location filename="../../gui/export/controller.py" line="106"/>
         <source>&amp;Handout PDF…</source>
         <translation>讲义 PDF(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="104"/>
+        <location filename="../../gui/export/controller.py" line="107"/>
         <source>Copy &amp;matrix</source>
         <translation>复制矩阵(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="107"/>
+        <location filename="../../gui/export/controller.py" line="110"/>
         <source>As tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="108"/>
+        <location filename="../../gui/export/controller.py" line="111"/>
         <source>As LaTeX (bmatrix)</source>
         <translation>LaTeX（bmatrix）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="140"/>
+        <location filename="../../gui/export/controller.py" line="143"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="140"/>
+        <location filename="../../gui/export/controller.py" line="143"/>
         <source>Export as SVG…</source>
         <translation>导出为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="141"/>
+        <location filename="../../gui/export/controller.py" line="144"/>
         <source>Export as PDF…</source>
         <translation>导出为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="149"/>
+        <location filename="../../gui/export/controller.py" line="152"/>
         <source>Copy as TSV</source>
         <translation>复制为 TSV</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="150"/>
+        <location filename="../../gui/export/controller.py" line="153"/>
         <source>Copy as LaTeX</source>
         <translation>复制为 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="171"/>
+        <location filename="../../gui/export/controller.py" line="174"/>
         <source>tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="171"/>
+        <location filename="../../gui/export/controller.py" line="174"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="172"/>
+        <location filename="../../gui/export/controller.py" line="175"/>
         <source>Copied {0} as {1}</source>
         <translation>已把 {0} 复制为 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="187"/>
+        <location filename="../../gui/export/controller.py" line="190"/>
         <source>The experiment has no result to draw yet</source>
         <translation>实验还没有可画的结果</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="191"/>
+        <location filename="../../gui/export/controller.py" line="194"/>
         <source>There is no figure called {0}</source>
         <translation>没有叫 {0} 的图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="210"/>
+        <location filename="../../gui/export/controller.py" line="213"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="231"/>
+        <location filename="../../gui/export/controller.py" line="234"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="241"/>
+        <location filename="../../gui/export/controller.py" line="244"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="256"/>
+        <location filename="../../gui/export/controller.py" line="259"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="258"/>
+        <location filename="../../gui/export/controller.py" line="261"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="320"/>
+        <location filename="../../gui/export/controller.py" line="323"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="345"/>
+        <location filename="../../gui/export/controller.py" line="348"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -990,12 +990,12 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="272"/>
+        <location filename="../../gui/views/mixing.py" line="292"/>
         <source>{0} others (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="277"/>
+        <location filename="../../gui/views/mixing.py" line="299"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1026,17 +1026,17 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="127"/>
+        <location filename="../../gui/window/presenter.py" line="141"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="128"/>
+        <location filename="../../gui/window/presenter.py" line="142"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="129"/>
+        <location filename="../../gui/window/presenter.py" line="143"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
     </message>
@@ -1222,47 +1222,47 @@ Replace them?</source>
 <context>
     <name>TemperatureDial</name>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="113"/>
+        <location filename="../../gui/views/temperature_dial.py" line="115"/>
         <source>Speed of the sweep</source>
         <translation>扫动速度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="114"/>
+        <location filename="../../gui/views/temperature_dial.py" line="116"/>
         <source>τ → 0: one winner</source>
         <translation>τ → 0：一家独大</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="115"/>
+        <location filename="../../gui/views/temperature_dial.py" line="117"/>
         <source>τ = 20: all equal</source>
         <translation>τ = 20：雨露均沾</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="116"/>
+        <location filename="../../gui/views/temperature_dial.py" line="118"/>
         <source>τ = 1: raw scores</source>
         <translation>τ = 1：原始分数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="119"/>
+        <location filename="../../gui/views/temperature_dial.py" line="121"/>
         <source>Small differences between scores give an even spread; large differences give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores.</source>
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="132"/>
+        <location filename="../../gui/views/temperature_dial.py" line="134"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="132"/>
+        <location filename="../../gui/views/temperature_dial.py" line="134"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="228"/>
+        <location filename="../../gui/views/temperature_dial.py" line="256"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="229"/>
+        <location filename="../../gui/views/temperature_dial.py" line="257"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -1487,12 +1487,12 @@ Replace them?</source>
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="126"/>
+        <location filename="../../gui/views/weight_bars.py" line="161"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="140"/>
+        <location filename="../../gui/views/weight_bars.py" line="175"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4:.2f}；虚线：平均 1/L = {5:.2f}</translation>
     </message>
