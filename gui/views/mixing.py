@@ -8,25 +8,28 @@ change, and follow the dial frame by frame while it plays.
 
 from __future__ import annotations
 
+import math
 import time
 from html import escape
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
 
 from gui.model.numbers import format_number
 from gui.model.state import AttentionState
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
+from gui.plots.cell_ticks import tick_step
 from gui.plots.heatmap import nice_ceiling
 from gui.plots.token_colours import token_colour
 from gui.support.language import Retranslating
 
-ALL_TOKENS_UP_TO = 12  # beyond this, the largest weights get their own colour, the rest "others"
+ALL_TOKENS_UP_TO = 12  # beyond this, the largest weights get their own colour, the rest "the rest"
 LARGEST = 8
+DIM_NAME_ROOM = 1.6  # a dimension's name on the axis needs this many times its width
 OTHERS = QColor("#9e9e9e")
 STREAM_SECONDS = 0.06  # updates closer than this are a stream (the dial): no gliding
 
@@ -45,7 +48,8 @@ class MixingView(Retranslating, QWidget):
     """The "cocktail bar" of the selected query token: z_i built from A_ij × v_j.
 
     Up to ALL_TOKENS_UP_TO tokens each have a colour; with more, the LARGEST heaviest
-    weights keep theirs and the rest are one grey group, "others".
+    weights keep theirs and all the others are one grey group, "the rest": one segment
+    in each stack, one entry in the legend, at any number of tokens.
     """
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -97,6 +101,7 @@ class MixingView(Retranslating, QWidget):
         self._glide.setEasingCurve(QEasingCurve.Type.OutCubic)
         self._glide.valueChanged.connect(self._on_glide)
         self.canvas.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.mix.vb.sigResized.connect(self._update_dim_ticks)
         for signal in (state.result_changed, state.selected_token_changed):
             signal.connect(self._refresh)
         state.tokens_changed.connect(lambda: self._refresh(force=True))
@@ -136,6 +141,14 @@ class MixingView(Retranslating, QWidget):
             f"A[{tokens[row]}, {tokens[token]}] × v{tokens[token]},d{dim} = "
             f"{format_number(weight, digits)} × {format_number(value, digits)} = "
             f"{format_number(weight * value, digits)}"
+        )
+
+    def rest_text(self, members: np.ndarray, dim: int) -> str:
+        """Return the sum that "the rest" stands for in dimension ``dim``."""
+        result, row = self.state.result, self.state.selected_token
+        total = float(result.weights[row, members] @ result.v[members, dim])
+        return self.tr("the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}").format(
+            self.state.tokens[row], dim, len(members), format_number(total, self.state.precision)
         )
 
     # ------------------------------------------------------------- drawing
@@ -203,10 +216,20 @@ class MixingView(Retranslating, QWidget):
                 self._total_labels.append(label)
         for plot in (self.mix, self.ingredients):
             plot.setXRange(-0.6, dims - 0.4, padding=0)
-            step = max(1, dims // 16)
-            plot.getAxis("bottom").setTicks([[(d, f"d{d}") for d in range(0, dims, step)]])
+        self._update_dim_ticks()
         self._drawn = np.zeros_like(self._target)
         self._shown_v = None
+
+    def _update_dim_ticks(self) -> None:
+        # every n-th dimension named, so that the names never run into each other
+        dims = self._target.shape[1]
+        axis = self.mix.getAxis("bottom")
+        metrics = QFontMetricsF(axis.style["tickFont"] or axis.font())
+        room = metrics.horizontalAdvance(f"d{max(dims - 1, 0)}") * DIM_NAME_ROOM
+        step = tick_step(dims, room, self.mix.vb.width() or 300.0)
+        ticks = [[(d, f"d{d}") for d in range(0, dims, step)]]
+        for plot in (self.mix, self.ingredients):
+            plot.getAxis("bottom").setTicks(ticks)
 
     def _recolour(self) -> None:
         colours = [self._colour(g) for g in range(len(self._groups))]
@@ -261,16 +284,27 @@ class MixingView(Retranslating, QWidget):
                 self._ingredient_limits = limits
                 self.ingredients.setYRange(*limits, padding=0)
         parts = []
-        for g, members in enumerate(self._groups):
+        many = len(tokens) > ALL_TOKENS_UP_TO
+        order = range(len(self._groups))  # with many tokens, the heaviest first, the rest last
+        if many:
+            order = sorted(order, key=lambda g: (len(self._groups[g]) > 1,
+                                                 -result.weights[row, self._groups[g][0]]))  # fmt: skip
+        for g in order:
+            members = self._groups[g]
             colour = self._colour(g).name()
             if len(members) == 1:
                 name = escape(tokens[int(members[0])])
-                weight = result.weights[row, int(members[0])]
+                weight = float(result.weights[row, int(members[0])])
             else:
-                name = self.tr("{0} others (mean v)").format(len(members))
-                weight = result.weights[row, members].sum()
-            shown = format_number(float(weight), self.state.precision)
-            parts.append(f"<span style='color:{colour}'>■</span> {name} {shown}")
+                name = escape(self.tr("the rest, {0} tokens (mean v)").format(len(members)))
+                weight = float(result.weights[row, members].sum())
+            digits = self.state.precision
+            if many and 0 < weight < 0.1:  # 1/512 is "0.00" at two decimals: two figures
+                digits = max(digits, 1 - math.floor(math.log10(weight)))
+            shown = format_number(weight, digits)
+            space = "&nbsp;" if many else " "  # many entries wrap, but never inside one
+            text = f"{name} {shown}".replace(" ", space)
+            parts.append(f"<span style='color:{colour}'>■</span>{space}{text}")
         head = self.tr("z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>").format(escape(tokens[row]))
         self._legend_html = f"<b>{head}</b> &nbsp; " + " &nbsp; ".join(parts)
         self.legend.setText(self._legend_html)
@@ -292,8 +326,10 @@ class MixingView(Retranslating, QWidget):
         up, down = np.cumsum(positive) - positive, np.cumsum(negative) - negative
         for g, value in enumerate(groups):
             low, high = (up[g], up[g] + value) if value >= 0 else (down[g] + value, down[g])
-            if low <= point.y() <= high and len(self._groups[g]) == 1:
-                text = self.segment_text(int(self._groups[g][0]), dim)
+            if low <= point.y() <= high:
+                members = self._groups[g]
+                text = (self.segment_text(int(members[0]), dim) if len(members) == 1
+                        else self.rest_text(members, dim))  # fmt: skip
                 QToolTip.showText(self.canvas.mapToGlobal(scene_pos.toPoint()), text, self.canvas)
                 return
         QToolTip.hideText()
