@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+NAME_CHARS = 12  # longer token names are shortened on the axes
+
 
 def tick_step(shown_cells: float, room_px: float, length_px: float) -> int:
     """Return the round step between named cells so that each name has ``room_px``.
@@ -39,3 +41,8 @@ def ticks(names: Sequence[str], shown: tuple[float, float], step: int, offset: i
     last = min(len(names), math.ceil(shown[1]))
     start = first + (offset - first) % step
     return [(i + 0.5, names[i]) for i in range(start, last, step)]
+
+
+def elide(name: str) -> str:
+    """Return a token name short enough for an axis label (at most NAME_CHARS characters)."""
+    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"

@@ -20,6 +20,20 @@ STEPS = (1.0, 2.0, 2.5, 5.0)  # values are multiples of one of these × 10ⁿ
 ROOM = 1.6  # a value needs this many times the text's height
 
 
+def nice_ceiling(value: float) -> float:
+    """Return the next of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10ⁿ at or above ``value`` (> 0).
+
+    Colour levels snap to these, so that the colour bar keeps its scale while the dial
+    turns (and is not redrawn on every frame), yet always covers every value.
+    """
+    exponent = math.floor(math.log10(value))
+    for step in (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
+        candidate = step * 10.0**exponent
+        if candidate >= value * (1 - 1e-12):
+            return candidate
+    return 10.0 ** (exponent + 1)
+
+
 def tick_values(low: float, high: float, count: int) -> list[float]:
     """Return round values from ``low`` to ``high``, evenly spaced by 1, 2, 2.5 or 5 × 10ⁿ.
 

@@ -17,34 +17,14 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QWidget
 
-from gui.model.view_settings import WEIGHT_SCALES
 from gui.plots.cell_axes import CellAxes
+from gui.plots.cell_image import CellImage
 from gui.plots.cell_labels import MAX_LABEL_PX, CellLabels, Outline
-from gui.plots.cell_ticks import tick_step, ticks
-from gui.plots.colour_bar import ColourBar
-from gui.plots.weight_scales import LOG_TICKS, coloured, row_largest, scale_levels
+from gui.plots.cell_ticks import elide, tick_step, ticks
+from gui.plots.colour_bar import ColourBar, nice_ceiling
+from gui.plots.weight_scales import LOG_TICKS, SCALES, scale_levels
 
 KINDS = ("diverging", "probability")
-NAME_CHARS = 12  # longer token names are shortened on the axes
-
-
-def nice_ceiling(value: float) -> float:
-    """Return the next of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10ⁿ at or above ``value`` (> 0).
-
-    Colour levels snap to these, so that the colour bar keeps its scale while the dial
-    turns (and is not redrawn on every frame), yet always covers every value.
-    """
-    exponent = math.floor(math.log10(value))
-    for step in (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
-        candidate = step * 10.0**exponent
-        if candidate >= value * (1 - 1e-12):
-            return candidate
-    return 10.0 ** (exponent + 1)
-
-
-def elide(name: str) -> str:
-    """Return a token name short enough for an axis label (at most NAME_CHARS characters)."""
-    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
 
 
 BACKGROUND = "#ffffff"
@@ -53,34 +33,8 @@ HIGHLIGHT_BORDER = "#0072b2"  # Okabe–Ito blue: stands out for every kind of c
 AXIS_COLOUR = "#333333"
 ROW_OUTLINE = "#111111"
 CELL_OUTLINE = "#d55e00"  # Okabe–Ito vermillion
-MASK_FILL = (189, 189, 189, 255)
 MAX_LEVEL = 1e300
-MAX_IMAGE_SIDE = 1024  # image pixels per side; more than any screen gives a heatmap
-MIN_LAID_OUT = 16  # a view narrower than this (in pixels) has not been laid out yet
 TICK_FONT_SCALE = 1.3
-
-
-def image_part(count: int, shown: tuple[float, float], pixels: float, scale: float
-               ) -> tuple[int, int, int]:  # fmt: skip
-    """Return (first, end, step): the cells along one side that the image colours.
-
-    Where cells are smaller than a screen pixel, drawing keeps only some of them anyway;
-    keeping every n-th row and column first, about as many as the view has pixels (never
-    more than MAX_IMAGE_SIDE), saves colouring cells nobody sees: at 512 tokens in a
-    170-pixel view, 29K instead of 262K on every edit and dial frame. Zoomed in, only the
-    cells on screen and as many again on each side are coloured (so that a pan redraws
-    the image only once it has moved that far), each kept cell standing for ``step``.
-    ``pixels`` below MIN_LAID_OUT means a view not laid out yet; ``scale`` is device
-    pixels per pixel times an export's scale, ∞ to keep up to MAX_IMAGE_SIDE cells.
-    """
-    low, high = max(0, math.floor(shown[0])), min(count, math.ceil(shown[1]))
-    on_screen = max(high - low, 1)
-    first, end = (0, count) if on_screen >= count else (max(0, low - on_screen),
-                                                        min(count, high + on_screen))  # fmt: skip
-    step = max(1, -(-(end - first) // MAX_IMAGE_SIDE))
-    if pixels >= MIN_LAID_OUT and math.isfinite(scale):
-        step = max(step, int(on_screen // (pixels * scale)))
-    return (first // step * step, end, step)
 
 
 class Heatmap(pg.GraphicsLayoutWidget):
@@ -115,12 +69,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._levels: tuple[float, float] | None = None
         self._shape: tuple[int, int] = (-1, -1)
         self._matrix: np.ndarray = np.zeros((0, 0))
-        self._display = self._matrix  # the values coloured: masked cells set to 0
-        self._shown: np.ndarray | None = None  # cells that are neither masked nor −inf
-        self._scale = WEIGHT_SCALES[0]
-        self._largest: np.ndarray | None = None  # each row's largest weight, "row" scale
-        self._parts = ((0, 0, 1), (0, 0, 1))  # image_part of the rows and of the columns
-        self._image_scale = 1.0
+        self._scale = SCALES[0]
         self._placing = False  # set_data is fitting the view to a new shape
         self._shared_steps = (1, 1)
         self._hovered = (-1, -1)
@@ -144,9 +93,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         # CET-CBD1: blue–grey–yellow, made to stay diverging for red-green colour blindness
         colormap = pg.colormap.get("viridis" if kind == "probability" else "CET-CBD1")
         self._lut = colormap.getLookupTable(nPts=256, alpha=False)
-        self._image = pg.ImageItem(axisOrder="row-major")
-        self._mask_image = pg.ImageItem(axisOrder="row-major")
-        self._labels = CellLabels(self._lut, self._colour_values)
+        self._cells = CellImage(self._view, self.devicePixelRatioF)
+        self._image, self._mask_image = self._cells.image, self._cells.mask_image
+        self._labels = CellLabels(self._lut, self._cells.colour_values)
         self._row_outline = Outline(ROW_OUTLINE, 3)
         self._cell_outline = Outline(CELL_OUTLINE, 4)
         for z, item in enumerate(
@@ -236,19 +185,16 @@ class Heatmap(pg.GraphicsLayoutWidget):
                 low, high = (float(visible.min()), float(visible.max())) if visible.size else (0, 0)
         if not low <= high:  # no cell shown
             low, high = 0.0, 0.0
-        self._display, self._shown = display, shown
-        self._largest = row_largest(display) if self._scale == "row" else None
         if (rows, cols) != self._shape:  # the whole new matrix, before its image is made
             self._shape = (rows, cols)
             self._placing = True
             self._view.setLimits(xMin=0, xMax=max(cols, 1), yMin=0, yMax=max(rows, 1),
-                                 minXRange=min(cols, 1) or 1, minYRange=min(rows, 1) or 1)  # fmt: skip
+                                 minXRange=1, minYRange=1)  # fmt: skip
             self._view.setRange(xRange=(0, max(cols, 1)), yRange=(0, max(rows, 1)), padding=0)
             self._placing = False
             self._update_outlines()
         self._set_levels(self._levels_for(low, high))
-        self._parts = self._image_parts()
-        self._show_image()
+        self._cells.set_cells(display, shown, self._levels_or_unit())
         self._labels.set_cells(display, shown, self._levels_or_unit(), low, high)
         sources = (tuple(row_names), tuple(col_names))
         if sources != self._name_sources:  # not on every edit or frame of the dial
@@ -270,75 +216,23 @@ class Heatmap(pg.GraphicsLayoutWidget):
     def _levels_or_unit(self) -> tuple[float, float]:
         return self._levels if self._levels is not None else (0.0, 1.0)
 
-    def _image_parts(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-        rows, cols = self._display.shape
-        (x0, x1), (y0, y1) = self._view.viewRange()
-        scale = self._image_scale * self.devicePixelRatioF()
-        return (image_part(rows, (y0, y1), self._view.height(), scale),
-                image_part(cols, (x0, x1), self._view.width(), scale))  # fmt: skip
-
-    def _colour_values(self, values: np.ndarray, rows: np.ndarray | slice) -> np.ndarray:
-        """The values of weights on the colour scale shown (the rows they lie in)."""
-        largest = None if self._largest is None else self._largest[rows]
-        if largest is not None and isinstance(rows, slice):
-            largest = largest[:, None]
-        return coloured(values, self._scale, largest)
-
-    def _show_image(self) -> None:
-        (r0, r1, step_r), (c0, c1, step_c) = self._parts
-        # each kept cell is drawn over the `step` cells from it on; the last ones stick out
-        # past the matrix, where the view clips them
-        rect = QRectF(c0, r0, -(-(c1 - c0) // step_c) * step_c, -(-(r1 - r0) // step_r) * step_r)
-        rows, cols = slice(r0, r1, step_r), slice(c0, c1, step_c)
-        if self._display.size:
-            part = self._display[rows, cols]
-            if self._kind == "probability" and self._scale != WEIGHT_SCALES[0]:
-                part = self._colour_values(part, rows)
-            self._image.setImage(part, autoLevels=False, levels=self._levels, rect=rect)
-        else:
-            self._image.clear()
-        if self._shown is not None:
-            hidden = ~self._shown[rows, cols]
-            overlay = np.zeros((*hidden.shape, 4), dtype=np.uint8)
-            overlay[hidden] = MASK_FILL
-            self._mask_image.setImage(overlay, autoLevels=False, rect=rect)
-            self._mask_image.show()
-        else:
-            self._mask_image.hide()
-
     def _on_view_changed(self) -> None:
         if self._placing:
             return  # set_data makes the image once the view spans the new matrix
-        self._update_image_size()
+        self._cells.follow_view()
         self._update_ticks()
         self.view_changed.emit()
 
-    def _update_image_size(self) -> None:
-        parts = self._image_parts()
-        if parts == self._parts:
-            return
-        (x0, x1), (y0, y1) = self._view.viewRange()
-        covered = all(
-            part[2] == old[2] and old[0] <= max(0, math.floor(low))
-            and min(count, math.ceil(high)) <= old[1]
-            for part, old, (low, high), count in zip(
-                parts, self._parts, ((y0, y1), (x0, x1)), self._display.shape, strict=True)
-        )  # fmt: skip
-        if not covered:  # a pan within the cells coloured redraws nothing
-            self._parts = parts
-            self._show_image()
-
     def image_steps(self) -> tuple[int, int]:
         """Return every how many rows and columns a cell is coloured (see ``image_part``)."""
-        return (self._parts[0][2], self._parts[1][2])
+        return self._cells.steps()
 
     def set_image_scale(self, scale: float) -> None:
         """Colour cells for ``scale`` times the view's pixels (an export at 4×).
 
         ``math.inf`` keeps up to MAX_IMAGE_SIDE per side (vector exports), 1 is the screen.
         """
-        self._image_scale = scale
-        self._update_image_size()
+        self._cells.set_export_scale(scale)
 
     def _levels_for(self, low: float, high: float) -> tuple[float, float]:
         """Colour levels from the smallest and largest value shown."""
@@ -350,21 +244,20 @@ class Heatmap(pg.GraphicsLayoutWidget):
         return (-limit, limit)
 
     def set_weight_scale(self, scale: str, title: str = "") -> None:
-        """Colour the weights on ``scale`` (see WEIGHT_SCALES), its name ``title`` on the bar.
+        """Colour the weights on ``scale`` (see SCALES), its name ``title`` on the bar.
 
         The labels and the hover text keep the true weights. Only for a "probability" map.
         """
-        if scale not in WEIGHT_SCALES:
-            raise ValueError(f"scale must be one of {WEIGHT_SCALES}, not {scale!r}")
+        if scale not in SCALES:
+            raise ValueError(f"scale must be one of {SCALES}, not {scale!r}")
         if self._kind != "probability":
             raise ValueError("only the weights have a choice of colour scale")
         self._bar.set_scale(title, LOG_TICKS if scale == "log" else None)
         if scale == self._scale:
             return
         self._scale = scale
-        self._largest = row_largest(self._display) if scale == "row" else None
         self._set_levels(scale_levels(scale))
-        self._show_image()
+        self._cells.set_scale(scale, self._levels_or_unit())
         self._labels.set_levels(self._levels_or_unit())
 
     def weight_scale(self) -> str:

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
+#: The scales, as gui.model.view_settings.WEIGHT_SCALES names them (plot items know no
+#: model: a test checks that the two agree).
+SCALES = ("absolute", "row", "log")
 LOG_FLOOR_EXPONENT = -4  # weights below 10⁻⁴ get the lowest colour of the log scale
 LOG_TICKS = [(float(e), f"{10.0**e:.{max(-e, 0)}f}") for e in range(LOG_FLOOR_EXPONENT, 1)]
 

@@ -23,7 +23,7 @@ from gui.model.state import AttentionState
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
 from gui.plots.cell_ticks import tick_step
-from gui.plots.heatmap import nice_ceiling
+from gui.plots.colour_bar import nice_ceiling
 from gui.plots.token_colours import token_colour
 from gui.support.language import Retranslating
 
@@ -285,10 +285,11 @@ class MixingView(Retranslating, QWidget):
                 self.ingredients.setYRange(*limits, padding=0)
         parts = []
         many = len(tokens) > ALL_TOKENS_UP_TO
-        order = range(len(self._groups))  # with many tokens, the heaviest first, the rest last
+        order = list(range(len(self._groups)))  # with many tokens: heaviest first, rest last
         if many:
+            weights = result.weights[row]
             order = sorted(order, key=lambda g: (len(self._groups[g]) > 1,
-                                                 -result.weights[row, self._groups[g][0]]))  # fmt: skip
+                                                 -weights[self._groups[g][0]]))  # fmt: skip
         for g in order:
             members = self._groups[g]
             colour = self._colour(g).name()

@@ -59,6 +59,8 @@ class PipelineView(Retranslating, QWidget):
         self.whole_button = QToolButton(self)
         self.whole_button.setDefaultAction(self.whole_action)
         controls = {"weights": self.scale_choice, "context": self.whole_button}
+        for control in controls.values():  # as high as the titles: the heatmaps keep their room
+            control.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setVerticalSpacing(0)

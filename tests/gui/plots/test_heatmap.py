@@ -371,7 +371,7 @@ def test_extremes_known_to_the_caller_set_the_levels_without_a_pass_over_the_mat
     assert colour_bar(heatmap).levels() == (-2.0, 2.0)
     heatmap.set_data(values, ["a", "b"], ["a", "b"], mask, value_range=(-7.0, 2.0))  # trusted
     assert colour_bar(heatmap).levels() == (-8.0, 8.0)
-    assert heatmap._shown.tolist() == mask.tolist()  # the masked cell is still hatched
+    assert heatmap._cells._shown.tolist() == mask.tolist()  # the masked cell is still hatched
     heatmap.set_data(values, ["a", "b"], ["a", "b"], np.zeros((2, 2), bool), (np.inf, -np.inf))
     assert colour_bar(heatmap).levels() == (-1e-12, 1e-12)  # nothing shown: a usable scale
 
