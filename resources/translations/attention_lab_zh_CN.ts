@@ -383,123 +383,122 @@ No discards it.</source>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../gui/export/controller.py" line="96"/>
+        <location filename="../../gui/export/controller.py" line="98"/>
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="97"/>
+        <location filename="../../gui/export/controller.py" line="99"/>
         <source>Export &amp;figure…</source>
         <translation>导出图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="98"/>
+        <location filename="../../gui/export/controller.py" line="100"/>
         <source>Export &amp;all…</source>
         <translation>全部导出(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="99"/>
+        <location filename="../../gui/export/controller.py" line="101"/>
         <source>&amp;Handout PDF…</source>
         <translation>讲义 PDF(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="100"/>
+        <location filename="../../gui/export/controller.py" line="102"/>
         <source>Copy &amp;matrix</source>
         <translation>复制矩阵(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="103"/>
+        <location filename="../../gui/export/controller.py" line="105"/>
         <source>As tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="104"/>
+        <location filename="../../gui/export/controller.py" line="106"/>
         <source>As LaTeX (bmatrix)</source>
         <translation>LaTeX（bmatrix）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="136"/>
+        <location filename="../../gui/export/controller.py" line="138"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="136"/>
+        <location filename="../../gui/export/controller.py" line="138"/>
         <source>Export as SVG…</source>
         <translation>导出为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="137"/>
+        <location filename="../../gui/export/controller.py" line="139"/>
         <source>Export as PDF…</source>
         <translation>导出为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="145"/>
+        <location filename="../../gui/export/controller.py" line="147"/>
         <source>Copy as TSV</source>
         <translation>复制为 TSV</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="146"/>
+        <location filename="../../gui/export/controller.py" line="148"/>
         <source>Copy as LaTeX</source>
         <translation>复制为 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="167"/>
+        <location filename="../../gui/export/controller.py" line="169"/>
         <source>tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="167"/>
+        <location filename="../../gui/export/controller.py" line="169"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="168"/>
+        <location filename="../../gui/export/controller.py" line="170"/>
         <source>Copied {0} as {1}</source>
         <translation>已把 {0} 复制为 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="188"/>
+        <location filename="../../gui/export/controller.py" line="181"/>
         <source>The experiment has no result to draw yet</source>
         <translation>实验还没有可画的结果</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="192"/>
+        <location filename="../../gui/export/controller.py" line="185"/>
         <source>There is no figure called {0}</source>
         <translation>没有叫 {0} 的图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="201"/>
-        <location filename="../../gui/export/controller.py" line="267"/>
+        <location filename="../../gui/export/controller.py" line="204"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="218"/>
+        <location filename="../../gui/export/controller.py" line="221"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="227"/>
+        <location filename="../../gui/export/controller.py" line="230"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="242"/>
+        <location filename="../../gui/export/controller.py" line="245"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="244"/>
+        <location filename="../../gui/export/controller.py" line="247"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="315"/>
+        <location filename="../../gui/export/controller.py" line="305"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="339"/>
+        <location filename="../../gui/export/controller.py" line="329"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -549,27 +548,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="67"/>
+        <location filename="../../gui/export/progress.py" line="68"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="85"/>
+        <location filename="../../gui/export/progress.py" line="86"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="134"/>
+        <location filename="../../gui/export/progress.py" line="135"/>
         <source>Drawing {0} ({1} of {2})…</source>
         <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="136"/>
+        <location filename="../../gui/export/progress.py" line="137"/>
         <source>Writing the matrices as text ({0} of {1})…</source>
         <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="152"/>
+        <location filename="../../gui/export/progress.py" line="153"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -630,13 +629,13 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="148"/>
+        <location filename="../../gui/views/formula_bar.py" line="152"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1).</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="150"/>
+        <location filename="../../gui/views/formula_bar.py" line="154"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
@@ -710,37 +709,37 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="139"/>
+        <location filename="../../gui/window/main_window.py" line="144"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="140"/>
+        <location filename="../../gui/window/main_window.py" line="145"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="260"/>
+        <location filename="../../gui/window/main_window.py" line="272"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="262"/>
+        <location filename="../../gui/window/main_window.py" line="274"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="142"/>
+        <location filename="../../gui/window/main_window.py" line="147"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="143"/>
+        <location filename="../../gui/window/main_window.py" line="148"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="144"/>
+        <location filename="../../gui/window/main_window.py" line="149"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -852,82 +851,102 @@ Replace them?</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../gui/window/menus.py" line="111"/>
+        <location filename="../../gui/window/menus.py" line="125"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="112"/>
+        <location filename="../../gui/window/menus.py" line="126"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="113"/>
+        <location filename="../../gui/window/menus.py" line="127"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="114"/>
+        <location filename="../../gui/window/menus.py" line="128"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="115"/>
+        <location filename="../../gui/window/menus.py" line="129"/>
         <source>猫 吃 鱼 — cat eats fish (the lesson)</source>
         <translation>猫 吃 鱼（课文的例子）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="116"/>
+        <location filename="../../gui/window/menus.py" line="130"/>
         <source>Shape check: X·W projections (3 × 8 → 4, 6)</source>
         <translation>形状体检：X·W 投影（3 × 8 → 4, 6）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="117"/>
+        <location filename="../../gui/window/menus.py" line="131"/>
         <source>Random…</source>
         <translation>随机…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="118"/>
+        <location filename="../../gui/window/menus.py" line="132"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="119"/>
+        <location filename="../../gui/window/menus.py" line="133"/>
         <source>Decimals</source>
         <translation>小数位数</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="120"/>
+        <location filename="../../gui/window/menus.py" line="134"/>
+        <source>Colours of the weights A</source>
+        <translation>权重 A 的配色</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="136"/>
+        <source>From 0 to 1 (the weights as they are)</source>
+        <translation>从 0 到 1（权重本身）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="137"/>
+        <source>Each row ÷ its largest weight</source>
+        <translation>每行 ÷ 该行最大权重</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="138"/>
+        <source>Log scale (0.0001 to 1)</source>
+        <translation>对数刻度（0.0001 到 1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="142"/>
         <source>Language / 语言</source>
         <translation>语言 / Language</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="121"/>
+        <location filename="../../gui/window/menus.py" line="143"/>
         <source>Pipeline</source>
         <translation>流程</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="122"/>
+        <location filename="../../gui/window/menus.py" line="144"/>
         <source>Causal mask (hide future tokens)</source>
         <translation>因果掩码（遮住未来的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="137"/>
+        <location filename="../../gui/window/menus.py" line="159"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销 {0}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="137"/>
+        <location filename="../../gui/window/menus.py" line="159"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="138"/>
+        <location filename="../../gui/window/menus.py" line="160"/>
         <source>&amp;Redo {0}</source>
         <translation>重做 {0}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="138"/>
+        <location filename="../../gui/window/menus.py" line="160"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
@@ -935,12 +954,17 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="270"/>
-        <source>{0} others (mean v)</source>
+        <location filename="../../gui/views/mixing.py" line="150"/>
+        <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
+        <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mixing.py" line="300"/>
+        <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="274"/>
+        <location filename="../../gui/views/mixing.py" line="309"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -948,40 +972,80 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="63"/>
+        <location filename="../../gui/views/pipeline.py" line="115"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="64"/>
+        <location filename="../../gui/views/pipeline.py" line="116"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="65"/>
+        <location filename="../../gui/views/pipeline.py" line="117"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="66"/>
+        <location filename="../../gui/views/pipeline.py" line="118"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="139"/>
+        <source>Whole matrix</source>
+        <translation>整个矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="141"/>
+        <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
+        <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="144"/>
+        <source>Colours: A from 0 to 1</source>
+        <translation>配色：A 从 0 到 1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="145"/>
+        <source>Colours: A ÷ its row&apos;s largest</source>
+        <translation>配色：A ÷ 该行最大值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="146"/>
+        <source>Colours: A on a log scale</source>
+        <translation>配色：A 取对数刻度</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="151"/>
+        <source>How the weights are coloured; the numbers stay the weights themselves</source>
+        <translation>权重如何着色；数字始终是权重本身</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="158"/>
+        <source>A ÷ row&apos;s largest</source>
+        <translation>A ÷ 行最大值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="159"/>
+        <source>A, log scale</source>
+        <translation>A，对数刻度</translation>
     </message>
 </context>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="91"/>
+        <location filename="../../gui/window/presenter.py" line="127"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="92"/>
+        <location filename="../../gui/window/presenter.py" line="128"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="93"/>
+        <location filename="../../gui/window/presenter.py" line="129"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
     </message>
