@@ -51,6 +51,7 @@ class PipelineView(Retranslating, QWidget):
         self.whole_action.triggered.connect(self.show_whole)
         self.scale_choice = QComboBox(self)
         self.scale_choice.setObjectName("weightScaleChoice")
+        self.scale_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.scale_choice.addItems([""] * len(WEIGHT_SCALES))
         self.scale_choice.setCurrentIndex(WEIGHT_SCALES.index(state.view.weight_scale))
         self.scale_choice.currentIndexChanged.connect(
@@ -58,6 +59,10 @@ class PipelineView(Retranslating, QWidget):
         )
         self.whole_button = QToolButton(self)
         self.whole_button.setDefaultAction(self.whole_action)
+        self.whole_button.hide()  # shown while zoomed: the lesson's titles keep their room
+        self.whole_action.changed.connect(
+            lambda: self.whole_button.setVisible(self.whole_action.isEnabled())
+        )
         controls = {"weights": self.scale_choice, "context": self.whole_button}
         for control in controls.values():  # as high as the titles: the heatmaps keep their room
             control.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
@@ -141,9 +146,9 @@ class PipelineView(Retranslating, QWidget):
             self.tr("Show every heatmap's whole matrix again (or double-click a heatmap, or Home)")
         )
         names = {
-            "absolute": self.tr("Colours: A from 0 to 1"),
-            "row": self.tr("Colours: A ÷ its row's largest"),
-            "log": self.tr("Colours: A on a log scale"),
+            "absolute": self.tr("A: 0 to 1"),
+            "row": self.tr("A ÷ row's max"),
+            "log": self.tr("A: log scale"),
         }
         for index, scale in enumerate(WEIGHT_SCALES):
             self.scale_choice.setItemText(index, names[scale])

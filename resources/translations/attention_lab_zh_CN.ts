@@ -972,62 +972,62 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="115"/>
+        <location filename="../../gui/views/pipeline.py" line="119"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="116"/>
+        <location filename="../../gui/views/pipeline.py" line="120"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="117"/>
+        <location filename="../../gui/views/pipeline.py" line="121"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="118"/>
+        <location filename="../../gui/views/pipeline.py" line="122"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="139"/>
+        <location filename="../../gui/views/pipeline.py" line="143"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="141"/>
+        <location filename="../../gui/views/pipeline.py" line="145"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="144"/>
-        <source>Colours: A from 0 to 1</source>
-        <translation>配色：A 从 0 到 1</translation>
+        <location filename="../../gui/views/pipeline.py" line="148"/>
+        <source>A: 0 to 1</source>
+        <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="145"/>
-        <source>Colours: A ÷ its row&apos;s largest</source>
-        <translation>配色：A ÷ 该行最大值</translation>
+        <location filename="../../gui/views/pipeline.py" line="149"/>
+        <source>A ÷ row&apos;s max</source>
+        <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="146"/>
-        <source>Colours: A on a log scale</source>
-        <translation>配色：A 取对数刻度</translation>
+        <location filename="../../gui/views/pipeline.py" line="150"/>
+        <source>A: log scale</source>
+        <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="151"/>
+        <location filename="../../gui/views/pipeline.py" line="155"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="158"/>
+        <location filename="../../gui/views/pipeline.py" line="162"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="159"/>
+        <location filename="../../gui/views/pipeline.py" line="163"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
