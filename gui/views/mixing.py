@@ -22,12 +22,12 @@ from gui.model.numbers import format_number
 from gui.model.state import AttentionState
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
-from gui.plots.heatmap import nice_ceiling
+from gui.plots.colour_bar import nice_ceiling
 from gui.plots.text_scale import scaled_font, style_axis, value_ticks
 from gui.plots.token_colours import token_colour
 from gui.support.language import Retranslating
 
-ALL_TOKENS_UP_TO = 12  # beyond this, the largest weights get their own colour, the rest "others"
+ALL_TOKENS_UP_TO = 12  # beyond this, the largest weights get their own colour, the rest "the rest"
 LARGEST = 8
 OTHERS = QColor("#9e9e9e")
 STREAM_SECONDS = 0.06  # updates closer than this are a stream (the dial): no gliding
@@ -47,7 +47,8 @@ class MixingView(Retranslating, QWidget):
     """The "cocktail bar" of the selected query token: z_i built from A_ij × v_j.
 
     Up to ALL_TOKENS_UP_TO tokens each have a colour; with more, the LARGEST heaviest
-    weights keep theirs and the rest are one grey group, "others".
+    weights keep theirs and all the others are one grey group, "the rest": one segment
+    in each stack, one entry in the legend, at any number of tokens.
     """
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -154,6 +155,14 @@ class MixingView(Retranslating, QWidget):
             f"A[{tokens[row]}, {tokens[token]}] × v{tokens[token]},d{dim} = "
             f"{format_number(weight, digits)} × {format_number(value, digits)} = "
             f"{format_number(weight * value, digits)}"
+        )
+
+    def rest_text(self, members: np.ndarray, dim: int) -> str:
+        """Return the sum that "the rest" stands for in dimension ``dim``."""
+        result, row = self.state.result, self.state.selected_token
+        total = float(result.weights[row, members] @ result.v[members, dim])
+        return self.tr("the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}").format(
+            self.state.tokens[row], dim, len(members), format_number(total, self.state.precision)
         )
 
     # ------------------------------------------------------------- drawing
@@ -283,15 +292,25 @@ class MixingView(Retranslating, QWidget):
                 self._update_ticks()
         parts = []
         self._legend_entries = []
-        for g, members in enumerate(self._groups):
+        many = len(tokens) > ALL_TOKENS_UP_TO
+        order = list(range(len(self._groups)))  # with many tokens: heaviest first, rest last
+        if many:
+            weights = result.weights[row]
+            order = sorted(order, key=lambda g: (len(self._groups[g]) > 1,
+                                                 -weights[self._groups[g][0]]))  # fmt: skip
+        for g in order:
+            members = self._groups[g]
             colour = self._colour(g).name()
             if len(members) == 1:
                 name = tokens[int(members[0])]
-                weight = result.weights[row, int(members[0])]
+                weight = float(result.weights[row, int(members[0])])
             else:
-                name = self.tr("{0} others (mean v)").format(len(members))
-                weight = result.weights[row, members].sum()
-            shown = format_number(float(weight), self.state.precision)
+                name = self.tr("the rest, {0} tokens (mean v)").format(len(members))
+                weight = float(result.weights[row, members].sum())
+            digits = self.state.precision
+            if many and 0 < weight < 0.1:  # 1/512 is "0.00" at two decimals: two figures
+                digits = max(digits, 1 - math.floor(math.log10(weight)))
+            shown = format_number(weight, digits)
             # one unbreakable entry: a swatch never ends a line apart from its name
             entry = f"<span style='color:{colour}'>■</span> {escape(name)} {shown}"
             parts.append(f"<span style='white-space:nowrap'>{entry}</span>")
@@ -354,8 +373,10 @@ class MixingView(Retranslating, QWidget):
         up, down = np.cumsum(positive) - positive, np.cumsum(negative) - negative
         for g, value in enumerate(groups):
             low, high = (up[g], up[g] + value) if value >= 0 else (down[g] + value, down[g])
-            if low <= point.y() <= high and len(self._groups[g]) == 1:
-                text = self.segment_text(int(self._groups[g][0]), dim)
+            if low <= point.y() <= high:
+                members = self._groups[g]
+                text = (self.segment_text(int(members[0]), dim) if len(members) == 1
+                        else self.rest_text(members, dim))  # fmt: skip
                 QToolTip.showText(self.canvas.mapToGlobal(scene_pos.toPoint()), text, self.canvas)
                 return
         QToolTip.hideText()

@@ -111,6 +111,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.view_menu.insertAction(self.view_menu.actions()[1], self.presenter.larger_action)
         self.view_menu.insertAction(self.view_menu.actions()[2], self.presenter.smaller_action)
         self.view_menu.insertSeparator(self.view_menu.actions()[3])
+        self.view_menu.insertAction(self.menus.digits_menu.menuAction(), self.pipeline.whole_action)
+        self.pipeline.hover_text.connect(self._on_hover_text)
         self.sessions = SessionController(self.state, self)
         self._insert_before_quit(self.sessions.file_actions())
         self.sessions.title_changed.connect(self.setWindowTitle)
@@ -159,6 +161,13 @@ class MainWindow(Retranslating, QMainWindow):
         self.presenter.retranslate()
         self.sessions.retranslate()  # and the title, which names the session file
         self.exports.retranslate()
+
+    def _on_hover_text(self, text: str) -> None:
+        # the cell under the mouse, at any size; gone with the mouse
+        if text:
+            self.statusBar().showMessage(text)
+        else:
+            self.statusBar().clearMessage()
 
     def _dock(self, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(self)

@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QDockWidget, QMainWindow, QToolBar
 
 from gui.model.state import AttentionState
+from gui.model.view_settings import WEIGHT_SCALES
 from gui.support.language import LANGUAGES, current_language, set_language
 
 
@@ -86,6 +87,19 @@ class Menus(QObject):
             self.digits_menu.addAction(action)
             self._digit_actions[count] = action
         state.view.precision_changed.connect(self._on_precision_changed)
+        self.weight_scale_menu = self.view_menu.addMenu("")
+        self.weight_scale_menu.setObjectName("weightScaleMenu")
+        scales = QActionGroup(self)
+        self.weight_scale_actions: dict[str, QAction] = {}
+        for scale in WEIGHT_SCALES:
+            action = QAction(scales, checkable=True)
+            action.setChecked(scale == state.view.weight_scale)
+            action.triggered.connect(lambda _=False, s=scale: state.view.set_weight_scale(s))
+            self.weight_scale_menu.addAction(action)
+            self.weight_scale_actions[scale] = action
+        state.view.weight_scale_changed.connect(
+            lambda scale: self.weight_scale_actions[scale].setChecked(True)
+        )
         self.language_menu = self.view_menu.addMenu("")
         self.language_menu.setObjectName("languageMenu")
         languages = QActionGroup(self)
@@ -126,6 +140,14 @@ class Menus(QObject):
         self.random_action.setText(self.tr("Random…"))
         self.view_menu.setTitle(self.tr("&View"))
         self.digits_menu.setTitle(self.tr("Decimals"))
+        self.weight_scale_menu.setTitle(self.tr("Colours of the weights A"))
+        scale_names = {
+            "absolute": self.tr("From 0 to 1 (the weights as they are)"),
+            "row": self.tr("Each row ÷ its largest weight"),
+            "log": self.tr("Log scale (0.0001 to 1)"),
+        }
+        for scale, action in self.weight_scale_actions.items():
+            action.setText(scale_names[scale])
         self.language_menu.setTitle(self.tr("Language / 语言"))
         self.toolbar.setWindowTitle(self.tr("Pipeline"))
         self.causal_toggle.setText(self.tr("Causal mask (hide future tokens)"))

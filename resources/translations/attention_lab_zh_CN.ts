@@ -760,37 +760,37 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="147"/>
+        <location filename="../../gui/window/main_window.py" line="149"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="148"/>
+        <location filename="../../gui/window/main_window.py" line="150"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="282"/>
+        <location filename="../../gui/window/main_window.py" line="291"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="284"/>
+        <location filename="../../gui/window/main_window.py" line="293"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="150"/>
+        <location filename="../../gui/window/main_window.py" line="152"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="151"/>
+        <location filename="../../gui/window/main_window.py" line="153"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="152"/>
+        <location filename="../../gui/window/main_window.py" line="154"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -902,87 +902,107 @@ Replace them?</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../gui/window/menus.py" line="120"/>
+        <location filename="../../gui/window/menus.py" line="134"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="121"/>
+        <location filename="../../gui/window/menus.py" line="135"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="122"/>
+        <location filename="../../gui/window/menus.py" line="136"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="123"/>
+        <location filename="../../gui/window/menus.py" line="137"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="124"/>
+        <location filename="../../gui/window/menus.py" line="138"/>
         <source>猫 吃 鱼 — cat eats fish (the lesson)</source>
         <translation>猫 吃 鱼（课文的例子）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="125"/>
+        <location filename="../../gui/window/menus.py" line="139"/>
         <source>Shape check: X·W projections (3 × 8 → 4, 6)</source>
         <translation>形状体检：X·W 投影（3 × 8 → 4, 6）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="126"/>
+        <location filename="../../gui/window/menus.py" line="140"/>
         <source>Random…</source>
         <translation>随机…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="127"/>
+        <location filename="../../gui/window/menus.py" line="141"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="128"/>
+        <location filename="../../gui/window/menus.py" line="142"/>
         <source>Decimals</source>
         <translation>小数位数</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="129"/>
+        <location filename="../../gui/window/menus.py" line="143"/>
+        <source>Colours of the weights A</source>
+        <translation>权重 A 的配色</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="145"/>
+        <source>From 0 to 1 (the weights as they are)</source>
+        <translation>从 0 到 1（权重本身）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="146"/>
+        <source>Each row ÷ its largest weight</source>
+        <translation>每行 ÷ 该行最大权重</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="147"/>
+        <source>Log scale (0.0001 to 1)</source>
+        <translation>对数刻度（0.0001 到 1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="151"/>
         <source>Language / 语言</source>
         <translation>语言 / Language</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="130"/>
+        <location filename="../../gui/window/menus.py" line="152"/>
         <source>Pipeline</source>
         <translation>流程</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="131"/>
+        <location filename="../../gui/window/menus.py" line="153"/>
         <source>Causal mask (hide future tokens)</source>
         <translation>因果掩码（遮住未来的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="132"/>
+        <location filename="../../gui/window/menus.py" line="154"/>
         <source>Inputs from &amp;X and W_q, W_k, W_v</source>
         <translation>用投影输入：&amp;X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="151"/>
+        <location filename="../../gui/window/menus.py" line="173"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销 {0}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="151"/>
+        <location filename="../../gui/window/menus.py" line="173"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="152"/>
+        <location filename="../../gui/window/menus.py" line="174"/>
         <source>&amp;Redo {0}</source>
         <translation>重做 {0}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="152"/>
+        <location filename="../../gui/window/menus.py" line="174"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
@@ -990,12 +1010,17 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="292"/>
-        <source>{0} others (mean v)</source>
+        <location filename="../../gui/views/mixing.py" line="164"/>
+        <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
+        <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mixing.py" line="308"/>
+        <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="299"/>
+        <location filename="../../gui/views/mixing.py" line="318"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1003,24 +1028,64 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="63"/>
+        <location filename="../../gui/views/pipeline.py" line="120"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="64"/>
+        <location filename="../../gui/views/pipeline.py" line="121"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="65"/>
+        <location filename="../../gui/views/pipeline.py" line="122"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="66"/>
+        <location filename="../../gui/views/pipeline.py" line="123"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="144"/>
+        <source>Whole matrix</source>
+        <translation>整个矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="146"/>
+        <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
+        <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="149"/>
+        <source>A: 0 to 1</source>
+        <translation>A：0 到 1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="150"/>
+        <source>A ÷ row&apos;s max</source>
+        <translation>A ÷ 行最大值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="151"/>
+        <source>A: log scale</source>
+        <translation>A：对数刻度</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="156"/>
+        <source>How the weights are coloured; the numbers stay the weights themselves</source>
+        <translation>权重如何着色；数字始终是权重本身</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="163"/>
+        <source>A ÷ row&apos;s largest</source>
+        <translation>A ÷ 行最大值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="164"/>
+        <source>A, log scale</source>
+        <translation>A，对数刻度</translation>
     </message>
 </context>
 <context>

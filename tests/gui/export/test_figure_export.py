@@ -163,13 +163,13 @@ def test_a_large_heatmap_is_exported_with_as_many_cells_as_the_output_shows(
     heatmap = scores.view
     on_screen = heatmap._image.image.shape
     used: list[tuple[int, int]] = []
-    original = heatmap._show_image
+    original = heatmap._cells._show
 
     def spy() -> None:
         original()
         used.append(heatmap._image.image.shape)
 
-    heatmap._show_image = spy
+    heatmap._cells._show = spy
     render_figure(scores, fmt, scale)
     if cells == 1.0:
         assert used == []  # the screen's image is sharp enough
