@@ -54,6 +54,8 @@ class ExportController(QObject):
         self.folder = Path(pictures) if pictures else Path.home()
         self.scale = 2.0
         self.formats: tuple[str, ...] = ALL_FORMATS
+        # each figure with its title, the selected row and its legend: the dialogs' choice
+        self.captions = True
         self.last_error = ""
         self.running: ExportRun | None = None  # the Export all under way, if any
 
@@ -173,8 +175,12 @@ class ExportController(QObject):
         self._done(self.tr("Copied {0} as {1}").format(MATRICES[key][0], how))
         return text
 
-    def export_figure(self, name: str, path: str | Path, fmt: str, scale: float = 2.0) -> bool:
-        """Write one figure to ``path``; False if refused or failed (and said why)."""
+    def export_figure(self, name: str, path: str | Path, fmt: str, scale: float = 2.0,
+                      captions: bool = True) -> bool:  # fmt: skip
+        """Write one figure to ``path``; False if refused or failed (and said why).
+
+        With ``captions`` it carries its title, the selected row and its legend.
+        """
         from gui.export.files import ExportError, ensure_variance_result, window_figures
         from gui.export.render import render_figure
 
@@ -182,7 +188,7 @@ class ExportController(QObject):
             experiment = name.startswith("variance-")
             if experiment and not ensure_variance_result(self.host):
                 raise ExportError(self.tr("The experiment has no result to draw yet"))
-            with window_figures(self.host, experiment) as figures:
+            with window_figures(self.host, experiment, captions) as figures:
                 figure = next((f for f in figures if f.name == name), None)
                 if figure is None:
                     raise ExportError(self.tr("There is no figure called {0}").format(name))
@@ -208,8 +214,12 @@ class ExportController(QObject):
         return True
 
     def export_all(self, folder: str | Path, formats: tuple[str, ...] | None = None,
-                   scale: float | None = None) -> list[Path] | None:  # fmt: skip
+                   scale: float | None = None,
+                   captions: bool | None = None) -> list[Path] | None:  # fmt: skip
         """Write every figure, the matrices and the session into ``folder``.
+
+        ``formats``, ``scale`` and ``captions`` (each figure's title, row and legend) are the
+        dialog's last choice unless given.
 
         Returns the files written, or None if refused or cancelled. The window stays
         responsive meanwhile, with a progress dialog (see gui.export.progress.ExportRun).
@@ -224,7 +234,8 @@ class ExportController(QObject):
             self._fail(self.tr("The folder {0} does not exist").format(folder))
             return None
         formats = formats or self.formats
-        run = ExportRun(self.host, formats, scale or self.scale)
+        captions = self.captions if captions is None else captions
+        run = ExportRun(self.host, formats, scale or self.scale, captions)
         self.running = run
         try:
             session = self.host.state.to_preset()
@@ -251,14 +262,15 @@ class ExportController(QObject):
         self._done(message)
         return written
 
-    def write_handout(self, path: str | Path, page: str = "A4") -> bool:
+    def write_handout(self, path: str | Path, page: str = "A4", captions: bool = True) -> bool:
         """Write the handout PDF on ``page`` paper to ``path``; False if refused or failed.
 
-        It asks before replacing a file, and says why when it fails.
+        With ``captions`` its figures carry their titles, the selected row and the mixing
+        view's legend. It asks before replacing a file, and says why when it fails.
         """
         from gui.export.handout import handout_pdf
 
-        return self._save(Path(path), lambda: handout_pdf(self.host, page))
+        return self._save(Path(path), lambda: handout_pdf(self.host, page, captions))
 
     # ------------------------------------------------------------ asking
     # The export code and its dialogs are loaded when first used, not at start-up.
@@ -285,14 +297,16 @@ class ExportController(QObject):
         from gui.export.dialogs import FigureDialog
         from gui.export.files import figure_titles
 
-        dialog = FigureDialog(figure_titles(), name, fmt, self.scale, self.host.dialog_parent())
+        dialog = FigureDialog(figure_titles(), name, fmt, self.scale, self.host.dialog_parent(),
+                              self.captions)  # fmt: skip
         if not dialog.exec():
             return False
         name, fmt, scale = dialog.values()
+        self.captions = dialog.captioned()
         if fmt == "png":
             self.scale = scale
         path = self._save_path(f"{name}.{fmt}", fmt)
-        return path is not None and self.export_figure(name, path, fmt, scale)
+        return path is not None and self.export_figure(name, path, fmt, scale, self.captions)
 
     def ask_export_all(self) -> list[Path] | None:
         """Ask which formats and scale, then which folder; then export everything.
@@ -301,10 +315,11 @@ class ExportController(QObject):
         """
         from gui.export.dialogs import ExportAllDialog
 
-        dialog = ExportAllDialog(self.formats, self.scale, self.host.dialog_parent())
+        dialog = ExportAllDialog(self.formats, self.scale, self.host.dialog_parent(), self.captions)
         if not dialog.exec():
             return None
         self.formats, self.scale = dialog.values()
+        self.captions = dialog.captioned()
         parent, title = self.host.dialog_parent(), self.tr("Export all into")
         folder = QFileDialog.getExistingDirectory(parent, title, str(self.folder))
         if not folder:
@@ -316,11 +331,12 @@ class ExportController(QObject):
         """Ask for the paper, then where to save; then write the handout. True if written."""
         from gui.export.dialogs import HandoutDialog
 
-        dialog = HandoutDialog(self.host.dialog_parent())
+        dialog = HandoutDialog(self.host.dialog_parent(), self.captions)
         if not dialog.exec():
             return False
+        self.captions = dialog.captioned()
         path = self._save_path("handout.pdf", "pdf")
-        return path is not None and self.write_handout(path, dialog.values())
+        return path is not None and self.write_handout(path, dialog.values(), self.captions)
 
     # ------------------------------------------------------------ reporting
     def _done(self, message: str) -> None:

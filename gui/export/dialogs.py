@@ -37,6 +37,22 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
     return buttons
 
 
+def _captions_box(parent: QWidget, checked: bool) -> QCheckBox:
+    box = QCheckBox(
+        QCoreApplication.translate(
+            "ExportDialogs", "Each figure with its title, the selected row and its legend"
+        ),
+        parent,
+    )
+    box.setObjectName("captionsBox")
+    box.setToolTip(QCoreApplication.translate(
+        "ExportDialogs", "What the window shows around a figure, drawn above it in the file: "
+        "it then stands alone on a slide."
+    ))  # fmt: skip
+    box.setChecked(checked)
+    return box
+
+
 def _scale_box(parent: QWidget, scale: float) -> QComboBox:
     box = QComboBox(parent)
     box.setObjectName("scaleChoice")
@@ -50,9 +66,10 @@ class FigureDialog(QDialog):
     """Which figure, which format, at which scale; says what each format keeps."""
 
     def __init__(self, figures: dict[str, str], name: str | None, fmt: str, scale: float,
-                 parent: QWidget | None = None) -> None:  # fmt: skip
+                 parent: QWidget | None = None, captions: bool = True) -> None:  # fmt: skip
         super().__init__(parent)
         self.setObjectName("exportFigureDialog")
+        self.captions = _captions_box(self, captions)
         self.setWindowTitle(self.tr("Export figure"))
         self.figure = QComboBox(self)
         self.figure.setObjectName("figureChoice")
@@ -75,6 +92,7 @@ class FigureDialog(QDialog):
         form.addRow(self.tr("Scale (PNG)"), self.scale)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.captions)
         layout.addWidget(self.note)
         layout.addWidget(_buttons(self))
         self.format.currentIndexChanged.connect(self._on_format_changed)
@@ -98,14 +116,19 @@ class FigureDialog(QDialog):
         """(figure name, format, scale)."""
         return self.figure.currentData(), self.format.currentData(), float(self.scale.currentData())
 
+    def captioned(self) -> bool:
+        """Return True to draw the figure's title, the selected row and its legend with it."""
+        return self.captions.isChecked()
+
 
 class ExportAllDialog(QDialog):
     """Which formats to write, and the PNG scale."""
 
     def __init__(self, formats: tuple[str, ...], scale: float,
-                 parent: QWidget | None = None) -> None:  # fmt: skip
+                 parent: QWidget | None = None, captions: bool = True) -> None:  # fmt: skip
         super().__init__(parent)
         self.setObjectName("exportAllDialog")
+        self.captions = _captions_box(self, captions)
         self.setWindowTitle(self.tr("Export all"))
         labels = {
             "png": self.tr("PNG"),
@@ -135,6 +158,7 @@ class ExportAllDialog(QDialog):
         form.addRow(self.tr("Scale (PNG)"), self.scale)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.captions)
         layout.addWidget(note)
         self.buttons = _buttons(self)
         layout.addWidget(self.buttons)
@@ -150,13 +174,18 @@ class ExportAllDialog(QDialog):
         chosen = tuple(fmt for fmt, box in self.boxes.items() if box.isChecked())
         return chosen, float(self.scale.currentData())
 
+    def captioned(self) -> bool:
+        """Return True to draw each figure's title, the selected row and its legend with it."""
+        return self.captions.isChecked()
+
 
 class HandoutDialog(QDialog):
     """A4 or Letter."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, captions: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("handoutDialog")
+        self.captions = _captions_box(self, captions)
         self.setWindowTitle(self.tr("Handout PDF"))
         self.page = QComboBox(self)
         self.page.setObjectName("pageChoice")
@@ -172,12 +201,17 @@ class HandoutDialog(QDialog):
         form.addRow(self.tr("Paper"), self.page)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.captions)
         layout.addWidget(note)
         layout.addWidget(_buttons(self))
 
     def values(self) -> str:
         """Return the chosen paper, a key of PAGES (A4 or Letter)."""
         return str(self.page.currentData())
+
+    def captioned(self) -> bool:
+        """Return True to draw the figures' titles, the selected row and the legend."""
+        return self.captions.isChecked()
 
 
 def confirm_replace(parent: QWidget, names: list[str], folder: Path) -> bool:

@@ -35,6 +35,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from gui.export.captions import Caption, CaptionLayout, lay_out
+from gui.export.captions import paint as paint_caption
 from gui.export.formats import FIGURE_FORMATS
 
 FORMATS = FIGURE_FORMATS
@@ -51,6 +53,18 @@ class Figure:
     title: str  # shown in the dialogs, translated
     view: pg.GraphicsView
     plot: pg.PlotItem | None = None
+    caption: Caption | None = None  # drawn above the plot: its title, row and legend
+
+    def caption_layout(self) -> CaptionLayout | None:
+        """Return the caption laid out across the figure's width, None without one."""
+        return None if self.caption is None else lay_out(self.caption, self.size().width())
+
+    def outer_size(self) -> QSizeF:
+        """Return the size of the figure with its caption, in pixels."""
+        layout = self.caption_layout()
+        extra = 0.0 if layout is None else layout.height
+        size = self.size()
+        return QSizeF(size.width(), size.height() + extra)
 
     def target(self) -> pg.GraphicsScene | pg.PlotItem:
         """Return what pyqtgraph's exporters take: the scene, or the one plot."""
@@ -206,17 +220,40 @@ def paint_figure(figure: Figure, painter: QPainter, target: QRectF, vector: bool
             scene.render(painter, target, figure.source())
 
 
+def paint_captioned(figure: Figure, painter: QPainter, target: QRectF, vector: bool) -> None:
+    """Draw ``figure`` with its caption above it (if it has one) into ``target``.
+
+    ``target`` has the proportions of ``outer_size``; the caption is scaled with the plot.
+    """
+    layout = figure.caption_layout()
+    if layout is None:
+        paint_figure(figure, painter, target, vector)
+        return
+    outer = figure.outer_size()
+    scale = target.width() / outer.width()
+    painter.fillRect(QRectF(target.topLeft(), QSizeF(target.width(), layout.height * scale)),
+                     figure.background())  # fmt: skip
+    painter.save()
+    painter.translate(target.topLeft())
+    painter.scale(scale, scale)
+    paint_caption(painter, layout)
+    painter.restore()
+    top = target.top() + layout.height * scale
+    plot = QRectF(target.left(), top, target.width(), target.bottom() - top)
+    paint_figure(figure, painter, plot, vector)
+
+
 def figure_png(figure: Figure, scale: float = 1.0) -> bytes:
     """Return the figure as PNG, ``scale`` times its size on screen (MIN_SCALE to MAX_SCALE)."""
     check_scale(scale)
-    size = figure.size()
+    size = figure.outer_size()
     image = QImage(max(1, round(size.width() * scale)), max(1, round(size.height() * scale)),
                    QImage.Format.Format_ARGB32)  # fmt: skip
     image.setDevicePixelRatio(scale)
     image.fill(Qt.GlobalColor.transparent)
     painter = WidePensPainter(image, scale)
     try:
-        paint_figure(figure, painter, QRectF(0, 0, size.width(), size.height()), vector=False)
+        paint_captioned(figure, painter, QRectF(0, 0, size.width(), size.height()), vector=False)
     finally:
         painter.end()
     return _image_bytes(image)
@@ -247,14 +284,14 @@ def figure_pdf(figure: Figure) -> bytes:
     """Return the figure as a one-page PDF of its own size; fonts are embedded (subsets)."""
     # one PDF unit per screen pixel: fonts sized in points or pixels keep their proportions
     dpi = figure.view.logicalDpiY()
-    size = figure.size()
+    size = figure.outer_size()
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = pdf_writer(buffer, size * (72.0 / dpi), dpi, figure.title)
     painter = QPainter(writer)
     try:
-        paint_figure(figure, painter, QRectF(0, 0, size.width(), size.height()), vector=True)
+        paint_captioned(figure, painter, QRectF(0, 0, size.width(), size.height()), vector=True)
     finally:
         painter.end()
     buffer.close()

@@ -15,12 +15,14 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QCoreApplication, Qt
 
 from engine import Preset, write_preset
 from engine import files as disk
 from engine.vocabulary import STEPS
+from gui.export.captions import Caption, mixing_row_text, outlined_row_text
 from gui.export.figures import FORMATS as FIGURE_FORMATS
 from gui.export.figures import Figure, check_scale
 from gui.export.formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
@@ -123,16 +125,35 @@ def ensure_variance_result(host: ExportHost, timeout_ms: int = VARIANCE_TIMEOUT_
     return host.experiment().run_and_wait(timeout_ms)
 
 
+def caption_of(host: ExportHost, name: str, title: str) -> Caption:
+    """Return what figure ``name`` carries above it: its title, whose row, its legend."""
+    token = host.state.tokens[host.state.selected_token]
+    if name == "mixing":
+        return Caption(title, mixing_row_text(token), tuple(host.mixing_entries()))
+    if name.startswith("variance-") or name == "weight-bars":  # the bars name their row
+        return Caption(title)
+        return Caption(title)
+    return Caption(title, outlined_row_text(token))  # a heatmap: the row is outlined
+
+
 @contextmanager
-def window_figures(host: ExportHost, experiment: bool = True) -> Iterator[list[Figure]]:
+def window_figures(
+    host: ExportHost, experiment: bool = True, captions: bool = False
+) -> Iterator[list[Figure]]:
     """Yield every figure of the window, ready to draw until the block ends.
 
     The four heatmaps, the weight bars, the mixing view and, once the experiment has a
     result (and ``experiment`` is True), its four plots, from a hidden copy if their tab was
-    never shown. The experiment's panel is never built for this.
+    never shown. The experiment's panel is never built for this. With ``captions`` each
+    carries its title, the selected row and its legend above it (see ``caption_of``).
     """
     titles = figure_titles()
-    figures = [Figure(name, titles[name], view) for name, view in host.figure_views().items()]
+
+    def figure(name: str, view: pg.GraphicsView, plot: pg.PlotItem | None = None) -> Figure:
+        caption = caption_of(host, name, titles[name]) if captions else None
+        return Figure(name, titles[name], view, plot, caption)
+
+    figures = [figure(name, view) for name, view in host.figure_views().items()]
     copy: VariancePlots | None = None
     # The experiment's panel is not built for this: without it there is nothing to draw.
     panel = host.experiment() if experiment and host.has_experiment() else None
@@ -149,7 +170,7 @@ def window_figures(host: ExportHost, experiment: bool = True) -> Iterator[list[F
             plots = copy
         for key in VARIANCE_PLOTS:
             name = f"variance-{key}"
-            figures.append(Figure(name, titles[name], plots, getattr(plots, key)))
+            figures.append(figure(name, plots, getattr(plots, key)))
     try:
         yield figures
     finally:
@@ -203,12 +224,14 @@ def check_formats(formats: Iterable[str]) -> tuple[str, ...]:
 
 
 def export_all_files(
-    host: ExportHost, formats: Iterable[str] = ALL_FORMATS, scale: float = 2.0
-) -> dict[str, bytes]:
+    host: ExportHost, formats: Iterable[str] = ALL_FORMATS, scale: float = 2.0,
+    captions: bool = True,
+) -> dict[str, bytes]:  # fmt: skip
     """Return file name → contents of every file of Export all but the session.
 
-    Every figure in the chosen figure formats, and the matrices as CSV (one file each) and
-    JSON, as chosen. The session is written separately (write_export).
+    Every figure in the chosen figure formats (with ``captions``: its title, the selected
+    row and its legend), and the matrices as CSV (one file each) and JSON, as chosen. The
+    session is written separately (write_export).
     """
     chosen = check_formats(formats)
     check_scale(scale)
@@ -216,7 +239,7 @@ def export_all_files(
     figure_formats = [f for f in FIGURE_FORMATS if f in chosen]
     if figure_formats:
         ensure_variance_result(host)
-        with window_figures(host) as figures:
+        with window_figures(host, captions=captions) as figures:
             for figure in figures:
                 for fmt in figure_formats:
                     files[f"{figure.name}.{fmt}"] = render_figure(figure, fmt, scale)

@@ -33,7 +33,7 @@ from PySide6.QtGui import (
 )
 
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
-from gui.export.figures import Figure, paint_figure
+from gui.export.figures import Figure, paint_captioned
 from gui.export.files import step_titles, window_figures
 from gui.export.host import ExportHost
 from gui.model.state import AttentionState
@@ -95,18 +95,20 @@ class _Pages:
             row = figures[start : start + columns]
             placed = []
             for figure, caption in row:
-                size = figure.size()
+                size = figure.outer_size()  # with the figure's own caption, if it has one
                 scale = min(column / size.width(), max_height / size.height())
                 placed.append((figure, self.document(caption, column), size * scale))
-            caption_height = max(doc.size().height() for _, doc, _ in placed)
+            captioned = any(caption for _, caption in row)
+            caption_height = max(doc.size().height() for _, doc, _ in placed) if captioned else 0
             height = caption_height + max(size.height() for _, _, size in placed)
             self.room_for(height)
             for index, (figure, doc, size) in enumerate(placed):
                 x = index * (column + GAP)
-                self.draw(doc, x, self.y)
+                if captioned:
+                    self.draw(doc, x, self.y)
                 left = x + (column - size.width()) / 2  # centred under its caption
                 target = QRectF(left, self.y + caption_height, size.width(), size.height())
-                paint_figure(figure, self.painter, target, vector=True)
+                paint_captioned(figure, self.painter, target, vector=True)
             self.y += height + GAP
 
 
@@ -167,15 +169,18 @@ def row_calculation(state: AttentionState, row: int) -> list[str]:
     return blocks
 
 
-def handout_pdf(host: ExportHost, page: str = "A4") -> bytes:
+def handout_pdf(host: ExportHost, page: str = "A4", captions: bool = True) -> bytes:
     """Render the handout of the host's current state as PDF bytes.
 
     Parameters
     ----------
     host
-        The state and the figures to draw; the mixing view's legend comes from it as HTML.
+        The state and the figures to draw; the mixing view's legend comes from it.
     page
         "A4" or "Letter".
+    captions
+        Each figure with its own caption (title, the selected row, legend), as every export
+        draws them; without, a heading above each and the mixing view's legend as HTML.
     """
     if page not in PAGES:
         raise ValueError(f"unknown page size {page!r}; choose from {', '.join(PAGES)}")
@@ -203,9 +208,9 @@ def handout_pdf(host: ExportHost, page: str = "A4") -> bytes:
             f"<p style='font-size: 15pt'>Attention(Q, K, V) = {formula}</p>"
             f"<p>{_facts(state)}</p>"
         )
-        with window_figures(host, experiment=False) as figures:
-            heatmaps = [(f, f"<b>{escape(t)}</b>") for f, t in zip(figures[:4], step_titles(),
-                                                                   strict=True)]  # fmt: skip
+        with window_figures(host, experiment=False, captions=captions) as figures:
+            heatmaps = [(f, "" if captions else f"<b>{escape(t)}</b>")
+                        for f, t in zip(figures[:4], step_titles(), strict=True)]  # fmt: skip
             pages.figures(heatmaps, columns=2, max_height=pages.height * 0.2)
             name = escape(state.tokens[row])
             head = QCoreApplication.translate(
@@ -216,7 +221,7 @@ def handout_pdf(host: ExportHost, page: str = "A4") -> bytes:
             for block in blocks[1:]:
                 pages.text(block)
             mixing = next(f for f in figures if f.name == "mixing")
-            legend = host.mixing_legend()  # the token colours of the stacks
+            legend = "" if captions else host.mixing_legend()  # the token colours of the stacks
             pages.figures([(mixing, legend)], columns=1, max_height=pages.height * 0.3)
     finally:
         painter.end()

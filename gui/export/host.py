@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Protocol
 
 import pyqtgraph as pg
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from gui.model.state import AttentionState
@@ -35,6 +36,10 @@ class ExportHost(Protocol):
 
     def mixing_legend(self) -> str:
         """Return the HTML legend of the mixing view: which colour is which token."""
+        ...
+
+    def mixing_entries(self) -> list[tuple[QColor, str]]:
+        """Return the mixing view's legend as colours and texts ("猫 0.27"), as drawn."""
         ...
 
     def show_status(self, message: str) -> None:

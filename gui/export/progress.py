@@ -60,11 +60,13 @@ class Cancelled(Exception):
 class ExportRun:
     """One Export all: :meth:`render` makes every file's bytes, :meth:`write` writes them."""
 
-    def __init__(self, host: ExportHost, formats: tuple[str, ...], scale: float) -> None:
+    def __init__(self, host: ExportHost, formats: tuple[str, ...], scale: float,
+                 captions: bool = True) -> None:  # fmt: skip
         self.host = host
         self.formats = check_formats(formats)
         check_scale(scale)
         self.scale = scale
+        self.captions = captions  # each figure's title, row and legend drawn with it
         self._stop = threading.Event()
         self.dialog = QProgressDialog(host.dialog_parent())
         self.dialog.setObjectName("exportProgress")
@@ -114,7 +116,7 @@ class ExportRun:
 
         figures_done: dict[str, bytes] = {}
         drawn: AbstractContextManager[list[Figure]] = (
-            window_figures(self.host) if figure_formats else nullcontext([])
+            window_figures(self.host, captions=self.captions) if figure_formats else nullcontext([])
         )
         with drawn as figures:
             jobs = [(figure, fmt) for figure in figures for fmt in figure_formats]

@@ -25,6 +25,7 @@ from typing import Any
 from pyqtgraph.exporters import SVGExporter
 from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF
 
+from gui.export.captions import TEXT_COLOUR
 from gui.export.figures import Figure, cells_as_rectangles, sharp_images
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -115,11 +116,42 @@ def _centre(text: ET.Element, families: str) -> None:
     text.set("text-anchor", "middle")
 
 
+def _with_caption(root: ET.Element, figure: Figure) -> None:
+    """Move the plot down and write the figure's caption above it, as text and squares."""
+    layout = figure.caption_layout()
+    if layout is None:
+        return
+    kept = {f"{{{SVG_NS}}}{tag}" for tag in ("title", "desc", "style", "defs")}
+    plot = ET.Element(f"{{{SVG_NS}}}g", {"transform": f"translate(0,{layout.height:g})"})
+    for child in list(root):
+        background = child.tag == f"{{{SVG_NS}}}rect" and child.get("width") == "100%"
+        if child.tag not in kept and not background:
+            root.remove(child)
+            plot.append(child)
+    caption = ET.SubElement(root, f"{{{SVG_NS}}}g", {"id": "caption"})
+    for line in layout.lines:
+        text = ET.SubElement(caption, f"{{{SVG_NS}}}text", {
+            "x": f"{line.x:g}", "y": f"{line.baseline:g}", "fill": TEXT_COLOUR.name(),
+            "font-family": line.font.family(), "font-size": f"{line.font.pixelSize()}",
+            "font-weight": "700" if line.font.bold() else "400", "stroke": "none",
+        })  # fmt: skip
+        text.text = line.text
+    for rect, colour in layout.swatches:
+        ET.SubElement(caption, f"{{{SVG_NS}}}rect", {
+            "x": f"{rect.x():g}", "y": f"{rect.y():g}", "width": f"{rect.width():g}",
+            "height": f"{rect.height():g}", "fill": colour.name(), "stroke": "none",
+        })  # fmt: skip
+    root.append(plot)
+    size = figure.outer_size()
+    root.set("viewBox", f"0 0 {size.width():g} {size.height():g}")
+
+
 def _tidy(svg: bytes, figure: Figure) -> bytes:
     """Centred text in portable fonts, clip paths unpainted, the title, a size in pixels."""
     ET.register_namespace("", SVG_NS)
     ET.register_namespace("xlink", XLINK_NS)
     root = ET.fromstring(svg)
+    _with_caption(root, figure)
     portable: dict[str, str] = {}
     for element in root.iter():
         value = element.get("font-family")
@@ -138,7 +170,7 @@ def _tidy(svg: bytes, figure: Figure) -> bytes:
     title = root.find(f"{{{SVG_NS}}}title")
     if title is not None:
         title.text = figure.title
-    size = figure.size()
+    size = figure.outer_size()
     root.set("width", f"{size.width():g}")
     root.set("height", f"{size.height():g}")
     return bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True))

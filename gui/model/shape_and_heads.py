@@ -27,6 +27,9 @@ class ShapeAndHeads(StateReading):
     """Widths, heads, W_o, padding, the own mask and dropout, as undoable steps."""
 
     message = Signal(str)  # something the user should read: why an edit was refused
+    # a request that works but changes nothing (a cell typed to the value it has): any
+    # refusal said before is old news now, as it is after every change (see the others)
+    accepted = Signal()
 
     def _snapshot(self) -> Snapshot:
         raise NotImplementedError
@@ -40,6 +43,7 @@ class ShapeAndHeads(StateReading):
             self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
         if all(self._matrices[key].shape[1] == width for key in names):
+            self.accepted.emit()
             return True
         if width % self._heads:
             self.message.emit(
@@ -77,6 +81,7 @@ class ShapeAndHeads(StateReading):
             self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
         if self.d_model == width:
+            self.accepted.emit()
             return True
         self._push(with_d_model(self._snapshot(), width),
                    lambda: self.tr("Set d_model to {0}").format(width))  # fmt: skip
@@ -90,6 +95,7 @@ class ShapeAndHeads(StateReading):
         of V, or is outside 1 … 16.
         """
         if heads == self._heads:
+            self.accepted.emit()
             return True
         try:
             check_heads(heads, self.width_qk, self.width_v)

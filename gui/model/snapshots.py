@@ -114,6 +114,22 @@ def with_d_model(snapshot: Snapshot, width: int) -> Snapshot:
     return replace(snapshot, matrices=matrices)
 
 
+def with_projection(snapshot: Snapshot, q: Matrix, k: Matrix, v: Matrix) -> Snapshot:
+    """Return ``snapshot`` in projection mode, giving the same ``q``, ``k``, ``v``.
+
+    X is the identity (each token its own direction, d_model = L), so each W's rows are
+    the tokens' rows of Q, K or V: X·W_q = Q exactly.
+    """
+    matrices = {"x": np.eye(len(snapshot.tokens)), "w_q": q.copy(), "w_k": k.copy(),
+                "w_v": v.copy()}  # fmt: skip
+    return replace(snapshot, matrices=matrices)
+
+
+def without_projection(snapshot: Snapshot, q: Matrix, k: Matrix, v: Matrix) -> Snapshot:
+    """Return ``snapshot`` with ``q``, ``k``, ``v`` (the projected ones) typed directly."""
+    return replace(snapshot, matrices={"q": q.copy(), "k": k.copy(), "v": v.copy()})
+
+
 def snapshot_of(preset: Preset) -> Snapshot:
     """Return the snapshot of a preset's inputs, as float copies.
 

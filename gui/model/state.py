@@ -25,8 +25,7 @@ from engine import (
 )
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from engine.multi_head import with_heads_temperature
-from engine.presets import Projection
-from engine.vocabulary import LABELS, STEPS
+from engine.vocabulary import LABELS, MAX_DIM, STEPS
 from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
 from gui.model.kept_results import Inputs, KeptResults
 from gui.model.pending import PendingChange
@@ -37,8 +36,10 @@ from gui.model.snapshots import (
     heads_of,
     inputs_of,
     snapshot_of,
+    with_projection,
     with_token_added,
     with_token_removed,
+    without_projection,
 )
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, Text
 from gui.support.engine_text import engine_text
@@ -90,6 +91,7 @@ class AttentionState(ShapeAndHeads):
             self.message.emit(self.tr("{0}: {1}").format(self.cell_name(name, row, col), error))
             return False
         if self._matrices[name][row, col] == number:
+            self.accepted.emit()
             return True
         where = self.cell_name(name, row, col)
         text = lambda: self.tr("Edit {0}").format(where)  # noqa: E731 (named again on a switch)
@@ -172,12 +174,41 @@ class AttentionState(ShapeAndHeads):
             self.message.emit(str(error))
             return False
         if name == self._tokens[index]:
+            self.accepted.emit()
             return True
         before = self._snapshot()
         tokens = (*before.tokens[:index], name, *before.tokens[index + 1 :])
         old = before.tokens[index]
         self._push(replace(before, tokens=tokens),
                    lambda: self.tr("Rename “{0}” to “{1}”").format(old, name))  # fmt: skip
+        return True
+
+    def set_projection(self, projection: bool) -> bool:
+        """Type X and W_q, W_k, W_v (Q = X·W_q …) instead of Q, K, V, as one undoable step.
+
+        Switched on, X is the identity and the W's are the current Q, K, V, which stay as
+        they are; switched off, Q, K, V are the current (projected) ones. Returns False (and
+        says why) when X would be wider than MAX_DIM: one column per token.
+        """
+        if projection == self.is_projection:
+            self.accepted.emit()
+            return True
+        if projection and len(self._tokens) > MAX_DIM:
+            self.message.emit(
+                self.tr(
+                    "Projection mode needs one column of X per token: at most {0} tokens"
+                ).format(MAX_DIM)
+            )
+            return False
+        before = self._snapshot()
+        q, k, v = (self.matrix(name) for name in ("q", "k", "v"))  # whole, with several heads
+        if projection:
+            after = with_projection(before, q, k, v)
+            text: Text = lambda: self.tr("Inputs from X and W_q, W_k, W_v")  # noqa: E731
+        else:
+            after = without_projection(before, q, k, v)
+            text = lambda: self.tr("Inputs Q, K, V typed directly")  # noqa: E731
+        self._push(after, text)
         return True
 
     def set_causal(self, causal: bool) -> None:
@@ -218,32 +249,6 @@ class AttentionState(ShapeAndHeads):
         precision = view.get("precision")
         if isinstance(precision, int) and not isinstance(precision, bool):
             self.set_precision(precision)
-
-    def to_preset(self) -> Preset:
-        """Everything a session file keeps: tokens, inputs, τ, mask, selection, display."""
-        m = self._matrices
-        projection = None
-        if self.is_projection:
-            w_o = m["w_o"].copy() if "w_o" in m else None
-            projection = Projection(m["x"].copy(), m["w_q"].copy(), m["w_k"].copy(),
-                                    m["w_v"].copy(), w_o)  # fmt: skip
-        return Preset(
-            tokens=self._tokens,
-            # the user's own numbers where they typed them (the result's may be an older
-            # array equal to them: -0.0 == 0.0, so a pasted "-0" did not count as a change)
-            q=m["q"].copy() if "q" in m else self.result.q.copy(),
-            k=m["k"].copy() if "k" in m else self.result.k.copy(),
-            v=m["v"].copy() if "v" in m else self.result.v.copy(),
-            projection=projection,
-            temperature=self._temperature,
-            causal=self._causal,
-            mask=None if self._mask is None else self._mask.copy(),
-            selected_token=self._selected_token,
-            heads=self._heads,
-            padding=self._padding,
-            dropout=self._dropout,
-            view={**self._view_extra, "precision": self.view.precision},
-        )
 
     def retranslate_history(self) -> None:
         """Name every undo step again in the current language (after a switch)."""

@@ -12,9 +12,10 @@ import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QObject
 
-from engine import AttentionResult, Dropout, dropout
+from engine import AttentionResult, Dropout, Preset, dropout
 from engine.dropout import DropoutSetting
 from engine.multi_head import MultiHeadResult
+from engine.presets import Projection
 from engine.vocabulary import DIRECT_INPUTS, LABELS, PROJECTION_INPUTS
 from gui.model.view_settings import ViewSettings
 
@@ -221,3 +222,30 @@ class StateReading(QObject):
         """How a cell is named in messages: Q[猫, d2]."""
         row_name = self._tokens[row] if name in ("q", "k", "v", "x") else f"d{row}"
         return f"{LABELS[name]}[{row_name}, d{col}]"
+
+    def to_preset(self) -> Preset:
+        """Everything a session file keeps: tokens, inputs, τ, masks, heads, dropout, display."""
+        m = self._matrices
+        projection = None
+        if self.is_projection:
+            w_o = m["w_o"].copy() if "w_o" in m else None
+            projection = Projection(m["x"].copy(), m["w_q"].copy(), m["w_k"].copy(),
+                                    m["w_v"].copy(), w_o)  # fmt: skip
+        return Preset(
+            tokens=self._tokens,
+            # the user's own numbers where they typed them (the result's may be an older
+            # array equal to them: -0.0 == 0.0, so a pasted "-0" did not count as a change);
+            # with several heads, Q, K and V whole
+            q=m["q"].copy() if "q" in m else self.matrix("q").copy(),
+            k=m["k"].copy() if "k" in m else self.matrix("k").copy(),
+            v=m["v"].copy() if "v" in m else self.matrix("v").copy(),
+            projection=projection,
+            temperature=self._temperature,
+            causal=self._causal,
+            mask=None if self._mask is None else self._mask.copy(),
+            selected_token=self._selected_token,
+            heads=self._heads,
+            padding=self._padding,
+            dropout=self._dropout,
+            view={**self._view_extra, "precision": self.view.precision},
+        )

@@ -10,6 +10,10 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 MAX_DECIMALS = 6
+#: How the weights A are coloured: 0–1 as they are, each row against its largest weight,
+#: or log10 of the weight from 10⁻⁴ to 1. Small weights (1/512) are one dark block on
+#: the first; the other two show a large matrix's structure.
+WEIGHT_SCALES = ("absolute", "row", "log")
 
 
 class ViewSettings(QObject):
@@ -18,12 +22,14 @@ class ViewSettings(QObject):
     font_scale_changed = Signal(float)  # 1.0 is the normal size
     precision_changed = Signal(int)  # decimals shown, 0 to MAX_DECIMALS
     highlighted_step_changed = Signal(int)  # 1–4, 0 for none
+    weight_scale_changed = Signal(str)  # one of WEIGHT_SCALES
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._font_scale = 1.0
         self._precision = 2
         self._highlighted_step = 0
+        self._weight_scale = WEIGHT_SCALES[0]
 
     @property
     def font_scale(self) -> float:
@@ -39,6 +45,11 @@ class ViewSettings(QObject):
     def highlighted_step(self) -> int:
         """Return the step (1–4) that is lit, or 0 for none."""
         return self._highlighted_step
+
+    @property
+    def weight_scale(self) -> str:
+        """Return how the weights A are coloured: one of WEIGHT_SCALES."""
+        return self._weight_scale
 
     def set_font_scale(self, scale: float) -> None:
         """Scale every text of the views (their fonts, the plots' labels and outlines)."""
@@ -60,3 +71,11 @@ class ViewSettings(QObject):
         if step != self._highlighted_step:
             self._highlighted_step = step
             self.highlighted_step_changed.emit(step)
+
+    def set_weight_scale(self, scale: str) -> None:
+        """Colour A on ``scale`` (one of WEIGHT_SCALES); the numbers stay the true weights."""
+        if scale not in WEIGHT_SCALES:
+            raise ValueError(f"a weight scale is one of {WEIGHT_SCALES}, not {scale!r}")
+        if scale != self._weight_scale:
+            self._weight_scale = scale
+            self.weight_scale_changed.emit(scale)

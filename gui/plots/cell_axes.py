@@ -106,7 +106,11 @@ class PlainPlot(pg.GraphicsLayout):
 
 
 class CellAxes(PlainPlot):
-    """A heatmap's view (rows downwards, fixed by the caller) with a left and a top axis."""
+    """A heatmap's view (rows downwards) with a left and a top axis.
+
+    The wheel zooms and a drag pans, within the limits the owner sets (the matrix).
+    """
 
     def __init__(self) -> None:
         super().__init__(("left", "top"), invert_y=True)
+        self.view.setMouseEnabled(x=True, y=True)

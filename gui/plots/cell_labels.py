@@ -5,6 +5,9 @@ Every cell's label, the masked cells' hatch, and the outlines of the selected ro
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
@@ -34,12 +37,20 @@ class CellLabels(pg.GraphicsObject):
     """Every cell's value as text, and the hatch over masked cells, painted by one item.
 
     One item instead of a ``TextItem`` per cell keeps a 30×30 matrix responsive. It paints in
-    device pixels so the text is crisp and never stretched with a non-square cell.
+    device pixels so the text is crisp and never stretched with a non-square cell, and only
+    the cells in view: zoomed into a 2048×2048 matrix, a few hundred.
+
+    ``colour_of(values, rows)`` gives the values on the image's colour scale of cells in
+    those rows (the weights by row, or their log), from which each text colour is picked;
+    the labels show the values themselves.
     """
 
-    def __init__(self, lut: np.ndarray) -> None:
+    def __init__(self, lut: np.ndarray,
+                 colour_of: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None
+                 ) -> None:  # fmt: skip
         super().__init__()
         self._lut = lut  # (256, 3) uint8: the image's colours, to pick a text colour per cell
+        self._colour_of = colour_of
         self._digits = 2
         self.max_px = float(MAX_LABEL_PX)  # grows with the presenter's font scale
         self.set_cells(np.zeros((0, 0)), None, (0.0, 1.0), 0.0, 0.0)
@@ -64,6 +75,11 @@ class CellLabels(pg.GraphicsObject):
         # the widest label has the most integer digits and a minus sign; digits share a width
         self._widest_value = -largest if low < 0 else largest
         self._advance_per_px: float | None = None
+        self.update()
+
+    def set_levels(self, levels: tuple[float, float]) -> None:
+        """Pick text colours for the image's new levels (another colour scale)."""
+        self._levels = levels
         self.update()
 
     def set_digits(self, digits: int) -> None:
@@ -98,33 +114,52 @@ class CellLabels(pg.GraphicsObject):
         px = self.font_px(cell.width(), cell.height())
         if not hatch and px == 0:
             return
+        block = self._in_view()
         painter.save()
         painter.resetTransform()
         if hatch:
-            self._paint_hatch(painter, transform)
+            self._paint_hatch(painter, transform, block)
         if px:
-            self._paint_labels(painter, transform, px)
+            self._paint_labels(painter, transform, px, block)
         painter.restore()
 
-    def _paint_hatch(self, painter: QPainter, transform: QTransform) -> None:
+    def _in_view(self) -> tuple[int, int, int, int]:
+        """(first row, end row, first column, end column) of the cells in view."""
+        rows, cols = self._values.shape
+        area = self.viewRect()  # the view's rectangle in cells; None outside a view
+        if area is None:
+            return (0, rows, 0, cols)
+        return (max(0, math.floor(area.top())), min(rows, math.ceil(area.bottom())),
+                max(0, math.floor(area.left())), min(cols, math.ceil(area.right())))  # fmt: skip
+
+    def _paint_hatch(self, painter: QPainter, transform: QTransform,
+                     block: tuple[int, int, int, int]) -> None:  # fmt: skip
         # one rectangle per run of masked cells in a row; the pattern lines up across them
         assert self._shown is not None  # only called when some cell is masked
-        edges = np.diff(np.pad(~self._shown, ((0, 0), (1, 1))).astype(np.int8), axis=1)
+        r0, r1, c0, c1 = block
+        hidden = ~self._shown[r0:r1, c0:c1]
+        edges = np.diff(np.pad(hidden, ((0, 0), (1, 1))).astype(np.int8), axis=1)
         rows, starts = np.nonzero(edges == 1)
         ends = np.nonzero(edges == -1)[1]
         brush = QBrush(pg.mkColor(MASK_HATCH), Qt.BrushStyle.BDiagPattern)
         for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True):
-            painter.fillRect(transform.mapRect(QRectF(start, row, end - start, 1)), brush)
+            cells = QRectF(c0 + start, r0 + row, end - start, 1)
+            painter.fillRect(transform.mapRect(cells), brush)
 
-    def _paint_labels(self, painter: QPainter, transform: QTransform, px: int) -> None:
+    def _paint_labels(self, painter: QPainter, transform: QTransform, px: int,
+                      block: tuple[int, int, int, int]) -> None:  # fmt: skip
         font = QFont(QGuiApplication.font())
         font.setPixelSize(px)
         painter.setFont(font)
-        shown = np.ones(self._values.shape, bool) if self._shown is None else self._shown
+        r0, r1, c0, c1 = block
+        shown = (np.ones((r1 - r0, c1 - c0), bool) if self._shown is None
+                 else self._shown[r0:r1, c0:c1])  # fmt: skip
         rows, cols = np.nonzero(shown)
+        rows, cols = rows + r0, cols + c0
         values = self._values[rows, cols]
+        colours = values if self._colour_of is None else self._colour_of(values, rows)
         low, high = self._levels
-        index = np.clip((values - low) / (high - low) * len(self._lut), 0, len(self._lut) - 1)
+        index = np.clip((colours - low) / (high - low) * len(self._lut), 0, len(self._lut) - 1)
         dark_text = _luminance(self._lut[index.astype(int), :3]) > EQUAL_CONTRAST_LUMINANCE
         pens = {True: pg.mkPen("#000000"), False: pg.mkPen("#ffffff")}
         for row, col, value, dark in zip(

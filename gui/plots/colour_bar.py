@@ -20,6 +20,20 @@ STEPS = (1.0, 2.0, 2.5, 5.0)  # values are multiples of one of these × 10ⁿ
 ROOM = 1.6  # a value needs this many times the text's height
 
 
+def nice_ceiling(value: float) -> float:
+    """Return the next of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10ⁿ at or above ``value`` (> 0).
+
+    Colour levels snap to these, so that the colour bar keeps its scale while the dial
+    turns (and is not redrawn on every frame), yet always covers every value.
+    """
+    exponent = math.floor(math.log10(value))
+    for step in (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
+        candidate = step * 10.0**exponent
+        if candidate >= value * (1 - 1e-12):
+            return candidate
+    return 10.0 ** (exponent + 1)
+
+
 def tick_values(low: float, high: float, count: int) -> list[float]:
     """Return round values from ``low`` to ``high``, evenly spaced by 1, 2, 2.5 or 5 × 10ⁿ.
 
@@ -68,6 +82,8 @@ class ColourBar(pg.GraphicsWidget):
         self._image: pg.ImageItem | None = None
         self._levels = (0.0, 1.0)
         self._ticks: list[tuple[float, str]] = []
+        self._fixed_ticks: list[tuple[float, str]] | None = None
+        self._title = ""
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
         self.setLevels(self._levels)
 
@@ -89,6 +105,22 @@ class ColourBar(pg.GraphicsWidget):
         if self._image is not None:
             self._image.setLevels(self._levels)
         self._update_ticks()
+
+    def set_scale(self, title: str, ticks: list[tuple[float, str]] | None = None) -> None:
+        """Name the scale beside the strip ("" for none) and write ``ticks`` on it.
+
+        ``ticks`` are (level, text) pairs, for a scale whose values are not the levels
+        (log10 of a weight, written as the weight); None writes round levels.
+        """
+        if (title, ticks) == (self._title, self._fixed_ticks):
+            return
+        self._title, self._fixed_ticks = title, ticks
+        self._may_shrink = True
+        self._update_ticks()
+
+    def title(self) -> str:
+        """Return the name of the scale written beside the strip, "" when there is none."""
+        return self._title
 
     def fit_width_again(self) -> None:
         """Let the next levels narrow the bar too (a new matrix); else it only widens."""
@@ -115,14 +147,21 @@ class ColourBar(pg.GraphicsWidget):
         low, high = self._levels
         metrics = QFontMetricsF(self._font)
         height = self.size().height() or 100.0
-        values = tick_values(low, high, max(2, int(height / (ROOM * metrics.height()))))
-        step = values[1] - values[0] if len(values) > 1 else abs(high - low) or 1.0
-        self._ticks = [(v, tick_text(v, step)) for v in values]
+        room = max(2, int(height / (ROOM * metrics.height())))
+        if self._fixed_ticks is not None:  # every other one until they fit
+            every = -(-len(self._fixed_ticks) // room)
+            self._ticks = self._fixed_ticks[::-1][::every][::-1]
+        else:
+            values = tick_values(low, high, room)
+            step = values[1] - values[0] if len(values) > 1 else abs(high - low) or 1.0
+            self._ticks = [(v, tick_text(v, step)) for v in values]
         # Room for "-0.25" or "-100" at least: the values the dial's sweep passes through, so
         # that the bar (and the cells beside it) keeps its width while τ plays.
         widest = max((metrics.horizontalAdvance(t) for _, t in (*self._ticks, (0, ROOMY))),
                      default=0.0)  # fmt: skip
         width = self._width + GAP + math.ceil(widest) + 2
+        if self._title:  # written upwards, on the right
+            width += math.ceil(metrics.height()) + GAP
         if not self._may_shrink:  # while the dial plays, nothing beside the bar may move
             width = max(width, self.preferredWidth())
         self._may_shrink = False
@@ -150,3 +189,10 @@ class ColourBar(pg.GraphicsWidget):
             y = min(max(y, area.top() + text_height / 2), area.bottom() - text_height / 2)
             box = QRectF(left, y - text_height / 2, area.width() - left, text_height)
             painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+        if self._title:
+            painter.save()
+            painter.translate(area.right(), area.bottom())
+            painter.rotate(-90)  # reads upwards, beside the values
+            box = QRectF(0, -text_height, area.height(), text_height)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self._title)
+            painter.restore()

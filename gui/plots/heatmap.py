@@ -14,34 +14,18 @@ import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
+from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QWidget
 
 from gui.plots.cell_axes import CellAxes
+from gui.plots.cell_image import CellImage
 from gui.plots.cell_labels import MAX_LABEL_PX, CellLabels, Outline
-from gui.plots.colour_bar import ColourBar
+from gui.plots.cell_ticks import elide, tick_step, ticks
+from gui.plots.colour_bar import ColourBar, nice_ceiling
+from gui.plots.text_scale import scaled_font
+from gui.plots.weight_scales import LOG_TICKS, SCALES, scale_levels
 
 KINDS = ("diverging", "probability")
-NAME_CHARS = 12  # longer token names are shortened on the axes
-
-
-def nice_ceiling(value: float) -> float:
-    """Return the next of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10ⁿ at or above ``value`` (> 0).
-
-    Colour levels snap to these, so that the colour bar keeps its scale while the dial
-    turns (and is not redrawn on every frame), yet always covers every value.
-    """
-    exponent = math.floor(math.log10(value))
-    for step in (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
-        candidate = step * 10.0**exponent
-        if candidate >= value * (1 - 1e-12):
-            return candidate
-    return 10.0 ** (exponent + 1)
-
-
-def elide(name: str) -> str:
-    """Return a token name short enough for an axis label (at most NAME_CHARS characters)."""
-    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
 
 
 BACKGROUND = "#ffffff"
@@ -50,27 +34,31 @@ HIGHLIGHT_BORDER = "#0072b2"  # Okabe–Ito blue: stands out for every kind of c
 AXIS_COLOUR = "#333333"
 ROW_OUTLINE = "#111111"
 CELL_OUTLINE = "#d55e00"  # Okabe–Ito vermillion
-MASK_FILL = (189, 189, 189, 255)
 MAX_LEVEL = 1e300
-MAX_IMAGE_SIDE = 1024  # image pixels per side; more than any screen gives a heatmap
-MIN_LAID_OUT = 16  # a view narrower than this (in pixels) has not been laid out yet
 TICK_FONT_SCALE = 1.3
 
 
 class Heatmap(pg.GraphicsLayoutWidget):
-    """A fixed, labelled heatmap of one matrix of the attention pipeline.
+    """A labelled heatmap of one matrix of the attention pipeline, zoomed with the mouse.
+
+    The wheel zooms and a drag pans within the matrix; a double-click or Home shows the
+    whole matrix again. Each of these emits ``zoomed``, so that the owner can show the same
+    rows (and columns) in the other heatmaps with ``show_cells``.
 
     Parameters
     ----------
     kind : str
         ``"diverging"`` (S, S/τ, Z): a colour-blind-safe blue–grey–yellow map with levels
-        symmetric around 0; ``"probability"`` (A): viridis with levels fixed to (0, 1).
+        symmetric around 0; ``"probability"`` (A): viridis with levels fixed to (0, 1), or
+        to the row's largest weight or a log scale (``set_weight_scale``).
     parent : QWidget or None
         The Qt parent.
     """
 
     cell_clicked = Signal(int, int)
     cell_hovered = Signal(int, int)
+    zoomed = Signal()  # the user zoomed, panned, or went back to the whole matrix
+    view_changed = Signal()  # the cells shown or the view's size changed: ticks may too
 
     def __init__(self, kind: str, parent: QWidget | None = None) -> None:
         if kind not in KINDS:
@@ -82,10 +70,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._levels: tuple[float, float] | None = None
         self._shape: tuple[int, int] = (-1, -1)
         self._matrix: np.ndarray = np.zeros((0, 0))
-        self._display = self._matrix  # the values coloured: masked cells set to 0
-        self._shown: np.ndarray | None = None  # cells that are neither masked nor −inf
-        self._steps = (1, 1)
-        self._image_scale = 1.0
+        self._scale = SCALES[0]
+        self._placing = False  # set_data is fitting the view to a new shape
+        self._shared_steps = (1, 1)
         self._hovered = (-1, -1)
         self._selected_row: int | None = None
         self._selected_cell: tuple[int, int] | None = None
@@ -100,15 +87,15 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self.ci.setContentsMargins(4, 4, 8, 10)
         self._row_names: list[str] = []
         self._col_names: list[str] = []
+        self._widest_column_name = 0.0
         self._name_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-        self.set_font_scale(1.0)
 
         # CET-CBD1: blue–grey–yellow, made to stay diverging for red-green colour blindness
         colormap = pg.colormap.get("viridis" if kind == "probability" else "CET-CBD1")
         self._lut = colormap.getLookupTable(nPts=256, alpha=False)
-        self._image = pg.ImageItem(axisOrder="row-major")
-        self._mask_image = pg.ImageItem(axisOrder="row-major")
-        self._labels = CellLabels(self._lut)
+        self._cells = CellImage(self._view, self.devicePixelRatioF)
+        self._image, self._mask_image = self._cells.image, self._cells.mask_image
+        self._labels = CellLabels(self._lut, self._cells.colour_values)
         self._row_outline = Outline(ROW_OUTLINE, 3)
         self._cell_outline = Outline(CELL_OUTLINE, 4)
         for z, item in enumerate(
@@ -120,12 +107,13 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._bar = ColourBar(self._lut)
         self._bar.setImageItem(self._image)
         self.addItem(self._bar, row=0, col=1)
-        self._bar.set_style(QGuiApplication.font(), AXIS_COLOUR)
+        self.set_font_scale(1.0)
 
         self.scene().sigMouseClicked.connect(self._on_scene_clicked)
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
-        self._view.sigResized.connect(self._update_ticks)
-        self._view.sigResized.connect(self._update_image_size)
+        self._view.sigResized.connect(self._on_view_changed)
+        self._view.sigRangeChanged.connect(self._on_view_changed)
+        self._view.sigRangeChangedManually.connect(self.zoomed)
         self.set_data(np.zeros((0, 0)), [], [])
 
     @staticmethod
@@ -197,101 +185,159 @@ class Heatmap(pg.GraphicsLayoutWidget):
                 low, high = (float(visible.min()), float(visible.max())) if visible.size else (0, 0)
         if not low <= high:  # no cell shown
             low, high = 0.0, 0.0
-        levels = self._levels_for(low, high)
-        self._display, self._shown = display, shown
-        self._steps = self._image_steps(rows, cols)
-        if levels != self._levels:  # the colour bar's axis is costly to redraw
-            self._levels = levels
-            self._bar.setLevels(levels)
-        self._show_image()
-        self._labels.set_cells(display, shown, levels, low, high)
+        if (rows, cols) != self._shape:  # the whole new matrix, before its image is made
+            self._shape = (rows, cols)
+            self._placing = True
+            self._view.setLimits(xMin=0, xMax=max(cols, 1), yMin=0, yMax=max(rows, 1),
+                                 minXRange=1, minYRange=1)  # fmt: skip
+            self._view.setRange(xRange=(0, max(cols, 1)), yRange=(0, max(rows, 1)), padding=0)
+            self._placing = False
+            self._update_outlines()
+        self._set_levels(self._levels_for(low, high))
+        self._cells.set_cells(display, shown, self._levels_or_unit())
+        self._labels.set_cells(display, shown, self._levels_or_unit(), low, high)
         sources = (tuple(row_names), tuple(col_names))
         if sources != self._name_sources:  # not on every edit or frame of the dial
             self._name_sources = sources
             names = ([elide(name) for name in row_names], [elide(name) for name in col_names])
             if names != (self._row_names, self._col_names):
                 self._row_names, self._col_names = names
+                metrics = QFontMetricsF(self._tick_font)
+                self._widest_column_name = max(
+                    (metrics.horizontalAdvance(name) for name in self._col_names), default=0.0
+                )
                 self._update_ticks()
-        if (rows, cols) != self._shape:
-            self._shape = (rows, cols)
-            self._view.setRange(xRange=(0, max(cols, 1)), yRange=(0, max(rows, 1)), padding=0)
-            self._update_outlines()
 
-    def _image_steps(self, rows: int, cols: int) -> tuple[int, int]:
-        """Every how many rows and columns a cell is coloured.
+    def _set_levels(self, levels: tuple[float, float]) -> None:
+        if levels != self._levels:  # the colour bar's axis is costly to redraw
+            self._levels = levels
+            self._bar.setLevels(levels)
 
-        Where cells are smaller than a screen pixel, drawing keeps only some of them
-        anyway; keeping every n-th row and column first, about as many as the view has
-        pixels (never more than MAX_IMAGE_SIDE), saves colouring cells nobody sees: at 512
-        tokens in a 170-pixel view, 29K instead of 262K on every edit and dial frame.
-        Every cell keeps its place: the image is stretched over the whole matrix.
-        """
-        steps = []
-        for count, pixels in ((rows, self._view.height()), (cols, self._view.width())):
-            step = max(1, -(-count // MAX_IMAGE_SIDE))
-            if pixels >= MIN_LAID_OUT and math.isfinite(self._image_scale):
-                room = pixels * self.devicePixelRatioF() * self._image_scale
-                step = max(step, int(count // room))
-            steps.append(step)
-        return (steps[0], steps[1])
+    def _levels_or_unit(self) -> tuple[float, float]:
+        return self._levels if self._levels is not None else (0.0, 1.0)
 
-    def _show_image(self) -> None:
-        rows, cols = self._display.shape
-        step_r, step_c = self._steps
-        # each kept cell is drawn over the `step` cells from it on; the last ones stick out
-        # past the matrix, where the view clips them
-        rect = QRectF(0, 0, -(-cols // step_c) * step_c, -(-rows // step_r) * step_r)
-        if self._display.size:
-            self._image.setImage(self._display[::step_r, ::step_c], autoLevels=False,
-                                 levels=self._levels, rect=rect)  # fmt: skip
-        else:
-            self._image.clear()
-        if self._shown is not None:
-            hidden = ~self._shown[::step_r, ::step_c]
-            overlay = np.zeros((*hidden.shape, 4), dtype=np.uint8)
-            overlay[hidden] = MASK_FILL
-            self._mask_image.setImage(overlay, autoLevels=False, rect=rect)
-            self._mask_image.show()
-        else:
-            self._mask_image.hide()
+    def _on_view_changed(self) -> None:
+        if self._placing:
+            return  # set_data makes the image once the view spans the new matrix
+        self._cells.follow_view()
+        self._update_ticks()
+        self.view_changed.emit()
 
-    def _update_image_size(self) -> None:
-        steps = self._image_steps(*self._display.shape)
-        if steps != self._steps:
-            self._steps = steps
-            self._show_image()
+    def image_steps(self) -> tuple[int, int]:
+        """Return every how many rows and columns a cell is coloured (see ``image_part``)."""
+        return self._cells.steps()
 
     def set_image_scale(self, scale: float) -> None:
         """Colour cells for ``scale`` times the view's pixels (an export at 4×).
 
         ``math.inf`` keeps up to MAX_IMAGE_SIDE per side (vector exports), 1 is the screen.
         """
-        self._image_scale = scale
-        self._update_image_size()
+        self._cells.set_export_scale(scale)
 
     def _levels_for(self, low: float, high: float) -> tuple[float, float]:
         """Colour levels from the smallest and largest value shown."""
         if self._kind == "probability":
-            return (0.0, 1.0)
+            return scale_levels(self._scale)
         # at least ±1e-12, so an all-zero matrix still has a usable (non-empty) range; at
         # most ±1e300, so the colour bar's range stays finite (S/τ can reach 1.8e308)
         limit = min(nice_ceiling(max(abs(low), abs(high), 1e-12)), MAX_LEVEL)
         return (-limit, limit)
 
-    def _update_ticks(self) -> None:
-        # every n-th name only, with n from the room each one needs, so that labels never overlap
+    def set_weight_scale(self, scale: str, title: str = "") -> None:
+        """Colour the weights on ``scale`` (see SCALES), its name ``title`` on the bar.
+
+        The labels and the hover text keep the true weights. Only for a "probability" map.
+        """
+        if scale not in SCALES:
+            raise ValueError(f"scale must be one of {SCALES}, not {scale!r}")
+        if self._kind != "probability":
+            raise ValueError("only the weights have a choice of colour scale")
+        self._bar.set_scale(title, LOG_TICKS if scale == "log" else None)
+        if scale == self._scale:
+            return
+        self._scale = scale
+        self._set_levels(scale_levels(scale))
+        self._cells.set_scale(scale, self._levels_or_unit())
+        self._labels.set_levels(self._levels_or_unit())
+
+    def weight_scale(self) -> str:
+        """Return the colour scale of the weights (always "absolute" for other maps)."""
+        return self._scale
+
+    def colour_bar_title(self) -> str:
+        """Return the scale's name written beside the colour bar ("" for none)."""
+        return self._bar.title()
+
+    # ------------------------------------------------------------- zoom
+    def shown_cells(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Return (rows, columns) on screen: (first, end) of each, in cells."""
+        (x0, x1), (y0, y1) = self._view.viewRange()
+        return ((float(y0), float(y1)), (float(x0), float(x1)))
+
+    def show_cells(self, rows: tuple[float, float] | None,
+                   cols: tuple[float, float] | None = None) -> None:  # fmt: skip
+        """Show the rows (first, end) and columns given, keeping the side given None.
+
+        Never emits ``zoomed``: the owner calls it to follow another heatmap.
+        """
+        self._view.setRange(xRange=cols, yRange=rows, padding=0)
+
+    def show_whole(self) -> None:
+        """Show the whole matrix again."""
+        rows, cols = self._matrix.shape
+        self.show_cells((0, max(rows, 1)), (0, max(cols, 1)))
+
+    def is_zoomed(self) -> bool:
+        """Return True while only part of the matrix is on screen."""
+        rows, cols = self._matrix.shape
+        (y0, y1), (x0, x1) = self.shown_cells()
+        whole = (0, max(rows, 1), 0, max(cols, 1))
+        return not np.allclose((y0, y1, x0, x1), whole, atol=1e-6)
+
+    def _reset_zoom(self) -> None:
+        if self.is_zoomed():
+            self.show_whole()
+            self.zoomed.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """Home shows the whole matrix again."""
+        if event.key() == Qt.Key.Key_Home:
+            self._reset_zoom()
+            event.accept()
+        else:
+            super().keyPressEvent(event)
+
+    # ------------------------------------------------------------- ticks
+    def tick_steps(self) -> tuple[int, int]:
+        """Return the steps between named rows and columns that this view needs.
+
+        Round numbers, from the cells on screen and the room a name needs.
+        """
         metrics = QFontMetricsF(self._tick_font)
-        widest = max((metrics.horizontalAdvance(name) for name in self._col_names), default=0)
-        for side, names, room, length in (
-            ("left", self._row_names, metrics.height(), self._view.height()),
-            ("top", self._col_names, widest + metrics.averageCharWidth(), self._view.width()),
-        ):
-            step = max(1, math.ceil(len(names) * room / max(length, 1.0)))
-            # on top, from half a step in: a name centred on the first column sticks out
-            # on the left and is hidden
-            first = step // 2 if side == "top" else 0
-            ticks = [(i + 0.5, names[i]) for i in range(first, len(names), step)]
-            self._plot.getAxis(side).setTicks([ticks, []])
+        (y0, y1), (x0, x1) = self.shown_cells()
+        room = self._widest_column_name + metrics.averageCharWidth()
+        return (tick_step(y1 - y0, metrics.height(), self._view.height()),
+                tick_step(x1 - x0, room, self._view.width()))  # fmt: skip
+
+    def share_tick_steps(self, rows: int, cols: int) -> None:
+        """Name every ``rows``-th row and ``cols``-th column at least (the owner's choice).
+
+        Heatmaps beside each other share their steps, so that they name the same tokens.
+        """
+        if (rows, cols) != self._shared_steps:
+            self._shared_steps = (rows, cols)
+            self._update_ticks()
+
+    def _update_ticks(self) -> None:
+        steps = [max(own, shared) for own, shared in zip(self.tick_steps(), self._shared_steps,
+                                                            strict=True)]  # fmt: skip
+        shown = self.shown_cells()
+        # on top, from half a step in: a name centred on the first column sticks out on
+        # the left and is hidden
+        for side, names, cells, step in (("left", self._row_names, shown[0], steps[0]),
+                                         ("top", self._col_names, shown[1], steps[1])):  # fmt: skip
+            offset = step // 2 if side == "top" else 0
+            self._plot.getAxis(side).setTicks([ticks(names, cells, step, offset), []])
 
     def matrix(self) -> np.ndarray:
         """Return a copy of the matrix currently shown, -inf included."""
@@ -344,19 +390,19 @@ class Heatmap(pg.GraphicsLayoutWidget):
         return self._highlight_colours
 
     def set_font_scale(self, scale: float) -> None:
-        """Scale the token names and the cell labels (presenter mode, Ctrl+= / Ctrl+-)."""
-        self._tick_font = QFont(self._base_font)
-        if self._base_font.pointSizeF() > 0:
-            self._tick_font.setPointSizeF(self._base_font.pointSizeF() * TICK_FONT_SCALE * scale)
-        else:  # an app font sized in pixels has no point size
-            size = self._base_font.pixelSize() * TICK_FONT_SCALE * scale
-            self._tick_font.setPixelSize(round(size))
+        """Scale the names, the cell labels and the colour bar's values (Ctrl+= / Ctrl+-)."""
+        self._tick_font = scaled_font(self._base_font, TICK_FONT_SCALE * scale)
         for side in ("left", "top"):
             self._style_axis(self._plot.getAxis(side), self._tick_font)
-        if hasattr(self, "_labels"):
-            self._labels.max_px = MAX_LABEL_PX * scale
-            self._labels.update()
+        self._labels.max_px = MAX_LABEL_PX * scale
+        self._labels.update()
+        self._bar.fit_width_again()  # larger or smaller values: its own width again
+        self._bar.set_style(scaled_font(self._base_font, scale), AXIS_COLOUR)
         if self._row_names or self._col_names:
+            metrics = QFontMetricsF(self._tick_font)
+            self._widest_column_name = max(
+                (metrics.horizontalAdvance(name) for name in self._col_names), default=0.0
+            )
             self._update_ticks()
 
     def set_line_width(self, scale: float) -> None:
@@ -373,8 +419,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         rows, cols = self._matrix.shape
         if rows == 0 or cols == 0:
             return 0.0
-        # the view always spans exactly the matrix, so its size gives a cell's size
-        return float(self._labels.font_px(self._view.width() / cols, self._view.height() / rows))
+        (y0, y1), (x0, x1) = self.shown_cells()
+        return float(self._labels.font_px(self._view.width() / (x1 - x0),
+                                          self._view.height() / (y1 - y0)))  # fmt: skip
 
     def cells_rect(self) -> QRectF:
         """Return where the cells are drawn, in this widget's coordinates."""
@@ -396,11 +443,15 @@ class Heatmap(pg.GraphicsLayoutWidget):
         area = self._view.mapRectToScene(self._view.rect())
         if rows == 0 or cols == 0 or not area.contains(scene_pos):
             return (-1, -1)
-        col = int((scene_pos.x() - area.left()) / area.width() * cols)
-        row = int((scene_pos.y() - area.top()) / area.height() * rows)
-        return (min(row, rows - 1), min(col, cols - 1))
+        (y0, y1), (x0, x1) = self.shown_cells()
+        col = math.floor(x0 + (scene_pos.x() - area.left()) / area.width() * (x1 - x0))
+        row = math.floor(y0 + (scene_pos.y() - area.top()) / area.height() * (y1 - y0))
+        return (min(max(row, 0), rows - 1), min(max(col, 0), cols - 1))
 
     def _on_scene_clicked(self, event: MouseClickEvent) -> None:
+        if event.double():  # its first click has selected the cell already
+            self._reset_zoom()
+            return
         row, col = self._cell_at(event.scenePos())
         if event.button() == Qt.MouseButton.LeftButton and row >= 0:
             self.cell_clicked.emit(row, col)
@@ -411,16 +462,21 @@ class Heatmap(pg.GraphicsLayoutWidget):
     def _set_hovered(self, cell: tuple[int, int]) -> None:
         if cell != self._hovered:
             self._hovered = cell
-            self.setToolTip(self._cell_text(*cell))  # readable even when labels are hidden
+            self.setToolTip(self.cell_text(*cell))  # readable even when labels are hidden
             self.cell_hovered.emit(*cell)
 
-    def _cell_text(self, row: int, col: int) -> str:
+    def cell_text(self, row: int, col: int) -> str:
+        """Return "[row token, column token] = value" of a cell, "" outside the matrix.
+
+        The names in full and the true value, whatever the size and the colour scale.
+        """
         rows, cols = self._matrix.shape
         if not (0 <= row < rows and 0 <= col < cols):
             return ""
         value = float(self._matrix[row, col])
         shown = "−∞" if value == -np.inf else f"{value:.4g}"
-        return f"[{self._row_names[row]}, {self._col_names[col]}] = {shown}"
+        row_names, col_names = self._name_sources
+        return f"[{row_names[row]}, {col_names[col]}] = {shown}"
 
     def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         """Forget the hovered cell when the mouse leaves (cell_hovered sends (-1, -1))."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from engine import Preset, PresetError, load_preset, read_preset, write_preset
@@ -27,6 +27,7 @@ from gui.session.importer import MatrixImporter
 from gui.session.last_session import last_session, remember_last_session
 from gui.session.recent_files import RecentFiles
 from gui.support.engine_text import engine_text
+from gui.support.language import in_current_language
 from gui.support.settings import setting_str
 from resources import resource_path
 
@@ -58,7 +59,12 @@ class SessionController(QObject):
         self.path: Path | None = None  # None: untitled
         self._document: Preset | None = None  # the file's title, description, extra
         self._saved_temperature = self._temperature_setting()
-        self._shown_dirty: bool | None = None
+        self._shown_title: tuple[bool, str] | None = None  # (unsaved, name) in the title
+        # An untitled session showing a built-in example is named after it (its title in
+        # each language) while the undo stack stands where it was loaded: at the start of
+        # the history (_example), or just after a step loading one (see load_example).
+        self._example: dict[str, str] = {}
+        self._examples: dict[QUndoCommand, dict[str, str]] = {}
         keys = QKeySequence.StandardKey
         self.new_action = self._action("newSessionAction", keys.New, self.new_session)
         self.open_action = self._action("openSessionAction", keys.Open, self.ask_open)
@@ -103,8 +109,39 @@ class SessionController(QObject):
         return None if self.state.follows_sqrt_d_k else self.state.temperature
 
     def display_name(self) -> str:
-        """Return the session file's name, or “untitled”."""
-        return self.path.name if self.path is not None else self.tr("untitled")
+        """Return the session file's name, the built-in example's title, or “untitled”."""
+        if self.path is not None:
+            return self.path.name
+        stack = self.state.undo_stack
+        index = stack.index()
+        example = self._examples.get(stack.command(index - 1), {}) if index else self._example
+        return in_current_language(example) if example else self.tr("untitled")
+
+    def name_example(self, preset: Preset) -> None:
+        """Say that the untitled session starts with ``preset``: the title names it.
+
+        The window calls this for the example it starts with; File → New and opening a
+        built-in one do it themselves.
+        """
+        self._example = dict(preset.title)
+        self.update_title()
+
+    def load_example(self, name: str) -> bool:
+        """Load the built-in example ``name`` as one undoable step (the Presets menu).
+
+        An untitled session is then named after it; a session file keeps its name.
+        """
+        example = load_preset(name)
+        stack = self.state.undo_stack
+        text = lambda: self.tr("Load {0}").format(in_current_language(example.title) or name)  # noqa: E731
+        if not self.state.load_preset(example, text):
+            return False
+        # forgotten with the steps the stack has let go (undone, then another pushed)
+        steps = {stack.command(i) for i in range(stack.count())}
+        self._examples = {step: t for step, t in self._examples.items() if step in steps}
+        self._examples[stack.command(stack.index() - 1)] = dict(example.title)
+        self.update_title()
+        return True
 
     def session_preset(self) -> Preset:
         """Return what Save writes: the state, plus the title and unknown fields of the file."""
@@ -127,7 +164,7 @@ class SessionController(QObject):
         if not shiboken6.isValid(self.state.undo_stack):  # the window is being torn down
             return
         self.autosaver.note_change()
-        if self.is_dirty != self._shown_dirty:
+        if (self.is_dirty, self.display_name()) != self._shown_title:
             self.update_title()
 
     def _mark_clean(self) -> None:
@@ -148,6 +185,8 @@ class SessionController(QObject):
         self.state.clear_history()
         self.path = path
         self._document = dataclasses.replace(preset, extra=extra)
+        self._example = {}  # named by new_session and open_path when it is a built-in one
+        self._examples = {}
         self._mark_clean()
         return True
 
@@ -159,7 +198,9 @@ class SessionController(QObject):
         """
         if not self._settle_changes():
             return False
-        self._load_document(load_preset("cat-eats-fish"), None, self.tr("New session"))
+        lesson = load_preset("cat-eats-fish")
+        if self._load_document(lesson, None, self.tr("New session")):
+            self.name_example(lesson)
         self._document = None
         return True
 
@@ -200,6 +241,7 @@ class SessionController(QObject):
         if not self._load_document(preset, document, self.tr("Open {0}").format(path.name)):
             return False
         if built_in:
+            self.name_example(preset)
             return True
         remove_stale_temporaries(path)  # left by a save that was killed, if any
         self.recent_menu.add(path)
@@ -324,8 +366,8 @@ class SessionController(QObject):
     # ------------------------------------------------------------------ texts
     def update_title(self) -> None:
         """Send the window's title (the file's name, * while unsaved) by ``title_changed``."""
-        self._shown_dirty = self.is_dirty
-        mark = "*" if self._shown_dirty else ""
+        self._shown_title = (self.is_dirty, self.display_name())
+        mark = "*" if self.is_dirty else ""
         title = self.tr("Attention Lab — {0}{1}").format(self.display_name(), mark)
         self.title_changed.emit(title)
 

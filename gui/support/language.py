@@ -22,6 +22,15 @@ _installed: list[QTranslator] = []
 _current = "en"
 
 
+def in_current_language(texts: dict[str, str]) -> str:
+    """Return the text of ``texts`` (language → text, as a preset's title) to show now.
+
+    "zh" for zh_CN, else English, else any; "" for none.
+    """
+    language = _current.split("_")[0]
+    return texts.get(language) or texts.get("en") or next(iter(texts.values()), "")
+
+
 def system_language() -> str:
     """zh_CN where the system speaks Chinese, else English."""
     return "zh_CN" if QLocale.system().language() == QLocale.Language.Chinese else "en"

@@ -16,6 +16,10 @@ from gui.support.language import Retranslating
 
 #: Each step's colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1).
 STEP_COLOURS = {1: "#1a5f96", 2: "#6f4a9c", 3: "#186a18", 4: "#b3191c"}
+#: Every kind of part the formula has, for its height (see FormulaBar._formula_height).
+FORMULA_PROBE = (
+    "QK<sup>T</sup><sub>①</sub> / √d<sub>k②</sub> <small>(τ = 0.05)</small> ⋅ V<sub>④</sub>"
+)
 TINT_SHARE = 0.12  # of the step's colour in its highlight, over white
 
 
@@ -80,6 +84,7 @@ class FormulaBar(Retranslating, QWidget):
                   self.parts[1], self.parts[2], QLabel(")", self), self.parts[4]]  # fmt: skip
         self._pieces = pieces
         self._base_font = self.font()
+        self._heights: dict[float, int] = {}  # the formula's height at each text size
         self._fit()
         # The formula's width changes with τ ("/ τ = 0.35"): as a minimum width of the centre
         # it would take the docks' room on every frame of the dial and relay out every view.
@@ -121,7 +126,7 @@ class FormulaBar(Retranslating, QWidget):
         # not move when τ's text makes the formula shrink a little.
         # (from the fonts, not from a size hint that may still be the last font's)
         if hasattr(self, "shape_chain"):  # not while the bar is being built
-            formula = max(piece.sizeHint().height() for piece in self._pieces)
+            formula = self._formula_height(font)
             chain = QFontMetricsF(self.shape_chain.font()).height()
             self.setFixedHeight(math.ceil(formula + chain + 2 + 4))  # spacing, margins
         needed = sum(piece.sizeHint().width() for piece in self._pieces)
@@ -130,6 +135,28 @@ class FormulaBar(Retranslating, QWidget):
             font.setPointSizeF(max(size * room / needed * 0.94, size * 0.4))  # with room to spare
             for piece in self._pieces:
                 piece.setFont(font)
+
+    def _formula_height(self, font: QFont) -> int:
+        """Return the height of the tallest formula in ``font``, the same whatever τ is.
+
+        Measured once per size on a label holding every kind of part (a superscript, a
+        subscript, √ and τ's small text): the parts' own heights changed with τ's text
+        ("√d_k" or "(τ = 0.05)"), and the heatmaps below moved by 9 px.
+        """
+        key = font.pointSizeF()
+        if key not in self._heights:
+            probe = QLabel()
+            probe.setFont(font)
+            probe.setText(FORMULA_PROBE)
+            heights = [probe.sizeHint().height(), *(p.sizeHint().height() for p in self._pieces)]
+            self._heights[key] = max(heights)
+        return self._heights[key]
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        """Fit again once a new text size has reached the shape chain (after presenter's)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         """Fit the formula to the new width."""

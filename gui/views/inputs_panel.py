@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QSignalBlocker
+from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from gui.model.state import AttentionState
+from gui.support.language import Retranslating
 from gui.views.matrix_grid import MatrixGrid
 from gui.views.token_editor import TokenEditor
 
 
-class InputsPanel(QWidget):
+class InputsPanel(Retranslating, QWidget):
     """Q, K, V grids, or in projection mode X and the W's (editable) with Q, K, V computed."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -22,9 +24,14 @@ class InputsPanel(QWidget):
         self.message.setStyleSheet("color: #b00020;")
         # room for one line even when empty: a refusal must not push the grids down
         self.message.setMinimumHeight(self.message.fontMetrics().height() + 2)
+        # Projection mode's own switch: it was reachable only through the shape-check preset.
+        self.projection = QCheckBox(self)
+        self.projection.setObjectName("projectionToggle")
+        self.projection.toggled.connect(state.set_projection)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.tokens)
+        layout.addWidget(self.projection)
         layout.addWidget(self.message)
         # The grids scroll together: projection mode shows seven of them.
         self._grid_area = QWidget(self)
@@ -39,13 +46,31 @@ class InputsPanel(QWidget):
         self._projection: bool | None = None
         state.structure_changed.connect(self._on_structure_changed)
         state.message.connect(self.message.setText)
-        # A refusal is news until the next thing that works: an edit, a token, τ, a preset.
+        # A refusal is news until the next thing that works: an edit (even one to the value
+        # a cell has), a token, τ, a preset, an undo, a selection, the decimals.
         for changed in (state.values_changed, state.structure_changed, state.tokens_changed,
-                        state.result_changed, state.causal_changed):  # fmt: skip
-            changed.connect(self._clear_message)
+                        state.result_changed, state.causal_changed, state.accepted,
+                        state.temperature_changed, state.selected_token_changed,
+                        state.selected_cell_changed, state.view.precision_changed,
+                        state.undo_stack.indexChanged):  # fmt: skip
+            changed.connect(self.clear_message)
         self._on_structure_changed()
+        self.retranslate()
 
-    def _clear_message(self, *_: object) -> None:
+    def retranslate(self) -> None:
+        """Name the projection switch again in the current language."""
+        self.projection.setText(self.tr("Inputs from X and W_q, W_k, W_v (Q = X·W_q …)"))
+        self.projection.setToolTip(self.tr(
+            "Type token vectors X and three projection matrices instead of Q, K and V. "
+            "Switched on, X starts as the identity and the W's as the current Q, K, V; "
+            "switched off, the computed Q, K, V stay."
+        ))  # fmt: skip
+
+    def clear_message(self, *_: object) -> None:
+        """Take a refusal away: something else has happened since.
+
+        The window calls this after a file is saved or exported too.
+        """
         if self.message.text():  # the dial changes the result every frame: mostly nothing to do
             self.message.clear()
 
@@ -54,6 +79,8 @@ class InputsPanel(QWidget):
         return self.grids[name]
 
     def _on_structure_changed(self) -> None:
+        with QSignalBlocker(self.projection):
+            self.projection.setChecked(self.state.is_projection)
         if self._projection == self.state.is_projection:
             return
         self._projection = self.state.is_projection

@@ -8,24 +8,26 @@ change, and follow the dial frame by frame while it plays.
 
 from __future__ import annotations
 
+import math
 import time
 from html import escape
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
 
 from gui.model.numbers import format_number
 from gui.model.state import AttentionState
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
-from gui.plots.heatmap import nice_ceiling
+from gui.plots.colour_bar import nice_ceiling
+from gui.plots.text_scale import scaled_font, style_axis, value_ticks
 from gui.plots.token_colours import token_colour
 from gui.support.language import Retranslating
 
-ALL_TOKENS_UP_TO = 12  # beyond this, the largest weights get their own colour, the rest "others"
+ALL_TOKENS_UP_TO = 12  # beyond this, the largest weights get their own colour, the rest "the rest"
 LARGEST = 8
 OTHERS = QColor("#9e9e9e")
 STREAM_SECONDS = 0.06  # updates closer than this are a stream (the dial): no gliding
@@ -45,7 +47,8 @@ class MixingView(Retranslating, QWidget):
     """The "cocktail bar" of the selected query token: z_i built from A_ij × v_j.
 
     Up to ALL_TOKENS_UP_TO tokens each have a colour; with more, the LARGEST heaviest
-    weights keep theirs and the rest are one grey group, "others".
+    weights keep theirs and all the others are one grey group, "the rest": one segment
+    in each stack, one entry in the legend, at any number of tokens.
     """
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -54,6 +57,7 @@ class MixingView(Retranslating, QWidget):
         self.state = state
         self.legend = QLabel(self)
         self._legend_html = ""
+        self._legend_entries: list[tuple[QColor, str]] = []
         self._inputs: tuple[object, ...] = ()  # Q, K, V of the result drawn last
         self.legend.setWordWrap(True)
         self.canvas = pg.GraphicsLayoutWidget(self)
@@ -77,8 +81,11 @@ class MixingView(Retranslating, QWidget):
         self.vectors = BarStacks(pg.mkPen(None))
         self.ingredients.addItem(self.vectors)
         self._total_labels: list[pg.TextItem] = []
+        self._base_font = QFont(QGuiApplication.font())
+        self._font = QFont(self._base_font)  # of the names and numbers, at the text scale
         self._limits = (0.0, 0.0)
         self._ingredient_limits = (0.0, 0.0)
+        self._ticks: dict[str, list[tuple[float, str]]] = {}  # on each axis, by name
         self._shown_v: np.ndarray | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -100,7 +107,19 @@ class MixingView(Retranslating, QWidget):
         for signal in (state.result_changed, state.selected_token_changed):
             signal.connect(self._refresh)
         state.tokens_changed.connect(lambda: self._refresh(force=True))
+        state.view.font_scale_changed.connect(self._on_font_scale_changed)
+        for plot in (self.mix, self.ingredients):
+            plot.vb.sigResized.connect(self._update_ticks)
+        self._on_font_scale_changed(state.view.font_scale)
+
+    def _on_font_scale_changed(self, scale: float) -> None:
+        """Write the axes' names and numbers and the totals at the new text size."""
+        self._font = scaled_font(self._base_font, scale)
+        for plot in (self.mix, self.ingredients):
+            for side in ("left", "bottom"):
+                style_axis(plot.getAxis(side), self._font)
         self._refresh(force=True)
+        self._update_ticks()
 
     def retranslate(self) -> None:
         """Write the legend again in the current language."""
@@ -136,6 +155,14 @@ class MixingView(Retranslating, QWidget):
             f"A[{tokens[row]}, {tokens[token]}] × v{tokens[token]},d{dim} = "
             f"{format_number(weight, digits)} × {format_number(value, digits)} = "
             f"{format_number(weight * value, digits)}"
+        )
+
+    def rest_text(self, members: np.ndarray, dim: int) -> str:
+        """Return the sum that "the rest" stands for in dimension ``dim``."""
+        result, row = self.state.result, self.state.selected_token
+        total = float(result.weights[row, members] @ result.v[members, dim])
+        return self.tr("the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}").format(
+            self.state.tokens[row], dim, len(members), format_number(total, self.state.precision)
         )
 
     # ------------------------------------------------------------- drawing
@@ -199,12 +226,12 @@ class MixingView(Retranslating, QWidget):
         if dims <= 16:  # each total written above its bar
             for _ in range(dims):
                 label = pg.TextItem(anchor=(0.5, 1.0), color="#111111")
+                label.setFont(self._font)
                 self.mix.addItem(label)
                 self._total_labels.append(label)
         for plot in (self.mix, self.ingredients):
             plot.setXRange(-0.6, dims - 0.4, padding=0)
-            step = max(1, dims // 16)
-            plot.getAxis("bottom").setTicks([[(d, f"d{d}") for d in range(0, dims, step)]])
+        self._update_ticks()
         self._drawn = np.zeros_like(self._target)
         self._shown_v = None
 
@@ -236,11 +263,13 @@ class MixingView(Retranslating, QWidget):
         low = -nice_ceiling(max(-float(negative.sum(axis=0).min(initial=0)), 1e-9))
         high = nice_ceiling(max(float(top.max(initial=0)), 1e-9))
         low = low if negative.any() else 0.0
-        headroom = (high - low) * 28 / max(self.mix.vb.height(), 60)
+        room = 1.6 * QFontMetricsF(self._font).height()  # for the totals' labels
+        headroom = (high - low) * room / max(self.mix.vb.height(), 60)
         limits = (low - 0.02 * (high - low), high + headroom)
         if not keeps_range(self._limits, limits):
             self._limits = limits
             self.mix.setYRange(*limits, padding=0)
+            self._update_ticks()
 
     def _update_ingredients_and_legend(self) -> None:
         result, row, tokens = self.state.result, self.state.selected_token, self.state.tokens
@@ -260,24 +289,76 @@ class MixingView(Retranslating, QWidget):
             if not keeps_range(self._ingredient_limits, limits):
                 self._ingredient_limits = limits
                 self.ingredients.setYRange(*limits, padding=0)
+                self._update_ticks()
         parts = []
-        for g, members in enumerate(self._groups):
+        self._legend_entries = []
+        many = len(tokens) > ALL_TOKENS_UP_TO
+        order = list(range(len(self._groups)))  # with many tokens: heaviest first, rest last
+        if many:
+            weights = result.weights[row]
+            order = sorted(order, key=lambda g: (len(self._groups[g]) > 1,
+                                                 -weights[self._groups[g][0]]))  # fmt: skip
+        for g in order:
+            members = self._groups[g]
             colour = self._colour(g).name()
             if len(members) == 1:
-                name = escape(tokens[int(members[0])])
-                weight = result.weights[row, int(members[0])]
+                name = tokens[int(members[0])]
+                weight = float(result.weights[row, int(members[0])])
             else:
-                name = self.tr("{0} others (mean v)").format(len(members))
-                weight = result.weights[row, members].sum()
-            shown = format_number(float(weight), self.state.precision)
-            parts.append(f"<span style='color:{colour}'>■</span> {name} {shown}")
+                name = self.tr("the rest, {0} tokens (mean v)").format(len(members))
+                weight = float(result.weights[row, members].sum())
+            digits = self.state.precision
+            if many and 0 < weight < 0.1:  # 1/512 is "0.00" at two decimals: two figures
+                digits = max(digits, 1 - math.floor(math.log10(weight)))
+            shown = format_number(weight, digits)
+            # one unbreakable entry: a swatch never ends a line apart from its name
+            entry = f"<span style='color:{colour}'>■</span> {escape(name)} {shown}"
+            parts.append(f"<span style='white-space:nowrap'>{entry}</span>")
+            self._legend_entries.append((QColor(colour), f"{name} {shown}"))
         head = self.tr("z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>").format(escape(tokens[row]))
         self._legend_html = f"<b>{head}</b> &nbsp; " + " &nbsp; ".join(parts)
         self.legend.setText(self._legend_html)
 
+    def _update_ticks(self) -> None:
+        """Name every n-th dimension and write round values on the value axes.
+
+        As many of each as the plots' widths and heights have room for in the text's size.
+        """
+        dims = self._target.shape[1]
+        widest = QFontMetricsF(self._font).horizontalAdvance(f"d{max(dims - 1, 0)}") * 1.5
+        step = max(1, dims // 16, math.ceil(dims * widest / max(self.mix.vb.width(), 60.0)))
+        wanted: dict[str, list[tuple[float, str]]] = {
+            "dims": [(float(d), f"d{d}") for d in range(0, dims, step)]
+        }
+        for name, plot, (low, high) in (("mix", self.mix, self._limits),
+                                        ("ingredients", self.ingredients,
+                                         self._ingredient_limits)):  # fmt: skip
+            if high > low:
+                wanted[name] = value_ticks(low, high, plot.vb.height(), self._font)
+        for name, ticks in wanted.items():
+            if ticks == self._ticks.get(name):  # an axis is costly to redraw: only on a change
+                continue
+            self._ticks[name] = ticks
+            if name == "dims":
+                for plot in (self.mix, self.ingredients):
+                    plot.getAxis("bottom").setTicks([ticks])
+            else:
+                (self.mix if name == "mix" else self.ingredients).getAxis("left").setTicks([ticks])
+
+    def axis_ticks(self, axis: str) -> list[tuple[float, str]]:
+        """Return (value, text) of the ticks of ``"dims"``, ``"mix"`` or ``"ingredients"``.
+
+        The dimensions (below both plots), or the value axes of the mix and of the v's.
+        """
+        return list(self._ticks.get(axis, []))
+
     def legend_html(self) -> str:
         """Return the legend as HTML: the row's formula and each token's colour and weight."""
         return self._legend_html
+
+    def legend_entries(self) -> list[tuple[QColor, str]]:
+        """Return the legend's colours and texts ("猫 0.27"), as drawn: for exports."""
+        return list(self._legend_entries)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         if not self.mix.sceneBoundingRect().contains(scene_pos) or self._drawn.size == 0:
@@ -292,8 +373,10 @@ class MixingView(Retranslating, QWidget):
         up, down = np.cumsum(positive) - positive, np.cumsum(negative) - negative
         for g, value in enumerate(groups):
             low, high = (up[g], up[g] + value) if value >= 0 else (down[g] + value, down[g])
-            if low <= point.y() <= high and len(self._groups[g]) == 1:
-                text = self.segment_text(int(self._groups[g][0]), dim)
+            if low <= point.y() <= high:
+                members = self._groups[g]
+                text = (self.segment_text(int(members[0]), dim) if len(members) == 1
+                        else self.rest_text(members, dim))  # fmt: skip
                 QToolTip.showText(self.canvas.mapToGlobal(scene_pos.toPoint()), text, self.canvas)
                 return
         QToolTip.hideText()

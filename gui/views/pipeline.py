@@ -1,27 +1,75 @@
-"""The four heatmaps of the pipeline, ① S ② S/τ ③ A ④ Z, as views of the state."""
+"""The four heatmaps of the pipeline, ① S ② S/τ ③ A ④ Z, as views of the state.
+
+They show the same cells: zooming or panning one shows the same rows in all four and the
+same token columns in S, S/τ and A (Z's columns are dimensions, zoomed on their own), and
+the shared axes name the same tokens.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
 
 from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
+from gui.model.view_settings import WEIGHT_SCALES
 from gui.plots.heatmap import Heatmap
 from gui.support.language import Retranslating
 from gui.views.formula_bar import STEP_COLOURS, step_tint
 
+TOKEN_COLUMNS = ("scores", "scaled", "weights")  # their columns are tokens (Z's are d0, d1, …)
+SYMBOLS = {"scores": "① S", "scaled": "② S/τ", "weights": "③ A", "context": "④ Z"}
+
 
 class PipelineView(Retranslating, QWidget):
-    """Subscribes to the result, the selection and the highlighted step."""
+    """Subscribes to the result, the selection, the highlighted step and the weight scale.
+
+    Offers ``whole_action`` (show every heatmap's whole matrix again, for the View menu)
+    and ``hover_text``, the cell under the mouse in words (for the status bar).
+    """
+
+    hover_text = Signal(str)  # "③ A[t77, t76] = 0.00213"; "" once the mouse has left
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.state = state
         self.heatmaps: dict[str, Heatmap] = {}
         self.titles: dict[str, QLabel] = {}
+        self._following = False  # the heatmaps are being set to another's cells
+        self.whole_action = QAction(self)
+        self.whole_action.setObjectName("wholeMatrixAction")
+        self.whole_action.setEnabled(False)
+        self.whole_action.triggered.connect(self.show_whole)
+        self.scale_choice = QComboBox(self)
+        self.scale_choice.setObjectName("weightScaleChoice")
+        self.scale_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.scale_choice.addItems([""] * len(WEIGHT_SCALES))
+        self.scale_choice.setCurrentIndex(WEIGHT_SCALES.index(state.view.weight_scale))
+        self.scale_choice.currentIndexChanged.connect(
+            lambda index: state.view.set_weight_scale(WEIGHT_SCALES[index])
+        )
+        self.whole_button = QToolButton(self)
+        self.whole_button.setDefaultAction(self.whole_action)
+        self.whole_button.hide()  # shown while zoomed: the lesson's titles keep their room
+        self.whole_action.changed.connect(
+            lambda: self.whole_button.setVisible(self.whole_action.isEnabled())
+        )
+        controls = {"weights": self.scale_choice, "context": self.whole_button}
+        for control in controls.values():  # as high as the titles: the heatmaps keep their room
+            control.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(0)
+        grid.setRowMinimumHeight(2, 6)  # between the two rows of heatmaps
         for number, step in enumerate(STEPS, start=1):
             heatmap = Heatmap("probability" if step == "weights" else "diverging", self)
             heatmap.setObjectName(f"{step}Heatmap")
@@ -32,17 +80,25 @@ class PipelineView(Retranslating, QWidget):
             # A title that grows with τ ("S / τ = 0.35") must not widen its column: that
             # resized (and repainted) every heatmap on every frame of the dial.
             title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            box = QVBoxLayout()
-            box.setSpacing(0)
-            box.addWidget(title)
-            box.addWidget(heatmap, 1)
-            grid.addLayout(box, (number - 1) // 2, (number - 1) % 2)
+            line = QHBoxLayout()
+            line.setContentsMargins(0, 0, 0, 0)
+            line.addWidget(title, 1)
+            if step in controls:
+                line.addWidget(controls[step])
+            row, col = 3 * ((number - 1) // 2), (number - 1) % 2  # titles share a grid row
+            grid.addLayout(line, row, col)
+            grid.addWidget(heatmap, row + 1, col)
+            grid.setRowStretch(row + 1, 1)
             heatmap.cell_clicked.connect(
                 lambda row, col, step=step: self._on_cell_clicked(step, row, col)
             )
             heatmap.cell_hovered.connect(
-                lambda row, col, number=number: self._on_cell_hovered(number, row, col)
+                lambda row, col, step=step, number=number: self._on_cell_hovered(
+                    step, number, row, col
+                )
             )
+            heatmap.zoomed.connect(lambda step=step: self._on_zoomed(step))
+            heatmap.view_changed.connect(self._share_ticks)
             self.heatmaps[step], self.titles[step] = heatmap, title
         self._shown: dict[str, object] = {}
         state.result_changed.connect(self._on_result_changed)
@@ -52,7 +108,8 @@ class PipelineView(Retranslating, QWidget):
         state.view.highlighted_step_changed.connect(self._on_highlighted_step_changed)
         state.view.precision_changed.connect(self._on_precision_changed)
         state.view.font_scale_changed.connect(self._on_font_scale_changed)
-        self._on_result_changed()
+        state.view.weight_scale_changed.connect(self._on_weight_scale_changed)
+        self.retranslate()
         self._on_selected_token_changed(state.selected_token)
 
     def _on_result_changed(self) -> None:
@@ -65,36 +122,104 @@ class PipelineView(Retranslating, QWidget):
             "weights": self.tr("③ weights A = softmax by row"),
             "context": self.tr("④ context Z = A⋅V"),
         }
+        reshaped = False
         for step, heatmap in self.heatmaps.items():
             self.titles[step].setText(texts[step])
             matrix = getattr(result, step)
             if self._shown.get(step) is matrix:
                 continue  # the dial reuses S: its heatmap need not be redrawn
+            previous = self._shown.get(step)
+            reshaped |= getattr(previous, "shape", None) != matrix.shape
             self._shown[step] = matrix
             columns = dims if step == "context" else tokens
             mask = result.mask if step in ("scaled", "weights") else None
             extremes = result.value_range(step) if step in ("scores", "scaled") else None
             heatmap.set_data(matrix, tokens, columns, mask, extremes)
+        if reshaped:  # a heatmap of a new shape shows all of it: so do the others
+            self.show_whole()
         self._on_selected_cell_changed()
 
     def retranslate(self) -> None:
-        """Write the titles again and redraw the heatmaps' names."""
+        """Write the titles, the scale's names and the actions again, redraw the names."""
+        self.whole_action.setText(self.tr("Whole matrix"))
+        self.whole_action.setToolTip(
+            self.tr("Show every heatmap's whole matrix again (or double-click a heatmap, or Home)")
+        )
+        names = {
+            "absolute": self.tr("A: 0 to 1"),
+            "row": self.tr("A ÷ row's max"),
+            "log": self.tr("A: log scale"),
+        }
+        for index, scale in enumerate(WEIGHT_SCALES):
+            self.scale_choice.setItemText(index, names[scale])
+        self.scale_choice.setToolTip(
+            self.tr("How the weights are coloured; the numbers stay the weights themselves")
+        )
+        self._on_weight_scale_changed(self.state.view.weight_scale)
         self._on_tokens_changed()
+
+    def scale_title(self, scale: str) -> str:
+        """Return the colour bar's name of ``scale``: none for the plain 0–1 scale."""
+        titles = {"absolute": "", "row": self.tr("A ÷ row's largest"),
+                  "log": self.tr("A, log scale")}  # fmt: skip
+        return titles[scale]
+
+    def _on_weight_scale_changed(self, scale: str) -> None:
+        with QSignalBlocker(self.scale_choice):
+            self.scale_choice.setCurrentIndex(WEIGHT_SCALES.index(scale))
+        self.heatmaps["weights"].set_weight_scale(scale, self.scale_title(scale))
 
     def _on_tokens_changed(self) -> None:
         self._shown.clear()
         self._on_result_changed()
 
+    # ------------------------------------------------------------- zoom and ticks
+    def show_whole(self) -> None:
+        """Show every heatmap's whole matrix."""
+        self._following = True
+        for heatmap in self.heatmaps.values():
+            heatmap.show_whole()
+        self._following = False
+        self._share_ticks()
+        self.whole_action.setEnabled(False)
+
+    def _on_zoomed(self, source: str) -> None:
+        """Show the rows (and token columns) of the heatmap ``source`` in the others."""
+        rows, cols = self.heatmaps[source].shown_cells()
+        self._following = True
+        for step, heatmap in self.heatmaps.items():
+            if step != source:
+                same_columns = source in TOKEN_COLUMNS and step in TOKEN_COLUMNS
+                heatmap.show_cells(rows, cols if same_columns else None)
+        self._following = False
+        self._share_ticks()
+        self.whole_action.setEnabled(any(h.is_zoomed() for h in self.heatmaps.values()))
+
+    def _share_ticks(self) -> None:
+        """Name the same rows in all four and the same token columns in S, S/τ and A."""
+        if self._following:
+            return  # once all of them show the new cells
+        needed = {step: heatmap.tick_steps() for step, heatmap in self.heatmaps.items()}
+        rows = max(steps[0] for steps in needed.values())
+        cols = max(needed[step][1] for step in TOKEN_COLUMNS)
+        for step, heatmap in self.heatmaps.items():
+            heatmap.share_tick_steps(rows, cols if step in TOKEN_COLUMNS else 1)
+
+    # ------------------------------------------------------------- the mouse
     def _on_cell_clicked(self, step: str, row: int, col: int) -> None:
         # A context cell explains the whole row z_i, as the lesson's hand calculation does.
         self.state.select_cell(step, row, -1 if step == "context" else col)
 
-    def _on_cell_hovered(self, number: int, row: int, _col: int) -> None:
+    def _on_cell_hovered(self, step: str, number: int, row: int, col: int) -> None:
         if row >= 0:
             self.state.set_highlighted_step(number)
-        elif self.state.highlighted_step == number:
-            self.state.set_highlighted_step(0)
+            self.hover_text.emit(SYMBOLS[step] + self.heatmaps[step].cell_text(row, col))
+        else:
+            if self.state.highlighted_step == number:
+                self.state.set_highlighted_step(0)
+            self.hover_text.emit("")
 
+    # ------------------------------------------------------------- selection, style
     def _on_selected_token_changed(self, row: int) -> None:
         for heatmap in self.heatmaps.values():
             heatmap.set_selected_row(row)
@@ -125,6 +250,7 @@ class PipelineView(Retranslating, QWidget):
         for heatmap in self.heatmaps.values():
             heatmap.set_font_scale(scale)
             heatmap.set_line_width(scale)
+        self._share_ticks()
 
     def _on_precision_changed(self, digits: int) -> None:
         for heatmap in self.heatmaps.values():

@@ -9,11 +9,12 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QEasingCurve, QSignalBlocker, Qt, QVariantAnimation
+from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QDial,
     QDoubleSpinBox,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QSlider,
@@ -28,6 +29,7 @@ from gui.views.weight_bars import WeightBars
 
 TAU_MIN, TAU_MAX = 0.05, 20.0
 DIAL_STEPS = 1000
+BARS_LINES = 7  # the bars go beside the controls only if as wide as this many lines are high
 _LOG_MIN, _LOG_MAX = math.log(TAU_MIN), math.log(TAU_MAX)
 
 
@@ -55,8 +57,6 @@ class TemperatureDial(Retranslating, QWidget):
         self.dial.setRange(0, DIAL_STEPS)
         self.dial.setNotchesVisible(True)
         self.dial.setNotchTarget(12.0)
-        self.dial.setMinimumSize(90, 90)
-        self.dial.setMaximumSize(130, 130)
         self.entry = QDoubleSpinBox(self)
         self.entry.setObjectName("temperatureEntry")
         self.entry.setRange(TAU_MIN, TAU_MAX)
@@ -82,6 +82,8 @@ class TemperatureDial(Retranslating, QWidget):
         self.caption = QLabel(self)
         self.caption.setWordWrap(True)
         self._layout()
+        state.view.font_scale_changed.connect(self._on_font_scale_changed)
+        self._on_font_scale_changed(state.view.font_scale)
 
         self._tween = QVariantAnimation(self)
         self._tween.setDuration(350)
@@ -141,13 +143,39 @@ class TemperatureDial(Retranslating, QWidget):
             controls.addWidget(self.markers[key], 2 + index // 2, index % 2)
         controls.addWidget(self.play_button, 4, 0)
         controls.addWidget(self.speed, 4, 1)
-        top = QHBoxLayout()
-        top.addLayout(controls)
-        top.addWidget(self.bars, 1)
+        self._controls = controls
+        # the bars beside the controls, or below them where the panel is too narrow
+        self._top = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self._top.addLayout(controls)
+        self._top.addWidget(self.bars, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(top, 1)
+        layout.addLayout(self._top, 1)
         layout.addWidget(self.caption)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        """Put the bars beside the controls where there is room for them, else below."""
+        super().resizeEvent(event)
+        self._arrange()
+
+    def _arrange(self) -> None:
+        room = self.width() - self._controls.sizeHint().width()
+        beside = room >= BARS_LINES * self.fontMetrics().height()
+        direction = QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
+        if self._top.direction() != direction:
+            self._top.setDirection(direction)
+
+    def bars_beside(self) -> bool:
+        """Return True while the bars stand beside the controls (False: below them)."""
+        return self._top.direction() == QBoxLayout.Direction.LeftToRight
+
+    def _on_font_scale_changed(self, scale: float) -> None:
+        # the dial grows with the text around it (it was the size of a thumbnail at 4K)
+        self.dial.setMinimumSize(round(90 * scale), round(90 * scale))
+        self.dial.setMaximumSize(round(130 * scale), round(130 * scale))
+        for marker in self.markers.values():  # styled buttons keep their font: set it
+            marker.setFont(QGuiApplication.font())
+        self._arrange()
 
     # ------------------------------------------------------------------ public
     def set_temperature(self, tau: float, animate: bool = True) -> None:

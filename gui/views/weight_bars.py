@@ -8,18 +8,21 @@ from html import escape
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.model.numbers import format_number
 from gui.model.state import AttentionState
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
+from gui.plots.text_scale import scaled_font, style_axis, value_ticks
 from gui.plots.token_colours import token_colour
 from gui.support.language import Retranslating
 
 MANY = 64
+TITLE_PT = 10.0  # the title's size at the normal text size
 OUTLINE = QColor("#4c72b0")
+LABEL_GROUND = QColor(255, 255, 255, 210)
 
 
 class WeightBars(Retranslating, QWidget):
@@ -34,14 +37,17 @@ class WeightBars(Retranslating, QWidget):
         self.plot.setBackground("w")
         self.axes = PlainPlot()
         # whose row it is, in the figure itself: an exported picture must say so too
-        self.title = self.plot.addLabel("", row=0, col=0, size="10pt", color="#222222")
+        self.title = self.plot.addLabel("", row=0, col=0, size=f"{TITLE_PT}pt", color="#222222")
         # a long name must not widen the figure past its view (it cut the bars off)
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self._title = ""
         self.plot.addItem(self.axes, row=1, col=0)
         self.axes.setYRange(0, 1.05, padding=0)
         self.axes.getAxis("left").enableAutoSIPrefix(False)
-        self.axes.getAxis("left").setTicks([[(v, f"{v:g}") for v in (0, 0.25, 0.5, 0.75, 1)]])
+        self._base_font = QFont(QGuiApplication.font())
+        self._font = QFont(self._base_font)  # of the names and numbers, at the text scale
+        self._title_font = QFont(self._base_font)
+        self._title_font.setPointSizeF(TITLE_PT)
         # One item paints every bar. Beyond MANY tokens the bars are thinner than a pixel:
         # they touch, in one colour, and read as the row's outline.
         self.bars = BarStacks(pg.mkPen(None))
@@ -58,14 +64,17 @@ class WeightBars(Retranslating, QWidget):
         layout.addWidget(self.readout)
         self._weights = np.zeros(0)
         self._ticks: list[tuple[int, str]] = []
+        self._weight_ticks: list[tuple[float, str]] = []
         self._length = -1
         self._shown: tuple[object, int] | None = None  # (A, row) on screen
         # the room for names and numbers is known once the plot is laid out in its scene
+        self.axes.vb.sigResized.connect(self._update_weight_ticks)
         self.axes.vb.sigResized.connect(self._refresh)
+        state.view.font_scale_changed.connect(self._on_font_scale_changed)
         state.result_changed.connect(self._on_result_changed)
         for signal in (state.selected_token_changed, state.tokens_changed):
             signal.connect(self._refresh)
-        self._refresh()
+        self._on_font_scale_changed(state.view.font_scale)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         """Choose again how many names and numbers fit the new width."""
@@ -75,6 +84,32 @@ class WeightBars(Retranslating, QWidget):
     def retranslate(self) -> None:
         """Write the readout again in the current language."""
         self._refresh()
+
+    def _on_font_scale_changed(self, scale: float) -> None:
+        """Write the names, the numbers and the title at the new text size."""
+        self._font = scaled_font(self._base_font, scale)
+        for side in ("left", "bottom"):
+            style_axis(self.axes.getAxis(side), self._font)
+        for label in self.labels:
+            label.setFont(self._font)
+        self._title_font = QFont(self._base_font)
+        self._title_font.setPointSizeF(TITLE_PT * scale)
+        self.title.setText(self._title, size=f"{TITLE_PT * scale:.4g}pt")
+        self._ticks = []  # chosen again for the new widths
+        self._update_weight_ticks()
+        self._refresh()
+
+    def _update_weight_ticks(self) -> None:
+        """0, 0.25, … 1 on the weights' axis, or fewer (0, 0.5, 1) where the plot is short."""
+        ticks = value_ticks(0.0, 1.0, self.axes.vb.height() / 1.05, self._font, most=5)
+        axis = self.axes.getAxis("left")
+        if ticks != self._weight_ticks:  # an axis is costly to redraw: only when they change
+            self._weight_ticks = ticks
+            axis.setTicks([ticks])
+
+    def weight_ticks(self) -> list[tuple[float, str]]:
+        """Return (value, text) of every value written on the weights' axis."""
+        return list(self._weight_ticks)
 
     def weights(self) -> np.ndarray:
         """Return the heights of the bars now shown: the selected query row of A."""
@@ -111,7 +146,7 @@ class WeightBars(Retranslating, QWidget):
         if length != self._length:
             self._length = length
             self.axes.setXRange(-0.6, length - 0.4, padding=0)
-        metrics = QFontMetricsF(self.axes.getAxis("bottom").font())
+        metrics = QFontMetricsF(self._font)
         if not many:  # every bar its token, cut short to the bar's width if need be
             width = max(self._room() / length - 4, metrics.horizontalAdvance("…") + 1)
             elide = Qt.TextElideMode.ElideRight
@@ -125,7 +160,7 @@ class WeightBars(Retranslating, QWidget):
             ticks = [(j, tokens[j]) for j in range(step // 2, length, step)]
         title = self.tr("A[{0}, j]: the row of {0}").format(tokens[row])
         room = max(self.plot.width() - 12.0, 40.0)
-        title = escape(QFontMetricsF(self.title.item.font()).elidedText(
+        title = escape(QFontMetricsF(self._title_font).elidedText(
             title, Qt.TextElideMode.ElideRight, room))  # fmt: skip
         if title != self._title:  # a new text relays the plot out: not on every frame
             self._title = title
@@ -155,9 +190,12 @@ class WeightBars(Retranslating, QWidget):
 
     def _update_value_labels(self, weights: np.ndarray) -> None:
         # only when each bar has room for its number
-        show = len(weights) <= self._room() / 30
+        room = QFontMetricsF(self._font).horizontalAdvance("0.00") * 1.25
+        show = len(weights) <= self._room() / room
         while len(self.labels) < (len(weights) if show else 0):
-            label = pg.TextItem(anchor=(0.5, 1.0), color="#222222")
+            # on a white ground: the dashed uniform line crosses the numbers of low bars
+            label = pg.TextItem(anchor=(0.5, 1.0), color="#222222", fill=LABEL_GROUND)
+            label.setFont(self._font)
             self.axes.addItem(label)
             self.labels.append(label)
         for j, label in enumerate(self.labels):

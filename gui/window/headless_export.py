@@ -162,6 +162,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         ),
     )
     parser.add_argument(
+        "--captions",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help=words(
+            Message(
+                "draw each figure's title, the selected row and its legend above it (default: on)"
+            )
+        ),
+    )
+    parser.add_argument(
         "--lang", choices=CODES, help=words(Message("language of titles and labels"))
     )
     parser.add_argument(
@@ -261,7 +271,7 @@ def _render_and_write(
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
         window.show()  # laid out at its usual size, but never on screen
         app.processEvents()
-        files = export_all_files(window, args.format, args.scale)
+        files = export_all_files(window, args.format, args.scale, args.captions)
         out = Path(args.out)
         if create:
             try:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QPaintEvent
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QPaintEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine import Preset
+from engine import Preset, load_preset
 from engine.vocabulary import STEPS
 from gui.export.controller import ExportController
 from gui.model.state import AttentionState
@@ -55,7 +55,8 @@ class MainWindow(Retranslating, QMainWindow):
     def __init__(self, preset: Preset | None = None) -> None:
         super().__init__()
         self._painted = False
-        self.state = AttentionState(preset, self)
+        shown = preset if preset is not None else load_preset("cat-eats-fish")
+        self.state = AttentionState(shown, self)
         self.setWindowTitle(self.tr("Attention Lab"))
         self.resize(1280, 720)
 
@@ -98,7 +99,8 @@ class MainWindow(Retranslating, QMainWindow):
         # The status bar from the start: made when the first message came, it pushed every
         # panel up by its height (about 20 px) and back again when the message went.
         self.statusBar().setSizeGripEnabled(True)
-        self.menus = Menus(self, self.state, self.docks.values(), self.ask_random_preset)
+        self.menus = Menus(self, self.state, self.docks.values(), self.ask_random_preset,
+                           self.load_built_in)  # fmt: skip
         self.file_menu, self.edit_menu = self.menus.file_menu, self.menus.edit_menu
         self.view_menu, self.preset_menu = self.menus.view_menu, self.menus.preset_menu
         self.quit_action = self.menus.quit_action  # other actions are inserted before it
@@ -109,10 +111,15 @@ class MainWindow(Retranslating, QMainWindow):
         self.view_menu.insertAction(self.view_menu.actions()[1], self.presenter.larger_action)
         self.view_menu.insertAction(self.view_menu.actions()[2], self.presenter.smaller_action)
         self.view_menu.insertSeparator(self.view_menu.actions()[3])
+        self.view_menu.insertAction(self.menus.digits_menu.menuAction(), self.pipeline.whole_action)
+        self.pipeline.hover_text.connect(self._on_hover_text)
         self.sessions = SessionController(self.state, self)
         self._insert_before_quit(self.sessions.file_actions())
         self.sessions.title_changed.connect(self.setWindowTitle)
+        if shown.title:  # a built-in example (main.py opens one): named, not “untitled”
+            self.sessions.name_example(shown)
         self.sessions.news.connect(lambda text: self.statusBar().showMessage(text, 5000))
+        self.sessions.news.connect(self.inputs.clear_message)  # a file saved: a refusal is old
         restore_window_settings(self, self.state)
         self.exports = ExportController(self, self)
         self.file_menu.insertMenu(self.quit_action, self.exports.menu)
@@ -154,6 +161,13 @@ class MainWindow(Retranslating, QMainWindow):
         self.presenter.retranslate()
         self.sessions.retranslate()  # and the title, which names the session file
         self.exports.retranslate()
+
+    def _on_hover_text(self, text: str) -> None:
+        # the cell under the mouse, at any size; gone with the mouse
+        if text:
+            self.statusBar().showMessage(text)
+        else:
+            self.statusBar().clearMessage()
 
     def _dock(self, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(self)
@@ -216,6 +230,12 @@ class MainWindow(Retranslating, QMainWindow):
             for dock in self._docks_before_experiment:
                 dock.show()
             self._docks_before_experiment = []
+        # Laid out now, not when the docks' layout request comes round: the new tab's first
+        # paint was at the old centre's size (525 × 420 of 1276 × 611 at 1280 × 720),
+        # squeezed between the docks with the plots' titles cut off.
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
 
     # ------------------------------------------------------------ the export's host
     def figure_views(self) -> dict[str, pg.GraphicsView]:
@@ -239,9 +259,17 @@ class MainWindow(Retranslating, QMainWindow):
         """Return the mixing view's legend (HTML): which colour is which token."""
         return self.mixing.legend_html()
 
+    def mixing_entries(self) -> list[tuple[QColor, str]]:
+        """Return the mixing view's legend as colours and texts: which colour is which token."""
+        return self.mixing.legend_entries()
+
     def show_status(self, message: str) -> None:
-        """Show ``message`` in the status bar for ten seconds."""
+        """Show ``message`` in the status bar for ten seconds.
+
+        A refusal above the grids is old news then.
+        """
         self.statusBar().showMessage(message, 10000)
+        self.inputs.clear_message()
 
     def dialog_parent(self) -> QWidget:
         """Return the widget that dialogs belong to: this window."""
@@ -249,8 +277,8 @@ class MainWindow(Retranslating, QMainWindow):
 
     # ------------------------------------------------------------ actions
     def load_built_in(self, name: str) -> None:
-        """Load the built-in example ``name``, as one undoable step."""
-        self.state.load_built_in(name)
+        """Load the built-in example ``name``, as one undoable step; the title names it."""
+        self.sessions.load_example(name)
 
     def ask_random_preset(self) -> None:
         """Ask for a random example's size and seed, then load it as one undoable step."""

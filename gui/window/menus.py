@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 import shiboken6
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject, QSettings, QSignalBlocker
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QDockWidget, QMainWindow, QToolBar
 
 from gui.model.state import AttentionState
+from gui.model.view_settings import WEIGHT_SCALES
 from gui.support.language import LANGUAGES, current_language, set_language
 
 
@@ -20,7 +21,8 @@ class Menus(QObject):
     """File, Edit, Presets and View, and the toolbar, added to ``window``'s menu bar.
 
     The other controllers' actions are inserted by the window (before ``quit_action``
-    in File); ``ask_random`` opens the Random… preset dialog.
+    in File); ``ask_random`` opens the Random… preset dialog, ``load_example`` loads a
+    built-in example by name.
     """
 
     def __init__(
@@ -29,6 +31,7 @@ class Menus(QObject):
         state: AttentionState,
         docks: Iterable[QDockWidget],
         ask_random: Callable[[], object],
+        load_example: Callable[[str], object],
     ) -> None:
         super().__init__(window)
         self.state = state
@@ -53,13 +56,20 @@ class Menus(QObject):
             signal.connect(self._on_stack_changed)
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
+        self.edit_menu.addSeparator()
+        self.projection_action = self.edit_menu.addAction("")
+        self.projection_action.setObjectName("projectionAction")
+        self.projection_action.setCheckable(True)
+        self.projection_action.setChecked(state.is_projection)
+        self.projection_action.toggled.connect(state.set_projection)
+        state.structure_changed.connect(self._on_structure_changed)
 
         self.preset_menu = bar.addMenu("")
         self.preset_menu.setObjectName("presetMenu")
         self.lesson_action = self.preset_menu.addAction("")
-        self.lesson_action.triggered.connect(lambda: state.load_built_in("cat-eats-fish"))
+        self.lesson_action.triggered.connect(lambda: load_example("cat-eats-fish"))
         self.shape_action = self.preset_menu.addAction("")
-        self.shape_action.triggered.connect(lambda: state.load_built_in("shape-check"))
+        self.shape_action.triggered.connect(lambda: load_example("shape-check"))
         self.random_action = self.preset_menu.addAction("")
         self.random_action.triggered.connect(ask_random)
 
@@ -77,6 +87,19 @@ class Menus(QObject):
             self.digits_menu.addAction(action)
             self._digit_actions[count] = action
         state.view.precision_changed.connect(self._on_precision_changed)
+        self.weight_scale_menu = self.view_menu.addMenu("")
+        self.weight_scale_menu.setObjectName("weightScaleMenu")
+        scales = QActionGroup(self)
+        self.weight_scale_actions: dict[str, QAction] = {}
+        for scale in WEIGHT_SCALES:
+            action = QAction(scales, checkable=True)
+            action.setChecked(scale == state.view.weight_scale)
+            action.triggered.connect(lambda _=False, s=scale: state.view.set_weight_scale(s))
+            self.weight_scale_menu.addAction(action)
+            self.weight_scale_actions[scale] = action
+        state.view.weight_scale_changed.connect(
+            lambda scale: self.weight_scale_actions[scale].setChecked(True)
+        )
         self.language_menu = self.view_menu.addMenu("")
         self.language_menu.setObjectName("languageMenu")
         languages = QActionGroup(self)
@@ -117,11 +140,24 @@ class Menus(QObject):
         self.random_action.setText(self.tr("Random…"))
         self.view_menu.setTitle(self.tr("&View"))
         self.digits_menu.setTitle(self.tr("Decimals"))
+        self.weight_scale_menu.setTitle(self.tr("Colours of the weights A"))
+        scale_names = {
+            "absolute": self.tr("From 0 to 1 (the weights as they are)"),
+            "row": self.tr("Each row ÷ its largest weight"),
+            "log": self.tr("Log scale (0.0001 to 1)"),
+        }
+        for scale, action in self.weight_scale_actions.items():
+            action.setText(scale_names[scale])
         self.language_menu.setTitle(self.tr("Language / 语言"))
         self.toolbar.setWindowTitle(self.tr("Pipeline"))
         self.causal_toggle.setText(self.tr("Causal mask (hide future tokens)"))
+        self.projection_action.setText(self.tr("Inputs from &X and W_q, W_k, W_v"))
         self.language_actions[current_language()].setChecked(True)
         self._on_stack_changed()
+
+    def _on_structure_changed(self) -> None:
+        with QSignalBlocker(self.projection_action):  # a preset, an undo: no echo back
+            self.projection_action.setChecked(self.state.is_projection)
 
     def _on_precision_changed(self, digits: int) -> None:
         if digits in self._digit_actions:  # a session or the settings chose the decimals

@@ -22,8 +22,10 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QToolBar
 
 from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
+from gui.window.presenting_layout import PresentingLayout, presenting_scale
 
-PRESENTER_SCALE = 1.5  # text size on entering presenter mode
+PRESENTER_SCALE = 1.5  # text size on entering presenter mode (up to a 1080-line screen)
+RESTORE_TRIES = 8  # turns of the event loop for the docks to settle after presenting
 SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0)
 
 
@@ -54,6 +56,7 @@ class Presenter(QObject):
         self._saved_geometry = QByteArray()
         self._saved_rect = QRect()
         self._saved_docks: dict[str, QSize] = {}
+        self.layout = PresentingLayout(window, docks)
         self.toggle_action = self._action("presenterAction", checkable=True)
         self.toggle_action.setShortcut(QKeySequence(Qt.Key.Key_F11))
         self.toggle_action.toggled.connect(self._on_toggled)
@@ -91,8 +94,14 @@ class Presenter(QObject):
         self.window.addAction(action)
         return action
 
-    def _restore_dock_sizes(self) -> None:
-        """Give every dock the size it had before presenting."""
+    def _restore_dock_sizes(self, tries: int = 0) -> None:
+        """Give every dock the size it had before presenting.
+
+        Tried again on the next turns of the event loop (``tries`` times) while a dock is
+        off: the formula bar fits its type to its width as it is laid out, and the centre's
+        least height shrank for some turns after leaving (the hand calculation came back
+        4 px short when it had been a tab).
+        """
         window = self.window
         beside = [n for n in self._saved_docks if self._beside(self.docks[n])]
         # heights: the docks that share a column or lie below the centre (a lone dock on
@@ -106,6 +115,11 @@ class Presenter(QObject):
             extents = [self._saved_docks[n].width() if horizontal
                        else self._saved_docks[n].height() for n in names]  # fmt: skip
             window.resizeDocks([self.docks[n] for n in names], extents, orientation)
+        off = any(self.docks[n].width() != self._saved_docks[n].width() for n in beside) or any(
+            self.docks[n].height() != self._saved_docks[n].height() for n in stacked
+        )
+        if off and tries > 0 and not self.active:
+            QTimer.singleShot(0, self, lambda: self._restore_dock_sizes(tries - 1))
 
     def _beside(self, dock: QDockWidget) -> bool:
         """Return True for a dock to the left or right of the centre (its width is its own)."""
@@ -140,6 +154,14 @@ class Presenter(QObject):
         font = QFont(self._base_font)
         font.setPointSizeF(self._base_font.pointSizeF() * scale)
         QGuiApplication.setFont(font)  # the widgets' own text
+        # A dock writes its title in the font it was built with for as long as its own font
+        # equals the application's (QDockWidget::paintEvent): the titles stayed at 9 pt. A
+        # font of its own that differs in a way nobody sees (antialiasing, already the rule)
+        # makes it write the title in that. At the normal size the docks inherit again.
+        title = QFont(font)
+        title.setStyleStrategy(QFont.StyleStrategy.PreferAntialias)
+        for dock in self.docks.values():
+            dock.setFont(title if scale != 1.0 else QFont())
         self.state.view.set_font_scale(scale)  # what the views draw themselves
 
     def go_to_step(self, number: int) -> None:
@@ -150,6 +172,7 @@ class Presenter(QObject):
         self.tabs.setCurrentIndex(0)
         state.set_highlighted_step(number)
         state.select_cell(STEPS[number - 1], state.selected_token, -1)
+        self.layout.show_step(number)
 
     # ------------------------------------------------------------------ slots
     def _on_toggled(self, on: bool) -> None:
@@ -168,11 +191,13 @@ class Presenter(QObject):
             self.tabs.setCurrentIndex(0)
             window.setGeometry(window.screen().geometry())  # where no window manager obliges
             window.showFullScreen()
-            self.set_scale(PRESENTER_SCALE)
             height = window.screen().geometry().height()
-            window.resizeDocks([self.docks["explanation"]], [height // 3], Qt.Orientation.Vertical)
+            self.set_scale(presenting_scale(height, PRESENTER_SCALE, SCALES))
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # the new type
+            self.layout.start()
             self.go_to_step(1)
         else:
+            self.layout.stop()
             self.set_scale(1.0)
             window.showNormal()
             # The window's own size first, then the docks inside it: restored the other way
@@ -189,7 +214,7 @@ class Presenter(QObject):
             # and each dock's own size, as it was (the saved state alone gave the inputs 53 px
             # more: their grids had been laid out in the presenter's type)
             self._restore_dock_sizes()
-            QTimer.singleShot(0, self, self._restore_dock_sizes)  # once laid out, again
+            QTimer.singleShot(0, self, lambda: self._restore_dock_sizes(RESTORE_TRIES))
             self.state.set_highlighted_step(0)
             self.step = 0
         for action in self.step_actions:

@@ -4,7 +4,7 @@
 <context>
     <name>AttentionState</name>
     <message>
-        <location filename="../../gui/model/state.py" line="82"/>
+        <location filename="../../gui/model/state.py" line="86"/>
         <source>{0} is computed and cannot be edited</source>
         <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
         <translation>{0} 是算出来的，不能直接修改</translation>
@@ -15,58 +15,58 @@
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="87"/>
-        <location filename="../../gui/model/state.py" line="244"/>
+        <location filename="../../gui/model/state.py" line="91"/>
+        <location filename="../../gui/model/state.py" line="279"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="92"/>
+        <location filename="../../gui/model/state.py" line="97"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="104"/>
+        <location filename="../../gui/model/state.py" line="109"/>
         <source>Paste refused: the rows have different numbers of cells</source>
         <translation>粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="108"/>
+        <location filename="../../gui/model/state.py" line="113"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
         <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="117"/>
+        <location filename="../../gui/model/state.py" line="122"/>
         <source>Paste refused: {0}: {1}</source>
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="119"/>
+        <location filename="../../gui/model/state.py" line="124"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="130"/>
+        <location filename="../../gui/model/state.py" line="135"/>
         <source>At most {0} tokens can be edited here</source>
         <translation>这里最多编辑 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="133"/>
+        <location filename="../../gui/model/state.py" line="138"/>
         <source>token {0}</source>
         <translation>词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="140"/>
+        <location filename="../../gui/model/state.py" line="145"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="151"/>
+        <location filename="../../gui/model/state.py" line="156"/>
         <source>At least one token is needed</source>
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="155"/>
+        <location filename="../../gui/model/state.py" line="160"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
@@ -86,58 +86,73 @@
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="177"/>
+        <location filename="../../gui/model/state.py" line="183"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="182"/>
-        <location filename="../../gui/model/state.py" line="211"/>
+        <location filename="../../gui/model/state.py" line="188"/>
+        <location filename="../../gui/model/state.py" line="218"/>
         <source>A dimension must be between 1 and {0}</source>
         <translation>维度必须在 1 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="196"/>
+        <location filename="../../gui/model/state.py" line="203"/>
         <source>Set d_k to {0}</source>
         <translation>把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="204"/>
+        <location filename="../../gui/model/state.py" line="211"/>
         <source>Set d_v to {0}</source>
         <translation>把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="216"/>
+        <location filename="../../gui/model/state.py" line="224"/>
         <source>Set d_model to {0}</source>
         <translation>把 d_model 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="224"/>
+        <location filename="../../gui/model/state.py" line="240"/>
+        <source>Projection mode needs one column of X per token: at most {0} tokens</source>
+        <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="247"/>
+        <source>Inputs from X and W_q, W_k, W_v</source>
+        <translation>改用投影输入：X 与 W_q、W_k、W_v</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="250"/>
+        <source>Inputs Q, K, V typed directly</source>
+        <translation>直接输入 Q、K、V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="259"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="226"/>
+        <location filename="../../gui/model/state.py" line="261"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="237"/>
+        <location filename="../../gui/model/state.py" line="272"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="298"/>
+        <location filename="../../gui/model/state.py" line="311"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="307"/>
+        <location filename="../../gui/model/state.py" line="320"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="319"/>
+        <location filename="../../gui/model/state.py" line="332"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -171,6 +186,19 @@ No discards it.</source>
         <translation>注意力实验室上次没有正常关闭。要恢复 {0} 自动保存的会话吗？
 
 选“否”会丢弃它。</translation>
+    </message>
+</context>
+<context>
+    <name>Captions</name>
+    <message>
+        <location filename="../../gui/export/captions.py" line="127"/>
+        <source>Outlined: the row of {0}</source>
+        <translation>框出的是 {0} 的那一行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/captions.py" line="133"/>
+        <source>The row of {0}: z_{0} = Σ A[{0}, j] × v_j</source>
+        <translation>{0} 的那一行：z_{0} = Σ A[{0}, j] × v_j</translation>
     </message>
 </context>
 <context>
@@ -262,72 +290,72 @@ No discards it.</source>
 <context>
     <name>Export</name>
     <message>
-        <location filename="../../gui/export/files.py" line="45"/>
+        <location filename="../../gui/export/files.py" line="47"/>
         <source>The folder {0} is not writable</source>
         <translation>文件夹 {0} 不可写</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="49"/>
+        <location filename="../../gui/export/files.py" line="51"/>
         <source>The disk is full: {0} was not written</source>
         <translation>磁盘已满：{0} 没有写入</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="53"/>
+        <location filename="../../gui/export/files.py" line="55"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="61"/>
+        <location filename="../../gui/export/files.py" line="63"/>
         <source>Could not write {0}: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="162"/>
+        <location filename="../../gui/export/files.py" line="183"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="163"/>
+        <location filename="../../gui/export/files.py" line="184"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="164"/>
+        <location filename="../../gui/export/files.py" line="185"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="165"/>
+        <location filename="../../gui/export/files.py" line="186"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="173"/>
+        <location filename="../../gui/export/files.py" line="194"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="176"/>
+        <location filename="../../gui/export/files.py" line="197"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="177"/>
+        <location filename="../../gui/export/files.py" line="198"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="180"/>
+        <location filename="../../gui/export/files.py" line="201"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="183"/>
+        <location filename="../../gui/export/files.py" line="204"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="186"/>
+        <location filename="../../gui/export/files.py" line="207"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -335,47 +363,47 @@ No discards it.</source>
 <context>
     <name>ExportAllDialog</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="109"/>
+        <location filename="../../gui/export/dialogs.py" line="132"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="111"/>
+        <location filename="../../gui/export/dialogs.py" line="134"/>
         <source>PNG</source>
         <translation>PNG</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="112"/>
+        <location filename="../../gui/export/dialogs.py" line="135"/>
         <source>SVG</source>
         <translation>SVG</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="113"/>
+        <location filename="../../gui/export/dialogs.py" line="136"/>
         <source>PDF</source>
         <translation>PDF</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="114"/>
+        <location filename="../../gui/export/dialogs.py" line="137"/>
         <source>CSV (one file per matrix)</source>
         <translation>CSV（每个矩阵一个文件）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="115"/>
+        <location filename="../../gui/export/dialogs.py" line="138"/>
         <source>JSON (all matrices)</source>
         <translation>JSON（全部矩阵）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="128"/>
+        <location filename="../../gui/export/dialogs.py" line="151"/>
         <source>Every figure in each chosen format, the matrices (tokens, Q, K, V, S, S/τ, A, Z) and the session file go into one folder. SVG files do not embed their fonts. In CSV, a cell hidden by the mask is written -inf.</source>
         <translation>每张图按所选格式、所有矩阵（词、Q、K、V、S、S/τ、A、Z）和会话文件都写进同一个文件夹。SVG 文件不嵌入字体。CSV 里被掩码遮住的格写作 -inf。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="134"/>
+        <location filename="../../gui/export/dialogs.py" line="157"/>
         <source>Formats</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="135"/>
+        <location filename="../../gui/export/dialogs.py" line="158"/>
         <source>Scale (PNG)</source>
         <translation>放大倍数（PNG）</translation>
     </message>
@@ -383,123 +411,122 @@ No discards it.</source>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../gui/export/controller.py" line="96"/>
+        <location filename="../../gui/export/controller.py" line="103"/>
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="97"/>
+        <location filename="../../gui/export/controller.py" line="104"/>
         <source>Export &amp;figure…</source>
         <translation>导出图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="98"/>
+        <location filename="../../gui/export/controller.py" line="105"/>
         <source>Export &amp;all…</source>
         <translation>全部导出(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="99"/>
+        <location filename="../../gui/export/controller.py" line="106"/>
         <source>&amp;Handout PDF…</source>
         <translation>讲义 PDF(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="100"/>
+        <location filename="../../gui/export/controller.py" line="107"/>
         <source>Copy &amp;matrix</source>
         <translation>复制矩阵(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="103"/>
+        <location filename="../../gui/export/controller.py" line="110"/>
         <source>As tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="104"/>
+        <location filename="../../gui/export/controller.py" line="111"/>
         <source>As LaTeX (bmatrix)</source>
         <translation>LaTeX（bmatrix）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="136"/>
+        <location filename="../../gui/export/controller.py" line="143"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="136"/>
+        <location filename="../../gui/export/controller.py" line="143"/>
         <source>Export as SVG…</source>
         <translation>导出为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="137"/>
+        <location filename="../../gui/export/controller.py" line="144"/>
         <source>Export as PDF…</source>
         <translation>导出为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="145"/>
+        <location filename="../../gui/export/controller.py" line="152"/>
         <source>Copy as TSV</source>
         <translation>复制为 TSV</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="146"/>
+        <location filename="../../gui/export/controller.py" line="153"/>
         <source>Copy as LaTeX</source>
         <translation>复制为 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="167"/>
+        <location filename="../../gui/export/controller.py" line="174"/>
         <source>tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="167"/>
+        <location filename="../../gui/export/controller.py" line="174"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="168"/>
+        <location filename="../../gui/export/controller.py" line="175"/>
         <source>Copied {0} as {1}</source>
         <translation>已把 {0} 复制为 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="188"/>
+        <location filename="../../gui/export/controller.py" line="190"/>
         <source>The experiment has no result to draw yet</source>
         <translation>实验还没有可画的结果</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="192"/>
+        <location filename="../../gui/export/controller.py" line="194"/>
         <source>There is no figure called {0}</source>
         <translation>没有叫 {0} 的图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="201"/>
-        <location filename="../../gui/export/controller.py" line="267"/>
+        <location filename="../../gui/export/controller.py" line="213"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="218"/>
+        <location filename="../../gui/export/controller.py" line="234"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="227"/>
+        <location filename="../../gui/export/controller.py" line="244"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="242"/>
+        <location filename="../../gui/export/controller.py" line="259"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="244"/>
+        <location filename="../../gui/export/controller.py" line="261"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="315"/>
+        <location filename="../../gui/export/controller.py" line="323"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="339"/>
+        <location filename="../../gui/export/controller.py" line="348"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -507,12 +534,22 @@ No discards it.</source>
 <context>
     <name>ExportDialogs</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="186"/>
+        <location filename="../../gui/export/dialogs.py" line="42"/>
+        <source>Each figure with its title, the selected row and its legend</source>
+        <translation>每张图带上标题、选中的行和图例</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/dialogs.py" line="48"/>
+        <source>What the window shows around a figure, drawn above it in the file: it then stands alone on a slide.</source>
+        <translation>把窗口里图周围的说明画在文件中的图上方：单独放进幻灯片也看得懂。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/dialogs.py" line="220"/>
         <source>{0} already exists in {1}. Replace it?</source>
         <translation>{1} 里已有 {0}。要替换吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="191"/>
+        <location filename="../../gui/export/dialogs.py" line="225"/>
         <source>{0} files already exist in {1}:
 {2}
 Replace them?</source>
@@ -521,27 +558,27 @@ Replace them?</source>
 要替换吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="194"/>
+        <location filename="../../gui/export/dialogs.py" line="228"/>
         <source>Replace files?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="203"/>
+        <location filename="../../gui/export/dialogs.py" line="237"/>
         <source>PNG picture (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="204"/>
+        <location filename="../../gui/export/dialogs.py" line="238"/>
         <source>SVG drawing (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="205"/>
+        <location filename="../../gui/export/dialogs.py" line="239"/>
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="207"/>
+        <location filename="../../gui/export/dialogs.py" line="241"/>
         <source>Export to</source>
         <translation>导出到</translation>
     </message>
@@ -549,27 +586,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="67"/>
+        <location filename="../../gui/export/progress.py" line="70"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="85"/>
+        <location filename="../../gui/export/progress.py" line="88"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="134"/>
+        <location filename="../../gui/export/progress.py" line="137"/>
         <source>Drawing {0} ({1} of {2})…</source>
         <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="136"/>
+        <location filename="../../gui/export/progress.py" line="139"/>
         <source>Writing the matrices as text ({0} of {1})…</source>
         <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="152"/>
+        <location filename="../../gui/export/progress.py" line="155"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -577,52 +614,52 @@ Replace them?</source>
 <context>
     <name>FigureDialog</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="56"/>
+        <location filename="../../gui/export/dialogs.py" line="73"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="64"/>
+        <location filename="../../gui/export/dialogs.py" line="81"/>
         <source>PNG picture</source>
         <translation>PNG 图片</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="65"/>
+        <location filename="../../gui/export/dialogs.py" line="82"/>
         <source>SVG drawing (vector)</source>
         <translation>SVG 矢量图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="66"/>
+        <location filename="../../gui/export/dialogs.py" line="83"/>
         <source>PDF document (vector)</source>
         <translation>PDF 文档（矢量）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="73"/>
+        <location filename="../../gui/export/dialogs.py" line="90"/>
         <source>Figure</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="74"/>
+        <location filename="../../gui/export/dialogs.py" line="91"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="75"/>
+        <location filename="../../gui/export/dialogs.py" line="92"/>
         <source>Scale (PNG)</source>
         <translation>放大倍数（PNG）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="87"/>
+        <location filename="../../gui/export/dialogs.py" line="105"/>
         <source>A picture 1× to 8× its size on screen, for slides.</source>
         <translation>屏幕大小的 1 到 8 倍的图片，用于幻灯片。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="89"/>
+        <location filename="../../gui/export/dialogs.py" line="107"/>
         <source>Text stays text and every heatmap cell is a rectangle. Fonts are not embedded: the computer that opens the file needs a font with Chinese characters (most have one). Use PDF to carry the fonts along.</source>
         <translation>文字保持为文字，热力图的每一格都是矩形。字体不嵌入：打开文件的电脑需要有中文字体（大多都有）。要带上字体请用 PDF。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="93"/>
+        <location filename="../../gui/export/dialogs.py" line="111"/>
         <source>Vector graphics with the fonts embedded: Chinese shows anywhere.</source>
         <translation>矢量图，嵌入字体：中文在哪里都能显示。</translation>
     </message>
@@ -630,13 +667,13 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="148"/>
+        <location filename="../../gui/views/formula_bar.py" line="152"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1).</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="150"/>
+        <location filename="../../gui/views/formula_bar.py" line="154"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
@@ -644,42 +681,42 @@ Replace them?</source>
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../gui/export/handout.py" line="116"/>
+        <location filename="../../gui/export/handout.py" line="118"/>
         <source>τ = √d_k = {0}</source>
         <translation>τ = √d_k = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="118"/>
+        <location filename="../../gui/export/handout.py" line="120"/>
         <source>τ = {0}</source>
         <translation>τ = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="121"/>
+        <location filename="../../gui/export/handout.py" line="123"/>
         <source>causal mask: on</source>
         <translation>因果掩码：开</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="123"/>
+        <location filename="../../gui/export/handout.py" line="125"/>
         <source>causal mask: off</source>
         <translation>因果掩码：关</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="125"/>
+        <location filename="../../gui/export/handout.py" line="127"/>
         <source>Tokens {0} · L = {1}, d_k = {2}, d_v = {3} · {4} · {5}</source>
         <translation>词 {0} · L = {1}，d_k = {2}，d_v = {3} · {4} · {5}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="192"/>
+        <location filename="../../gui/export/handout.py" line="197"/>
         <source>Attention Lab handout</source>
         <translation>注意力实验室讲义</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="200"/>
+        <location filename="../../gui/export/handout.py" line="205"/>
         <source>Scaled dot-product attention</source>
         <translation>缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="211"/>
+        <location filename="../../gui/export/handout.py" line="216"/>
         <source>Hand calculation for the row of {0}</source>
         <translation>{0} 这一行的手算</translation>
     </message>
@@ -687,60 +724,73 @@ Replace them?</source>
 <context>
     <name>HandoutDialog</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="160"/>
+        <location filename="../../gui/export/dialogs.py" line="189"/>
         <source>Handout PDF</source>
         <translation>讲义 PDF</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="167"/>
+        <location filename="../../gui/export/dialogs.py" line="196"/>
         <source>The formula, the four heatmaps, the hand calculation of the selected token&apos;s row and the mixing view, with the fonts embedded.</source>
         <translation>公式、四张热力图、选中词那一行的手算和调酒台，嵌入字体。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="172"/>
+        <location filename="../../gui/export/dialogs.py" line="201"/>
         <source>Paper</source>
         <translation>纸张</translation>
     </message>
 </context>
 <context>
+    <name>InputsPanel</name>
+    <message>
+        <location filename="../../gui/views/inputs_panel.py" line="62"/>
+        <source>Inputs from X and W_q, W_k, W_v (Q = X·W_q …)</source>
+        <translation>用投影输入：X 与 W_q、W_k、W_v（Q = X·W_q …）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/inputs_panel.py" line="64"/>
+        <source>Type token vectors X and three projection matrices instead of Q, K and V. Switched on, X starts as the identity and the W&apos;s as the current Q, K, V; switched off, the computed Q, K, V stay.</source>
+        <translation>不直接输入 Q、K、V，而是输入词向量 X 和三个投影矩阵。打开时 X 取单位矩阵，各 W 取当前的 Q、K、V；关闭时保留算出的 Q、K、V。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window/main_window.py" line="59"/>
+        <location filename="../../gui/window/main_window.py" line="60"/>
         <source>Attention Lab</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="139"/>
+        <location filename="../../gui/window/main_window.py" line="149"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="140"/>
+        <location filename="../../gui/window/main_window.py" line="150"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="260"/>
+        <location filename="../../gui/window/main_window.py" line="291"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="262"/>
+        <location filename="../../gui/window/main_window.py" line="293"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="142"/>
+        <location filename="../../gui/window/main_window.py" line="152"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="143"/>
+        <location filename="../../gui/window/main_window.py" line="153"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="144"/>
+        <location filename="../../gui/window/main_window.py" line="154"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -852,82 +902,107 @@ Replace them?</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../gui/window/menus.py" line="111"/>
+        <location filename="../../gui/window/menus.py" line="134"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="112"/>
+        <location filename="../../gui/window/menus.py" line="135"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="113"/>
+        <location filename="../../gui/window/menus.py" line="136"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="114"/>
+        <location filename="../../gui/window/menus.py" line="137"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="115"/>
+        <location filename="../../gui/window/menus.py" line="138"/>
         <source>猫 吃 鱼 — cat eats fish (the lesson)</source>
         <translation>猫 吃 鱼（课文的例子）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="116"/>
+        <location filename="../../gui/window/menus.py" line="139"/>
         <source>Shape check: X·W projections (3 × 8 → 4, 6)</source>
         <translation>形状体检：X·W 投影（3 × 8 → 4, 6）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="117"/>
+        <location filename="../../gui/window/menus.py" line="140"/>
         <source>Random…</source>
         <translation>随机…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="118"/>
+        <location filename="../../gui/window/menus.py" line="141"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="119"/>
+        <location filename="../../gui/window/menus.py" line="142"/>
         <source>Decimals</source>
         <translation>小数位数</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="120"/>
+        <location filename="../../gui/window/menus.py" line="143"/>
+        <source>Colours of the weights A</source>
+        <translation>权重 A 的配色</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="145"/>
+        <source>From 0 to 1 (the weights as they are)</source>
+        <translation>从 0 到 1（权重本身）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="146"/>
+        <source>Each row ÷ its largest weight</source>
+        <translation>每行 ÷ 该行最大权重</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="147"/>
+        <source>Log scale (0.0001 to 1)</source>
+        <translation>对数刻度（0.0001 到 1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="151"/>
         <source>Language / 语言</source>
         <translation>语言 / Language</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="121"/>
+        <location filename="../../gui/window/menus.py" line="152"/>
         <source>Pipeline</source>
         <translation>流程</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="122"/>
+        <location filename="../../gui/window/menus.py" line="153"/>
         <source>Causal mask (hide future tokens)</source>
         <translation>因果掩码（遮住未来的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="137"/>
+        <location filename="../../gui/window/menus.py" line="154"/>
+        <source>Inputs from &amp;X and W_q, W_k, W_v</source>
+        <translation>用投影输入：&amp;X 与 W_q、W_k、W_v</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="173"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销 {0}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="137"/>
+        <location filename="../../gui/window/menus.py" line="173"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="138"/>
+        <location filename="../../gui/window/menus.py" line="174"/>
         <source>&amp;Redo {0}</source>
         <translation>重做 {0}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="138"/>
+        <location filename="../../gui/window/menus.py" line="174"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
@@ -935,12 +1010,17 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="270"/>
-        <source>{0} others (mean v)</source>
+        <location filename="../../gui/views/mixing.py" line="164"/>
+        <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
+        <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mixing.py" line="308"/>
+        <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="274"/>
+        <location filename="../../gui/views/mixing.py" line="318"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -948,40 +1028,80 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="63"/>
+        <location filename="../../gui/views/pipeline.py" line="120"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="64"/>
+        <location filename="../../gui/views/pipeline.py" line="121"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="65"/>
+        <location filename="../../gui/views/pipeline.py" line="122"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="66"/>
+        <location filename="../../gui/views/pipeline.py" line="123"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="144"/>
+        <source>Whole matrix</source>
+        <translation>整个矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="146"/>
+        <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
+        <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="149"/>
+        <source>A: 0 to 1</source>
+        <translation>A：0 到 1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="150"/>
+        <source>A ÷ row&apos;s max</source>
+        <translation>A ÷ 行最大值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="151"/>
+        <source>A: log scale</source>
+        <translation>A：对数刻度</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="156"/>
+        <source>How the weights are coloured; the numbers stay the weights themselves</source>
+        <translation>权重如何着色；数字始终是权重本身</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="163"/>
+        <source>A ÷ row&apos;s largest</source>
+        <translation>A ÷ 行最大值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="164"/>
+        <source>A, log scale</source>
+        <translation>A，对数刻度</translation>
     </message>
 </context>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="91"/>
+        <location filename="../../gui/window/presenter.py" line="141"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="92"/>
+        <location filename="../../gui/window/presenter.py" line="142"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="93"/>
+        <location filename="../../gui/window/presenter.py" line="143"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
     </message>
@@ -1040,22 +1160,27 @@ Replace them?</source>
 <context>
     <name>SessionController</name>
     <message>
-        <location filename="../../gui/session/controller.py" line="107"/>
+        <location filename="../../gui/session/controller.py" line="118"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="162"/>
+        <location filename="../../gui/session/controller.py" line="136"/>
+        <source>Load {0}</source>
+        <translation>载入 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/controller.py" line="202"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="174"/>
+        <location filename="../../gui/session/controller.py" line="215"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="188"/>
+        <location filename="../../gui/session/controller.py" line="229"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -1064,97 +1189,97 @@ Replace them?</source>
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="191"/>
+        <location filename="../../gui/session/controller.py" line="232"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="200"/>
+        <location filename="../../gui/session/controller.py" line="241"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="218"/>
+        <location filename="../../gui/session/controller.py" line="260"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="220"/>
+        <location filename="../../gui/session/controller.py" line="262"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="234"/>
+        <location filename="../../gui/session/controller.py" line="276"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="235"/>
+        <location filename="../../gui/session/controller.py" line="277"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="242"/>
+        <location filename="../../gui/session/controller.py" line="284"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="253"/>
+        <location filename="../../gui/session/controller.py" line="295"/>
         <source>“{0}” has changes that are not saved. Save them?</source>
         <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="255"/>
+        <location filename="../../gui/session/controller.py" line="297"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="265"/>
+        <location filename="../../gui/session/controller.py" line="307"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="297"/>
+        <location filename="../../gui/session/controller.py" line="339"/>
         <source>The last session could not be restored: {0}</source>
         <translation>无法恢复上次的会话：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="303"/>
+        <location filename="../../gui/session/controller.py" line="345"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="317"/>
+        <location filename="../../gui/session/controller.py" line="359"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="329"/>
+        <location filename="../../gui/session/controller.py" line="371"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="334"/>
+        <location filename="../../gui/session/controller.py" line="376"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="335"/>
+        <location filename="../../gui/session/controller.py" line="377"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="336"/>
+        <location filename="../../gui/session/controller.py" line="378"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="337"/>
+        <location filename="../../gui/session/controller.py" line="379"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="343"/>
+        <location filename="../../gui/session/controller.py" line="385"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -1162,47 +1287,47 @@ Replace them?</source>
 <context>
     <name>TemperatureDial</name>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="113"/>
+        <location filename="../../gui/views/temperature_dial.py" line="115"/>
         <source>Speed of the sweep</source>
         <translation>扫动速度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="114"/>
+        <location filename="../../gui/views/temperature_dial.py" line="116"/>
         <source>τ → 0: one winner</source>
         <translation>τ → 0：一家独大</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="115"/>
+        <location filename="../../gui/views/temperature_dial.py" line="117"/>
         <source>τ = 20: all equal</source>
         <translation>τ = 20：雨露均沾</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="116"/>
+        <location filename="../../gui/views/temperature_dial.py" line="118"/>
         <source>τ = 1: raw scores</source>
         <translation>τ = 1：原始分数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="119"/>
+        <location filename="../../gui/views/temperature_dial.py" line="121"/>
         <source>Small differences between scores give an even spread; large differences give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores.</source>
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="132"/>
+        <location filename="../../gui/views/temperature_dial.py" line="134"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="132"/>
+        <location filename="../../gui/views/temperature_dial.py" line="134"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="228"/>
+        <location filename="../../gui/views/temperature_dial.py" line="256"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="229"/>
+        <location filename="../../gui/views/temperature_dial.py" line="257"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -1427,12 +1552,12 @@ Replace them?</source>
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="126"/>
+        <location filename="../../gui/views/weight_bars.py" line="161"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="140"/>
+        <location filename="../../gui/views/weight_bars.py" line="175"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4:.2f}；虚线：平均 1/L = {5:.2f}</translation>
     </message>

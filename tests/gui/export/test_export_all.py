@@ -281,3 +281,63 @@ def test_a_figure_that_cannot_be_drawn_stops_the_export_and_says_so(window, tmp_
     assert window.findChildren(QProgressDialog) == [] or not any(
         d.isVisible() for d in window.findChildren(QProgressDialog)
     )
+
+
+def png_height(path: Path) -> int:
+    from PySide6.QtGui import QImage
+
+    return QImage(str(path)).height()
+
+
+def test_export_all_carries_captions_unless_its_box_is_cleared(window, tmp_path, monkeypatch):
+    seen: list[bool] = []
+
+    def choose(captions: bool):
+        def exec_(dialog):
+            seen.append(dialog.captioned())  # as the dialog opens
+            for fmt, box in dialog.boxes.items():
+                box.setChecked(fmt == "png")
+            dialog.scale.setCurrentIndex(dialog.scale.findData(1))
+            dialog.captions.setChecked(captions)
+            return True
+
+        return exec_
+
+    heights = {}
+    for captions in (True, False):
+        folder = tmp_path / str(captions)
+        folder.mkdir()
+        monkeypatch.setattr(ExportAllDialog, "exec", choose(captions))
+        monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, f=folder, **k: str(f))
+        window.exports.all_action.trigger()
+        heights[captions] = {name: png_height(folder / f"{name}.png") for name in FIGURES}
+    assert seen == [True, True]  # on by default; then the last choice (on)
+    for name in FIGURES:
+        assert heights[True][name] > heights[False][name] + 20, name
+    assert window.exports.captions is False  # remembered for the next dialog
+
+
+def test_a_single_figure_and_the_handout_may_go_without_captions(window, tmp_path, monkeypatch):
+    def choose(dialog):
+        assert dialog.captioned()  # on by default
+        dialog.captions.setChecked(False)
+        return True
+
+    monkeypatch.setattr(FigureDialog, "exec", choose)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(tmp_path / "bare.png"), ""))  # fmt: skip
+    assert window.exports.ask_export_figure("3-weights", "png")
+    assert window.exports.export_figure("3-weights", tmp_path / "captioned.png", "png")
+    assert png_height(tmp_path / "captioned.png") > png_height(tmp_path / "bare.png") + 20
+    if not shutil.which("pdftotext"):
+        pytest.skip("poppler-utils (pdftotext) is not installed")
+    texts = {}
+    for captions in (True, False):
+        path = tmp_path / f"handout-{captions}.pdf"
+        assert window.exports.write_handout(path, "A4", captions)
+        texts[captions] = subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
+                                         text=True, check=True).stdout  # fmt: skip
+    assert "Outlined: the row of 猫" in texts[True]
+    assert "The row of 猫: z_猫" in texts[True]  # the mixing view says whose row it is
+    assert "Outlined: the row of 猫" not in texts[False]
+    assert "③ weights A" in texts[False]  # the handout's own headings, as before

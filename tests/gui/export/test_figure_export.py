@@ -163,13 +163,13 @@ def test_a_large_heatmap_is_exported_with_as_many_cells_as_the_output_shows(
     heatmap = scores.view
     on_screen = heatmap._image.image.shape
     used: list[tuple[int, int]] = []
-    original = heatmap._show_image
+    original = heatmap._cells._show
 
     def spy() -> None:
         original()
         used.append(heatmap._image.image.shape)
 
-    heatmap._show_image = spy
+    heatmap._cells._show = spy
     render_figure(scores, fmt, scale)
     if cells == 1.0:
         assert used == []  # the screen's image is sharp enough
@@ -178,3 +178,82 @@ def test_a_large_heatmap_is_exported_with_as_many_cells_as_the_output_shows(
         limit = 1000 if cells == math.inf else min(1000, 4 * on_screen[0])
         assert exported[0] >= limit * 0.98 > on_screen[0]
         assert restored == on_screen
+
+
+def captioned(window, name):
+    with window_figures(window, experiment=False, captions=True) as figures:
+        return next(f for f in figures if f.name == name)
+
+
+def svg_words(data: bytes) -> tuple[list[str], set[str]]:
+    root = ET.fromstring(data)  # valid XML
+    texts = [t.text or "" for t in root.iter(f"{SVG}text")]
+    fills = {r.get("fill") for r in root.iter(f"{SVG}rect")}
+    return texts, fills
+
+
+def pdf_text(data: bytes, tmp_path) -> str | None:
+    if not shutil.which("pdftotext"):
+        return None
+    path = tmp_path / "figure.pdf"
+    path.write_bytes(data)
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout  # fmt: skip
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_captioned_figure_carries_its_title_row_and_legend_in_every_format(
+    window, language, tmp_path
+):
+    from gui.export.files import figure_titles
+    from gui.support.language import set_language
+
+    set_language(language)
+    try:
+        window.state.select_token(1)  # 吃: the caption names the selected row
+        titles = figure_titles()
+        entries = window.mixing_entries()
+        assert [text for _, text in entries] == ["猫 0.09", "吃 0.67", "鱼 0.24"]
+        for name in ("3-weights", "mixing", "weight-bars"):
+            shown, bare = captioned(window, name), figure(window, name)
+            caption = shown.caption
+            assert caption.title == titles[name]  # the step's title, in the chosen language
+            if name == "weight-bars":  # the chart names its row itself, in its own title
+                assert caption.row == ""
+            else:
+                assert "吃" in caption.row
+                assert ("那一行" in caption.row) == (language == "zh_CN")  # translated
+            words = [caption.title, caption.row, *(text for _, text in caption.legend)]
+            words = [word for word in words if word]
+            if name == "mixing":
+                assert caption.legend == tuple(entries)  # the legend the screen shows
+            # PNG: the plot, and above it the caption, in its colours
+            image = png(render_figure(shown, "png", 2))
+            plain = png(render_figure(bare, "png", 2))
+            assert image.width() == plain.width()
+            extra = image.height() - plain.height()
+            assert extra == round(shown.outer_size().height() * 2) - plain.height() > 30
+            strip = image.copy(0, 0, image.width(), extra)
+            dark = sum(QColor(strip.pixel(x, y)).lightness() < 100
+                       for x in range(0, strip.width(), 2) for y in range(0, extra, 2))  # fmt: skip
+            assert dark > 50, name  # words were drawn there
+            assert image.copy(0, extra, image.width(), plain.height()) == plain  # plot as it was
+            if name == "mixing":
+                strip_colours = colours(strip)
+                for colour, _ in entries:
+                    assert colour.rgba() in strip_colours  # each token's square
+            # SVG: the same words as text, the squares as rectangles
+            texts, fills = svg_words(render_figure(shown, "svg"))
+            written = "".join("".join(texts).split())  # a long title wraps onto two lines
+            for word in words:
+                assert "".join(word.split()) in written, word
+            for colour, _ in caption.legend:
+                assert colour.name() in fills
+            # PDF: the same words, as text
+            text = pdf_text(render_figure(shown, "pdf"), tmp_path)
+            if text is not None:
+                for word in words:
+                    assert "".join(word.split()) in text, word
+    finally:
+        set_language("en")

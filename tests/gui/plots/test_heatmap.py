@@ -254,14 +254,19 @@ def test_highlighting_tints_the_background_and_back(make_heatmap):
     assert heatmap.backgroundBrush().color() == plain
 
 
-def test_the_view_is_fixed_to_the_matrix(make_heatmap, qtbot):
+def test_the_view_starts_on_the_whole_matrix_and_never_leaves_it(make_heatmap, qtbot):
     heatmap = make_heatmap("diverging")
     heatmap.set_data(np.ones((2, 5)), ["a", "b"], list("vwxyz"))
     view = heatmap.ci.getItem(0, 0).getViewBox()
-    assert view.state["mouseEnabled"] == [False, False]
     (x_range, y_range) = view.viewRange()
     assert x_range == pytest.approx([0, 5])
     assert y_range == pytest.approx([0, 2])
+    view.scaleBy((4, 4))  # as the wheel zooms out
+    view.translateBy(x=-3, y=-3)  # as a drag pans
+    (x_range, y_range) = view.viewRange()
+    assert x_range == pytest.approx([0, 5])
+    assert y_range == pytest.approx([0, 2])
+    assert not heatmap.is_zoomed()
 
 
 def tick_labels(heatmap: Heatmap, side: str) -> list[tuple[float, str]]:
@@ -304,7 +309,7 @@ def test_hovering_a_cell_shows_its_value_in_a_tooltip(qtbot):
     qtbot.addWidget(heatmap)
     heatmap.set_data(np.array([[0.25, 0.75]]), ["一个很长很长很长很长的词语名字"], ["a", "b"])
     heatmap._set_hovered((0, 1))
-    assert heatmap.toolTip() == "[一个很长很长很长很长的…, b] = 0.75"
+    assert heatmap.toolTip() == "[一个很长很长很长很长的词语名字, b] = 0.75"  # in full
     heatmap._set_hovered((-1, -1))
     assert heatmap.toolTip() == ""
 
@@ -316,7 +321,7 @@ def test_a_matrix_larger_than_any_screen_is_coloured_from_every_nth_cell_in_plac
     heatmap.set_data(values, names, names)
     image = heatmap._image
     view = heatmap._view
-    step_r, step_c = heatmap._steps
+    step_r, step_c = heatmap.image_steps()
     # about one cell per pixel of the view: never fewer cells than pixels
     assert view.height() <= image.image.shape[0] < 2 * view.height()
     assert view.width() <= image.image.shape[1] < 2 * view.width()
@@ -344,7 +349,7 @@ def test_a_masked_matrix_keeps_its_hatching_when_coloured_from_every_nth_cell(ma
     values = np.random.default_rng(0).normal(size=(1000, 1000))
     causal = np.tri(1000, dtype=bool)
     heatmap.set_data(np.where(causal, values, -np.inf), names, names, causal)
-    step_r, step_c = heatmap._steps
+    step_r, step_c = heatmap.image_steps()
     assert step_r > 1
     overlay = heatmap._mask_image.image
     assert overlay.shape[:2] == heatmap._image.image.shape
@@ -366,7 +371,7 @@ def test_extremes_known_to_the_caller_set_the_levels_without_a_pass_over_the_mat
     assert colour_bar(heatmap).levels() == (-2.0, 2.0)
     heatmap.set_data(values, ["a", "b"], ["a", "b"], mask, value_range=(-7.0, 2.0))  # trusted
     assert colour_bar(heatmap).levels() == (-8.0, 8.0)
-    assert heatmap._shown.tolist() == mask.tolist()  # the masked cell is still hatched
+    assert heatmap._cells._shown.tolist() == mask.tolist()  # the masked cell is still hatched
     heatmap.set_data(values, ["a", "b"], ["a", "b"], np.zeros((2, 2), bool), (np.inf, -np.inf))
     assert colour_bar(heatmap).levels() == (-1e-12, 1e-12)  # nothing shown: a usable scale
 

@@ -20,6 +20,9 @@ from tests.gui.isolation import shown_window
 Button = QMessageBox.StandardButton
 
 
+LESSON = "Attention Lab — cat eats fish (the lesson's example)"
+
+
 def another_window(qtbot):
     """A second start of the app, built as the ``window`` fixture builds the first."""
     return shown_window(qtbot)
@@ -203,11 +206,11 @@ def test_new_and_open_ask_before_unsaved_changes_are_lost(window, dialogs, tmp_p
     dialogs.answers = [Button.Discard]
     window.sessions.new_action.trigger()
     assert window.state.matrix("k")[0, 0] == 1
-    assert window.windowTitle() == "Attention Lab — untitled"
+    assert window.windowTitle() == LESSON  # the example it shows, by name
 
 
 def test_the_title_shows_the_file_name_and_a_star_while_unsaved(window, qtbot, tmp_path):
-    qtbot.waitUntil(lambda: window.windowTitle() == "Attention Lab — untitled")
+    qtbot.waitUntil(lambda: window.windowTitle() == LESSON)
     window.state.set_cell("q", 0, 0, "2")
     assert window.windowTitle() == "Attention Lab — untitled*"
     window.sessions.save_to(tmp_path / "lesson.json")
@@ -296,3 +299,28 @@ def test_fixing_tau_at_its_current_value_still_counts_as_a_change(window):
     window.state.set_temperature(2.0)  # √4: the same τ, but no longer following d_k
     assert window.sessions.is_dirty
     assert window.windowTitle().endswith("*")
+
+
+def test_a_built_in_example_shown_unchanged_is_named_in_the_title(window, qtbot):
+    from gui.support.language import set_language
+
+    assert window.windowTitle() == LESSON  # at the start: it said “untitled”
+    window.menus.shape_action.trigger()  # Presets → Shape check
+    shape = "Attention Lab — shape check (random 3 tokens × 8 dims)*"
+    assert window.windowTitle() == shape
+    assert window.undo_action.text() == "&Undo Load shape check (random 3 tokens × 8 dims)"
+    window.state.set_cell("x", 0, 0, "5")  # no longer the example
+    assert window.windowTitle() == "Attention Lab — untitled*"
+    window.state.undo_stack.undo()
+    assert window.windowTitle() == shape
+    window.state.undo_stack.undo()
+    assert window.windowTitle() == LESSON
+    window.state.set_cell("q", 0, 0, "5")  # a new step where the shape check's was
+    assert window.windowTitle() == "Attention Lab — untitled*"
+    window.state.undo_stack.undo()
+    set_language("zh_CN")
+    try:
+        qtbot.waitUntil(lambda: "猫 吃 鱼(第 8 课的例子)" in window.windowTitle())
+        assert "untitled" not in window.windowTitle()
+    finally:
+        set_language("en")

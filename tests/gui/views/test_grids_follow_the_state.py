@@ -54,3 +54,28 @@ def test_a_refusal_is_shown_until_the_next_thing_that_works(window):
     assert not state.set_cell("q", 0, 1, "x")
     state.set_causal(True)
     assert message.text() == ""
+
+
+def test_a_refusal_goes_after_later_actions_that_change_no_number(window, tmp_path):
+    message = window.inputs.findChild(QLabel, "messageBar")
+    state = window.state
+    typed_again = state.matrix("q")[0, 0]
+
+    def refused() -> None:
+        assert not state.set_cell("q", 0, 1, "2000000")
+        assert "±1,000,000" in message.text()
+
+    actions = [
+        lambda: state.set_cell("q", 0, 0, str(typed_again)),  # the value it has: works
+        lambda: state.rename_token(0, state.tokens[0]),
+        lambda: state.set_d_k(state.d_k),
+        lambda: state.select_token(2),
+        lambda: state.select_cell("weights", 1, 1),
+        lambda: state.set_precision(3),
+        lambda: window.sessions.save_to(tmp_path / "lesson.json"),
+        lambda: window.exports.copy_matrix("weights", "tsv"),
+    ]
+    for number, action in enumerate(actions):
+        refused()
+        assert action() is not False, number
+        assert message.text() == "", number

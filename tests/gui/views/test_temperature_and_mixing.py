@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 
 import numpy as np
@@ -240,8 +241,12 @@ def test_every_weight_bar_names_its_token_and_the_chart_names_its_row(window):
     assert len(bars._ticks) == 12
 
 
-@pytest.mark.parametrize(("language", "scale"), [("en", 1.0), ("zh_CN", 1.0), ("en", 1.5)])
-def test_nothing_moves_while_tau_changes(window, qtbot, language, scale):
+@pytest.mark.parametrize(
+    ("language", "size", "how"),
+    [("en", (1280, 720), "window"), ("zh_CN", (1280, 720), "window"),
+     ("en", (1920, 1080), "large text"), ("zh_CN", (1280, 720), "presenter")],
+)  # fmt: skip
+def test_nothing_moves_while_tau_changes(window, qtbot, language, size, how):
     """τ from 0.05 to 20 (its text from "0.05" to "12.6"): every panel and dock keeps its place and
     size; the right panel's edge once jumped 920 → 975 → 984 px and the bars shrank."""
     from gui.support.language import set_language
@@ -252,7 +257,8 @@ def test_nothing_moves_while_tau_changes(window, qtbot, language, scale):
         def places():
             widgets = [window.centralWidget(), *window.docks.values(),
                        *window.dial.findChildren(QWidget), *window.mixing.findChildren(QWidget),
-                       *window.pipeline.heatmaps.values()]  # fmt: skip
+                       *window.pipeline.heatmaps.values(),
+                       *window.pipeline.titles.values(), window.formula]  # fmt: skip
             placed = {
                 f"{w.objectName() or type(w).__name__}#{i}": w.geometry().getRect()
                 for i, w in enumerate(widgets)
@@ -261,12 +267,21 @@ def test_nothing_moves_while_tau_changes(window, qtbot, language, scale):
             placed["weight bars' plot"] = window.dial.bars.axes.vb.sceneBoundingRect().getRect()
             return placed
 
-        window.resize(1280, 720)
-        window.presenter.set_scale(scale)  # the text of presenter mode, in a window
+        window.resize(*size)
+        if how == "large text":
+            window.presenter.set_scale(1.5)  # the text of presenter mode, in a window
+        elif how == "presenter":
+            window.setMaximumSize(*size)  # the offscreen screen is larger than a projector's
+            window.presenter.toggle_action.setChecked(True)
+            window.docks["temperature"].raise_()
         window.dial.set_temperature(1.0, animate=False)
-        next_frame()
-        qtbot.wait(5)
-        before = places()
+        before, settled = places(), False
+        for _ in range(40):  # the layout settles (presenter mode lays out in a few turns)
+            qtbot.wait(25)
+            settled, before = before == places(), places()
+            if settled:
+                break
+        assert settled
         for tau in (0.05, 0.123, 1.4142, 7.77, 12.6, 20.0, 0.3):
             window.dial.set_temperature(tau, animate=False)
             next_frame()
@@ -274,5 +289,41 @@ def test_nothing_moves_while_tau_changes(window, qtbot, language, scale):
             moved = {k: (before[k], v) for k, v in places().items() if before.get(k) != v}
             assert moved == {}, f"τ = {tau}"
     finally:
+        window.presenter.toggle_action.setChecked(False)
         window.presenter.set_scale(1.0)
         set_language("en")
+
+
+NEGATIVE_ZERO = re.compile(r"[-−]0(\.0*)?(?![\d.])")
+
+
+@pytest.mark.parametrize("digits", [0, 2, 4])
+def test_no_view_writes_a_negative_zero(window, digits):
+    """Values just below zero (and −0) read as the heatmap writes them: 0.00, never -0.00."""
+    state = window.state
+    state.set_precision(digits)
+    for row, value in enumerate(("-0.00001", "-0", "-0.0000001")):
+        state.set_cell("v", row, 0, value)  # z[·, 0] is a tiny negative number
+        state.set_cell("q", row, 3, "-0")
+    state.select_cell("context", 0, 0)
+    next_frame()
+    window.mixing._glide.stop()
+    window.mixing._draw(window.mixing._target)
+    assert window.mixing.totals()[0] < 0
+    context = window.findChild(QWidget, "contextHeatmap")
+    shown = [
+        *(label.toPlainText() for label in window.mixing._total_labels),
+        window.mixing.legend_html(),
+        *(text for _, text in window.mixing.legend_entries()),  # what exports carry
+        *(window.mixing.segment_text(j, 0) for j in range(3)),
+        window.dial.bars.readout.text(),
+        *(label.toPlainText() for label in window.dial.bars.labels),
+        window.explanation.text(),
+        context.cell_text(0, 0),
+        window.exports.copy_matrix("context", "tsv"),
+        window.exports.copy_matrix("context", "latex"),
+        *(str(window.inputs.grid("v").view.model().index(r, 0).data()) for r in range(3)),
+        *(str(window.inputs.grid("q").view.model().index(r, 3).data()) for r in range(3)),
+    ]
+    for text in shown:
+        assert not NEGATIVE_ZERO.search(text), text

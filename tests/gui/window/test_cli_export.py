@@ -129,3 +129,16 @@ def test_an_unwritable_out_folder_exits_two_and_leaves_nothing(window, tmp_path,
     assert len(lines) == 1
     assert "not writable" in lines[0]
     assert os.listdir(out) == [] if existing else not out.exists()
+
+
+def test_figures_carry_captions_unless_no_captions_is_given(tmp_path):
+    heights = {}
+    for flag in ("--captions", "--no-captions"):
+        out = tmp_path / flag.strip("-")
+        done = export("--out", str(out), "--format", "png", "--scale", "1", flag)
+        assert done.returncode == 0, done.stderr
+        heights[flag] = QImage(str(out / "mixing.png")).height()
+    assert heights["--captions"] > heights["--no-captions"] + 40  # title, row and legend
+    default = export("--out", str(tmp_path / "default"), "--format", "png", "--scale", "1")
+    assert default.returncode == 0, default.stderr
+    assert QImage(str(tmp_path / "default" / "mixing.png")).height() == heights["--captions"]

@@ -61,6 +61,7 @@ ALLOWED = {
     "Ctrl",
     "Shift",
     "Esc",
+    "Home",
     "English",
     "Qt",
     "UTF",

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QCheckBox, QMenu, QTableView, QWidget
 
@@ -248,3 +249,37 @@ def test_nothing_moves_when_a_message_comes_and_goes(window, qtbot):
     assert window.state.set_cell("q", 0, 0, "1")
     qtbot.wait(50)
     assert (grid.geometry().getRect(), heatmap.geometry().getRect()) == before
+
+
+class _FirstPaint(QObject):
+    """Records a widget's size when it is first painted."""
+
+    def __init__(self, widget):
+        super().__init__()
+        self.size = None
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event):  # noqa: N802
+        if event.type() == QEvent.Type.Paint and self.size is None:
+            self.size = watched.size()
+        return False
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_tab_is_first_painted_at_its_full_size_with_its_titles_whole(window, size):
+    window.resize(*size)
+    next_frame()
+    panel = window.variance  # built, still hidden
+    seen = _FirstPaint(panel)
+    window.tabs.setCurrentWidget(panel)
+    next_frame()  # the first paint: it came squeezed between the hidden docks (525 × 420)
+    assert seen.size == window.tabs.currentWidget().size()
+    assert seen.size.width() >= size[0] - 20
+    for key in ("spread", "histogram", "winner", "gradient"):
+        plot = getattr(panel.plots, key)
+        assert plot.titleLabel.item.boundingRect().width() <= plot.width(), key
+    back = _FirstPaint(window.tabs.widget(0))
+    window.tabs.setCurrentIndex(0)  # the docks come back: the steps are painted between them
+    next_frame()
+    assert back.size == window.tabs.currentWidget().size()
+    assert back.size.width() < size[0] - 500

@@ -40,6 +40,9 @@ class PipelineHost:
     def mixing_legend(self) -> str:
         return ""
 
+    def mixing_entries(self):
+        return []
+
     def show_status(self, message: str) -> None:
         self.news.append(message)
 
@@ -96,7 +99,7 @@ def test_a_language_switch_retranslates_each_feature_once(window, monkeypatch):
         set_language("zh_CN")
         assert calls == {"sessions": 1, "exports": 1, "menus": 1}
         assert (
-            window.windowTitle() == "注意力实验室 Attention Lab — 未命名"
+            window.windowTitle() == "注意力实验室 Attention Lab — 猫 吃 鱼(第 8 课的例子)"
         )  # set once, by the window
     finally:
         set_language("en")

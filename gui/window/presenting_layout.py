@@ -1,0 +1,123 @@
+"""Presenter mode's arrangement of the screen: room for every panel it shows, at any size.
+
+The normal layout gives the dial and the mixing view a column of about 330 px and the hand
+calculation 185 px: in presenter mode's large type the dial's caption wrapped one word a
+line and the weight chart's values overlapped. Here the docks get shares of the window
+instead, and on a short screen the hand calculation, the dial and the mixing view take
+turns in one column.
+None of this is kept between starts: leaving presenter mode gives back the saved layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QFontMetricsF, QGuiApplication
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+REFERENCE_HEIGHT = 1080  # on a screen this tall (or shorter) the text is PRESENTER_SCALE
+RIGHT_SHARE = 0.36  # of the window's width: the dial, its bars and the mixing view
+BOTTOM_SHARE = 0.34  # of the window's height: the hand calculation
+STACKED_LINES = 34  # every panel at once where the window is this many lines high
+DIAL_SHARE = 0.5  # of the column for the dial and its bars, when stacked
+
+
+def presenting_scale(screen_height: int, normal: float, scales: Sequence[float]) -> float:
+    """Return the text scale for a screen ``screen_height`` logical pixels tall.
+
+    ``normal`` up to REFERENCE_HEIGHT, then as much more as the screen is taller (the
+    nearest of ``scales``): a 4K screen at 96 dpi gets twice the type of a 1080p one, so the
+    text fills the same share of the projected picture.
+    """
+    wanted = normal * max(1.0, screen_height / REFERENCE_HEIGHT)
+    return min(scales, key=lambda s: abs(s - wanted))
+
+
+class PresentingLayout(QObject):
+    """Lays the docks out for presenting while on: shares of the window, again on a resize.
+
+    Parameters
+    ----------
+    window : QMainWindow
+        The window whose docks are arranged.
+    docks : dict
+        Its docks by name: "temperature", "mixing" and "explanation" are arranged.
+    """
+
+    def __init__(self, window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
+        super().__init__(window)
+        self.window, self.docks = window, docks
+        self.on = False
+        self._pending = False
+        window.installEventFilter(self)
+
+    def start(self) -> None:
+        """Arrange the docks for presenting, now and on every resize until ``stop``."""
+        self.on = True
+        self.apply()
+
+    def stop(self) -> None:
+        """Leave the docks alone from now on (the caller gives back the normal layout).
+
+        Taken out of their tabs first: restored straight from them, the hand calculation
+        came back 4 px short.
+        """
+        if self.tabbed():
+            self._untab()
+        self.on = False
+
+    def _untab(self) -> None:
+        for name, area in (("mixing", Qt.DockWidgetArea.RightDockWidgetArea),
+                           ("explanation", Qt.DockWidgetArea.BottomDockWidgetArea)):  # fmt: skip
+            dock = self.docks[name]
+            self.window.removeDockWidget(dock)
+            self.window.addDockWidget(area, dock)
+            dock.show()
+
+    def tabbed(self) -> bool:
+        """Return True while the right column's panels take turns as tabs (a short screen)."""
+        return self.docks["mixing"] in self.window.tabifiedDockWidgets(self.docks["temperature"])
+
+    def show_step(self, step: int) -> None:
+        """Bring the hand calculation of the step to the front where the panels take turns."""
+        if self.on and self.tabbed():
+            self.docks["explanation"].raise_()
+
+    def apply(self) -> None:
+        """Give the right column and the hand calculation their shares of the window."""
+        self._pending = False
+        if not self.on:
+            return
+        window, docks = self.window, self.docks
+        temperature, mixing, explanation = (
+            docks["temperature"],
+            docks["mixing"],
+            docks["explanation"],
+        )
+        width, height = window.width(), window.height()
+        line = QFontMetricsF(QGuiApplication.font()).height()
+        stacked = height >= STACKED_LINES * line
+        if stacked and self.tabbed():  # the window grew: every panel at once again
+            self._untab()
+        elif not stacked and not self.tabbed():
+            # Too short for the heatmaps, the hand calculation below them and the dial above
+            # the mixing view (at 1280×720 the hand calculation kept three lines): the three
+            # take turns at the right, the hand calculation in front, each as tall as the
+            # screen; the heatmaps have the rest.
+            window.tabifyDockWidget(temperature, mixing)
+            window.tabifyDockWidget(temperature, explanation)
+            explanation.raise_()
+        horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+        window.resizeDocks([temperature], [round(width * RIGHT_SHARE)], horizontal)
+        if stacked:  # shares of the column (resizeDocks spreads the space by these weights)
+            window.resizeDocks([explanation], [round(height * BOTTOM_SHARE)], vertical)
+            share = round(1000 * DIAL_SHARE)
+            window.resizeDocks([temperature, mixing], [share, 1000 - share], vertical)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        """Arrange again once the window has a new size (full screen arrives late on X11)."""
+        if self.on and event.type() == QEvent.Type.Resize and not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self, self.apply)
+        return False

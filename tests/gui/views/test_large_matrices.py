@@ -1,0 +1,137 @@
+"""At 512 tokens: linked zoom of the four heatmaps, the same named tokens, the hovered cell
+in words, the weights' colour scale chosen once for the window, a readable mixing view."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from engine import random_preset
+from gui.views.mixing import LARGEST
+from gui.window.layout_settings import restore_window_settings, save_window_settings
+from tests.gui.isolation import next_frame
+
+LENGTH = 512
+
+
+@pytest.fixture
+def large(window):
+    window.resize(1600, 1000)
+    window.state.load_preset(random_preset(LENGTH, 16, 16, seed=3))
+    next_frame()
+    return window
+
+
+def tick_names(heatmap, side: str) -> list[str]:
+    # pyqtgraph keeps the ticks given to setTicks in _tickLevels, with no public getter
+    return [name for _, name in heatmap.ci.getItem(0, 0).getAxis(side)._tickLevels[0]]
+
+
+def wheel(heatmap, cell: tuple[float, float], clicks: int) -> None:
+    """Turn the mouse wheel over cell (row, col) of ``heatmap``."""
+    view = heatmap.ci.getItem(0, 0).getViewBox()
+    heatmap.grab()  # the view's transform is updated lazily, when it paints
+    at = heatmap.mapFromScene(view.mapViewToScene(QPointF(cell[1], cell[0])))
+    event = QWheelEvent(
+        QPointF(at), QPointF(heatmap.viewport().mapToGlobal(at)), QPoint(0, 0),
+        QPoint(0, 120 * clicks), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase, False,
+    )  # fmt: skip
+    QApplication.sendEvent(heatmap.viewport(), event)
+
+
+def test_zooming_one_heatmap_shows_the_same_cells_in_the_others(large):
+    heatmaps = large.pipeline.heatmaps
+    wheel(heatmaps["weights"], (200, 300), 10)
+    rows, cols = heatmaps["weights"].shown_cells()
+    assert rows[1] - rows[0] < LENGTH / 2  # it zoomed
+    assert cols[1] - cols[0] < LENGTH / 2
+    for step in ("scores", "scaled"):
+        np.testing.assert_allclose(heatmaps[step].shown_cells(), (rows, cols))
+    z_rows, z_cols = heatmaps["context"].shown_cells()
+    assert z_rows == pytest.approx(rows)
+    assert z_cols == pytest.approx((0, 16))  # Z's columns are dimensions: not followed
+    assert large.pipeline.whole_action.isEnabled()
+
+    wheel(heatmaps["context"], (250, 8), 3)  # Z leads the rows too
+    rows = heatmaps["context"].shown_cells()[0]
+    for step in ("scores", "scaled", "weights"):
+        assert heatmaps[step].shown_cells()[0] == pytest.approx(rows)
+
+    large.pipeline.whole_action.trigger()
+    for heatmap in heatmaps.values():
+        assert not heatmap.is_zoomed()
+    np.testing.assert_allclose(heatmaps["scores"].shown_cells(), ((0, LENGTH), (0, LENGTH)))
+    assert not large.pipeline.whole_action.isEnabled()
+
+
+def test_home_on_a_heatmap_shows_every_whole_matrix_again(large, qtbot):
+    heatmaps = large.pipeline.heatmaps
+    wheel(heatmaps["scores"], (10, 10), 6)
+    assert heatmaps["context"].is_zoomed()
+    qtbot.keyClick(heatmaps["scaled"], Qt.Key.Key_Home)
+    assert not any(heatmap.is_zoomed() for heatmap in heatmaps.values())
+
+
+def test_s_s_over_tau_and_a_name_the_same_tokens_whole_and_zoomed(large):
+    heatmaps = large.pipeline.heatmaps
+    for _ in range(2):
+        names = {step: (tick_names(heatmaps[step], "left"), tick_names(heatmaps[step], "top"))
+                 for step in ("scores", "scaled", "weights")}  # fmt: skip
+        assert names["scores"] == names["scaled"] == names["weights"]
+        assert 3 < len(names["scores"][0]) < 60  # thinned, never every one of 512
+        assert tick_names(heatmaps["context"], "left") == names["scores"][0]
+        wheel(heatmaps["scaled"], (100, 400), 12)
+
+
+def test_the_status_bar_names_the_cell_under_the_mouse_at_512_tokens(large):
+    heatmap = large.pipeline.heatmaps["weights"]
+    weights = large.state.result.weights
+    for zoom in (0, 10):
+        wheel(heatmap, (300, 100), zoom)
+        heatmap.grab()
+        (y0, y1), (x0, x1) = heatmap.shown_cells()
+        row, col = int(y0 + 0.3 * (y1 - y0)), int(x0 + 0.6 * (x1 - x0))
+        view = heatmap.ci.getItem(0, 0).getViewBox()
+        heatmap._on_scene_mouse_moved(view.mapViewToScene(QPointF(col + 0.5, row + 0.5)))
+        expected = f"③ A[t{row + 1}, t{col + 1}] = {weights[row, col]:.4g}"
+        assert large.statusBar().currentMessage() == expected
+        assert heatmap.toolTip() == expected[3:]
+    heatmap._on_scene_mouse_moved(QPointF(-50, -50))
+    assert large.statusBar().currentMessage() == ""
+
+
+def test_the_weight_scale_is_chosen_in_the_view_menu_or_by_a_and_kept(large):
+    pipeline, menus = large.pipeline, large.menus
+    menus.weight_scale_actions["log"].trigger()
+    assert large.state.view.weight_scale == "log"
+    assert pipeline.scale_choice.currentIndex() == 2
+    assert pipeline.heatmaps["weights"].levels() == (-4.0, 0.0)
+    pipeline.scale_choice.setCurrentIndex(1)
+    assert large.state.view.weight_scale == "row"
+    assert menus.weight_scale_actions["row"].isChecked()
+    assert pipeline.heatmaps["weights"].colour_bar_title() == pipeline.scale_title("row") != ""
+    save_window_settings(large, large.state)
+    large.state.view.set_weight_scale("absolute")
+    restore_window_settings(large, large.state)
+    assert large.state.view.weight_scale == "row"
+
+
+def test_the_mixing_view_at_512_tokens_names_its_top_weights_and_the_rest(large):
+    mixing, state = large.mixing, large.state
+    state.select_token(77)
+    next_frame()
+    weights = state.result.weights[77]
+    top = set(np.argsort(weights)[::-1][:LARGEST].tolist())
+    legend = mixing.legend_html()
+    assert len(mixing._groups) <= LARGEST + 1
+    assert legend.count("■") == len(mixing._groups) == LARGEST + 1
+    named = {j for j in range(LENGTH) if f"■</span> t{j + 1} " in legend}
+    assert named == top
+    assert f"{LENGTH - LARGEST} tokens" in legend  # the rest, in one entry
+    assert legend.count("white-space:nowrap") == LARGEST + 1  # no entry breaks inside
+    np.testing.assert_allclose(mixing.totals(), state.result.context[77], atol=1e-12)
+    np.testing.assert_allclose(mixing.drawn().sum(axis=0), state.result.context[77], atol=1e-12)

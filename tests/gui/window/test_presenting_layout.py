@@ -1,0 +1,190 @@
+"""Presenter mode lays the screen out for presenting: every panel readable at 720p and 1080p.
+
+The window is given each size itself, so the tests do not depend on the screen they run on
+(the offscreen platform has one of 800×800).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF, QGuiApplication, QTextDocument, QTextLayout, QTextOption
+
+from gui.plots.text_scale import point_size
+from gui.window.presenter import PRESENTER_SCALE, SCALES
+from gui.window.presenting_layout import presenting_scale
+
+SIZES = [(1280, 720), (1920, 1080)]
+
+
+def present(window, qtbot, width, height):
+    base = QGuiApplication.font().pointSizeF()
+    window.presenter.toggle_action.setChecked(True)
+    # as if full screen on a screen of this size (the offscreen platform puts a full-screen
+    # window back to its own 800×800)
+    window.showNormal()
+    window.setGeometry(0, 0, width, height)
+    qtbot.waitUntil(lambda: window.size().width() == width and window.height() == height)
+    qtbot.wait(100)
+    return base
+
+
+def show(window, qtbot, name):
+    """Bring a dock to the front (on a short screen they take turns) and let it lay out."""
+    window.docks[name].raise_()
+    qtbot.waitUntil(lambda: window.docks[name].isVisible())
+    qtbot.wait(50)
+
+
+def label_lines(label):
+    """The lines a word-wrapped plain-text QLabel breaks its text into, at its width."""
+    layout = QTextLayout(label.text(), label.font())
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    lines = []
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(label.contentsRect().width())
+        lines.append(label.text()[line.textStart() : line.textStart() + line.textLength()])
+    layout.endLayout()
+    return lines
+
+
+def vertical_ticks_apart(plot, axis, ticks):
+    """True when the texts of ``ticks`` on the vertical ``axis`` of ``plot`` do not overlap."""
+    height = QFontMetricsF(axis.style["tickFont"]).height()
+    ys = sorted(plot.vb.mapViewToScene(QPointF(0, value)).y() for value, _ in ticks)
+    return all(b - a >= height for a, b in itertools.pairwise(ys))
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_dials_caption_and_readout_wrap_into_lines_of_words_and_are_not_cut(
+    window, qtbot, width, height
+):
+    present(window, qtbot, width, height)
+    show(window, qtbot, "temperature")
+    for label in (window.dial.caption, window.dial.bars.readout):
+        assert label.height() >= label.heightForWidth(label.width())  # every line shown
+    lines = label_lines(window.dial.caption)
+    assert len(lines) <= 4
+    for line in lines[:-1]:  # it wrapped one word a line in a column 300 px wide
+        assert len(line.split()) >= 4, lines
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_weight_charts_values_and_names_do_not_overlap(window, qtbot, width, height):
+    present(window, qtbot, width, height)
+    show(window, qtbot, "temperature")
+    bars = window.dial.bars
+    ticks = bars.weight_ticks()
+    assert len(ticks) >= 2
+    assert vertical_ticks_apart(bars.axes, bars.axes.getAxis("left"), ticks)
+    bottom = bars.axes.getAxis("bottom")
+    metrics = QFontMetricsF(bottom.style["tickFont"])
+    rects = []
+    for j, name in bars._ticks:
+        x = bars.axes.vb.mapViewToScene(QPointF(j, 0)).x()
+        rects.append(
+            QRectF(x - metrics.horizontalAdvance(name) / 2, 0, metrics.horizontalAdvance(name), 1)
+        )
+    assert not any(a.intersects(b) for a, b in itertools.pairwise(rects))
+    # the names sit inside their axis (Chinese names were cut off at the bottom)
+    assert bottom.height() >= metrics.height()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_mixing_legend_never_leaves_a_swatch_alone_and_its_values_are_apart(
+    window, qtbot, width, height
+):
+    present(window, qtbot, width, height)
+    show(window, qtbot, "mixing")
+    legend = window.mixing.legend
+    # at its width, and at every narrower one (where a break falls depends on the width)
+    for text_width in (legend.contentsRect().width(), *range(150, 600, 5)):
+        document = QTextDocument()
+        document.setDefaultFont(legend.font())
+        document.setHtml(legend.text())
+        document.setTextWidth(text_width)
+        document.documentLayout().documentSize()  # laid out now
+        block = document.begin()
+        layout = block.layout()
+        assert layout.lineCount() >= 1
+        for i in range(layout.lineCount()):
+            line = layout.lineAt(i)
+            text = block.text()[line.textStart() : line.textStart() + line.textLength()].strip()
+            assert not text.endswith("■"), (text_width, text)  # nor is it alone on a line
+    mixing = window.mixing
+    for name, plot in (("mix", mixing.mix), ("ingredients", mixing.ingredients)):
+        ticks = mixing.axis_ticks(name)
+        assert len(ticks) >= 2
+        assert vertical_ticks_apart(plot, plot.getAxis("left"), ticks), (name, ticks)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_every_plots_text_follows_the_presenters_scale(window, qtbot, width, height):
+    base = present(window, qtbot, width, height)
+    scale = window.presenter.scale
+    assert scale == PRESENTER_SCALE
+    wanted = base * scale
+    fonts = {
+        "weights' values": window.dial.bars.axes.getAxis("left").style["tickFont"],
+        "weights' names": window.dial.bars.axes.getAxis("bottom").style["tickFont"],
+        "mix values": window.mixing.mix.getAxis("left").style["tickFont"],
+        "mix dimensions": window.mixing.mix.getAxis("bottom").style["tickFont"],
+        "v values": window.mixing.ingredients.getAxis("left").style["tickFont"],
+        "colour bar": window.pipeline.heatmaps["scores"]._bar._font,
+        "weights' numbers": window.dial.bars.labels[0].textItem.font(),
+        "totals": window.mixing._total_labels[0].textItem.font(),
+    }
+    for name, font in fonts.items():
+        assert point_size(font) == pytest.approx(wanted), name
+    heatmap_names = window.pipeline.heatmaps["weights"]._plot.getAxis("top").style["tickFont"]
+    assert point_size(heatmap_names) == pytest.approx(wanted * 1.3)
+    assert "font-size: 13.5pt" in window.mixing.mix.getAxis("left").labelString()
+    assert window.dial.dial.maximumWidth() == round(130 * scale)
+    for dock in window.docks.values():  # titles too (they kept the 9 pt they were built in)
+        assert point_size(dock.font()) == pytest.approx(wanted)
+
+
+def test_a_short_screen_lets_the_panels_take_turns_and_a_tall_one_shows_them_all(window, qtbot):
+    present(window, qtbot, 1280, 720)
+    layout = window.presenter.layout
+    assert layout.tabbed()
+    window.presenter.go_to_step(2)
+    assert window.docks["explanation"].isVisible()  # the step's hand calculation in front
+    assert window.docks["explanation"].height() > 0.6 * 720  # as tall as the screen allows
+    assert window.docks["explanation"].width() >= 0.3 * 1280
+    window.setGeometry(0, 0, 1920, 1080)
+    qtbot.waitUntil(lambda: not layout.tabbed())
+    qtbot.wait(100)
+    docks = window.docks
+    assert all(docks[name].isVisible() for name in ("temperature", "mixing", "explanation"))
+    assert docks["temperature"].width() >= 0.3 * 1920
+    assert docks["explanation"].height() >= 0.3 * 1080
+    assert window.dial.bars_beside()  # room enough for the bars beside the controls
+    assert window.dial.bars.axes.vb.height() > 150
+    window.presenter.toggle_action.setChecked(False)
+    qtbot.wait(100)
+    assert not layout.tabbed()
+
+
+def test_larger_type_on_a_taller_screen_fills_the_same_share_of_it():
+    assert presenting_scale(720, PRESENTER_SCALE, SCALES) == 1.5
+    assert presenting_scale(1080, PRESENTER_SCALE, SCALES) == 1.5
+    assert presenting_scale(1440, PRESENTER_SCALE, SCALES) == 2.0
+    assert presenting_scale(2160, PRESENTER_SCALE, SCALES) == 3.0
+
+
+def test_ctrl_plus_scales_the_plots_text_outside_presenter_mode_too(window, qtbot):
+    base = QGuiApplication.font().pointSizeF()
+    window.presenter.change_scale(+1)
+    qtbot.wait(50)
+    for axis in (window.dial.bars.axes.getAxis("left"), window.mixing.mix.getAxis("bottom")):
+        assert point_size(axis.style["tickFont"]) == pytest.approx(base * 1.15)
+    window.presenter.set_scale(1.0)
+    assert point_size(window.mixing.mix.getAxis("bottom").style["tickFont"]) == pytest.approx(base)
+    for dock in window.docks.values():  # inheriting the application's font again
+        assert not dock.testAttribute(Qt.WidgetAttribute.WA_SetFont)
