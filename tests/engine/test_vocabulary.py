@@ -34,8 +34,10 @@ def test_the_limits_are_the_lessons():
 
 def test_the_names_cover_every_input_and_step_in_order():
     assert vocabulary.STEPS == ("scores", "scaled", "weights", "context")
-    assert tuple(vocabulary.LABELS) == (*vocabulary.DIRECT_INPUTS, *vocabulary.PROJECTION_INPUTS)
+    assert tuple(vocabulary.LABELS) == (*vocabulary.DIRECT_INPUTS, *vocabulary.PROJECTION_INPUTS,
+                                        "w_o")  # fmt: skip
     assert vocabulary.LABELS["w_q"] == "W_q"
+    assert vocabulary.LABELS["w_o"] == "W_o"  # the heads' output projection, optional
     assert STEP_NUMBERS == {1: "scores", 2: "scaled", 3: "weights", 4: "context"}
 
 
