@@ -283,8 +283,11 @@ class AttentionState(ShapeAndHeads):
     def explain(
         self, step: str, row: int, col: int | None
     ) -> ScoreStep | ScaledStep | WeightStep | ContextStep:
-        """Return the engine's hand calculation of one cell of the current result."""
-        return explain(self.result, step, row, col)
+        """Return the engine's hand calculation of one cell of the current result.
+
+        Step ④ is that of the context the views show: Z′ = A′·V while dropout trains.
+        """
+        return explain(self.shown_result if step == "context" else self.result, step, row, col)
 
     # ------------------------------------------------------- view settings (not undone)
     def set_temperature(self, temperature: float | None) -> None:

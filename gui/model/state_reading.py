@@ -7,6 +7,7 @@ Every field of :class:`AttentionState` and its read-only properties; the writing
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 from numpy.typing import NDArray
@@ -42,6 +43,8 @@ class StateReading(QObject):
         self._dropout: DropoutSetting | None = None
         self._dropped: Dropout | None = None  # the dropout of the result it was drawn for
         self._dropped_for: AttentionResult | None = None
+        self._shown: AttentionResult | None = None  # with A′ and Z′ (see shown_result)
+        self._shown_for: Dropout | None = None
         self._whole: dict[str, NDArray[np.float64]] = {}  # all of Q, K, V with several heads
         self._whole_of: MultiHeadResult | None = None
         self._stale = False  # edits wait for the next turn of the event loop: see result
@@ -157,6 +160,21 @@ class StateReading(QObject):
     def dropout(self) -> DropoutSetting | None:
         """Return the dropout setting (p, seed, training), or None when it is off."""
         return self._dropout
+
+    @property
+    def shown_result(self) -> AttentionResult:
+        """Return the result as the views show it: while dropout trains, A′ and Z′ = A′·V.
+
+        Its S, S/τ and τ are the result's; its weights and context the dropout's.
+        """
+        dropped = self.dropped
+        if dropped is None:
+            return self.result
+        shown = self._shown
+        if shown is None or self._shown_for is not dropped:
+            shown = replace(self.result, weights=dropped.weights, context=dropped.context)
+            self._shown, self._shown_for = shown, dropped
+        return shown
 
     @property
     def dropped(self) -> Dropout | None:

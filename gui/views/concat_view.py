@@ -34,7 +34,7 @@ class ConcatView(Retranslating, QWidget):
         self.output = Heatmap("diverging", self)
         self.output.setObjectName("outputHeatmap")
         for heatmap in (self.concat, self.output):
-            heatmap.setMinimumSize(160, 120)
+            heatmap.setMinimumSize(160, 110)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         for widget in (self.shapes, self.concat_title):

@@ -179,6 +179,17 @@ class FormulaBar(Retranslating, QWidget):
             lead = self.tr("X ({0}×{1}) ⋅ W → ").format(length, state.d_model)
         divisor = "√d_k" if result.is_standard_scaling else "τ"
         chain = self.tr("Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})")
+        heads = state.heads
+        if heads > 1:  # the formula is one head's; the chain says how the heads make the output
+            head = state.selected_head + 1
+            self._pieces[0].setText(f"head<sub>{head}</sub> = Attention(Q<sub>{head}</sub>, "
+                                    f"K<sub>{head}</sub>, V<sub>{head}</sub>) = ")  # fmt: skip
+            w_o = "·W_o" if state.has_w_o else ""
+            lead = self.tr(
+                "MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: "
+            ).format(heads, w_o, head)
+        else:
+            self._pieces[0].setText("Attention(Q, K, V) = ")
         self.shape_chain.setText(lead + chain.format(length, d_k, d_v, divisor))
         self._fit()  # "/ τ = 0.35" is wider than "/ √d_k"
 

@@ -76,6 +76,9 @@ class ExplainPanel(Retranslating, QWidget):
             html = explain_text.explain_scaled(box, tokens, digits)
         elif isinstance(box, WeightStep):
             html = explain_text.explain_weight(box, tokens, digits, full)
+            dropped = self.state.dropped
+            if dropped is not None:  # training: the rescaling of a kept weight, or its drop
+                html += explain_text.explain_dropout(dropped, box, tokens, digits)
         else:
             html = explain_text.explain_context(box, tokens, digits, full)
         self.browser.setHtml(html)

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication
 
-from engine import ContextStep, ScaledStep, ScoreStep, WeightStep
+from engine import ContextStep, Dropout, ScaledStep, ScoreStep, WeightStep
 
 T = TypeVar("T")
 SHORT = 8  # a vector or a sum with more terms than this is shortened unless asked
@@ -78,7 +78,7 @@ def explain_scaled(step: ScaledStep, tokens: Sequence[str], digits: int) -> str:
     head = QCoreApplication.translate("Explanation", "② Scaled S[{0}, {1}]").format(q_name, k_name)
     if step.masked:
         body = QCoreApplication.translate(
-            "Explanation", "{0} → hidden by the mask (−∞): this key is in the future"
+            "Explanation", "{0} → −∞: the mask hides this key (causal, padding or painted out)"
         ).format(number(step.score, digits))
         return f"<p><b>{head}</b></p><p>{body}</p>"
     if step.standard:
@@ -125,7 +125,9 @@ def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: b
                                  f"{number(ze[1], digits)}")  # fmt: skip
     if step.masked:
         result = QCoreApplication.translate(
-            "Explanation", "{0} is hidden by the mask: weight exactly 0"
+            "Explanation",
+            "{0} is hidden by the mask: its scaled score is −∞, e<sup>−∞</sup> = 0, so "
+            "its weight is exactly 0",
         ).format(k_name)
     else:
         result = (
@@ -165,3 +167,19 @@ def explain_context(step: ContextStep, tokens: Sequence[str], digits: int, full:
         f"<br>= {' + '.join(terms)}"
         f"<br>= <b>{vector(step.value, digits, full)}</b></p>"
     )
+
+
+def explain_dropout(dropped: Dropout, step: WeightStep, tokens: Sequence[str], digits: int) -> str:
+    """Write what dropout does to one weight while training: kept and ÷ (1 − p), or dropped."""
+    q_name, k_name = escape(tokens[step.row]), escape(tokens[step.col])
+    cell = f"A′[{q_name}, {k_name}]"
+    if dropped.kept[step.row, step.col]:
+        text = QCoreApplication.translate(
+            "Explanation", "Dropout (p = {0}): kept, so {1} = {2} ÷ (1 − {0}) = <b>{3}</b>"
+        ).format(number(dropped.p, digits), cell, number(step.value, digits),
+                 number(float(dropped.weights[step.row, step.col]), digits))  # fmt: skip
+    else:
+        text = QCoreApplication.translate(
+            "Explanation", "Dropout (p = {0}): dropped, so {1} = <b>0</b>"
+        ).format(number(dropped.p, digits), cell)
+    return f"<p>{text}</p>"

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QScrollArea, QVBoxLayou
 
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
+from gui.views.heads_controls import HeadsControls
 from gui.views.matrix_grid import MatrixGrid
 from gui.views.token_editor import TokenEditor
 
@@ -32,6 +33,8 @@ class InputsPanel(Retranslating, QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.tokens)
         layout.addWidget(self.projection)
+        self.heads = HeadsControls(state, self)  # h heads, W_o, dropout: the lessons after
+        layout.addWidget(self.heads)
         layout.addWidget(self.message)
         # The grids scroll together: projection mode shows seven of them.
         self._grid_area = QWidget(self)
@@ -43,8 +46,9 @@ class InputsPanel(Retranslating, QWidget):
         scroll.setWidget(self._grid_area)
         layout.addWidget(scroll, 1)
         self.grids: dict[str, MatrixGrid] = {}
-        self._projection: bool | None = None
+        self._projection: tuple[bool, bool] | None = None  # projection mode, W_o given
         state.structure_changed.connect(self._on_structure_changed)
+        state.heads_changed.connect(lambda _h: self._on_structure_changed())
         state.message.connect(self.message.setText)
         # A refusal is news until the next thing that works: an edit (even one to the value
         # a cell has), a token, τ, a preset, an undo, a selection, the decimals.
@@ -81,9 +85,10 @@ class InputsPanel(Retranslating, QWidget):
     def _on_structure_changed(self) -> None:
         with QSignalBlocker(self.projection):
             self.projection.setChecked(self.state.is_projection)
-        if self._projection == self.state.is_projection:
+        shown = (self.state.is_projection, self.state.has_w_o)
+        if self._projection == shown:
             return
-        self._projection = self.state.is_projection
+        self._projection = shown
         # All detached before any is hidden: hiding the grid with the focus passes it to the
         # next grid, whose view then reads its model, which must not ask for a matrix of
         # the old mode.
@@ -93,7 +98,8 @@ class InputsPanel(Retranslating, QWidget):
             grid.hide()
             self._layout.removeWidget(grid)
             grid.deleteLater()
-        names = self.state.input_names + (("q", "k", "v") if self._projection else ())
+        names = self.state.input_names + (("w_o",) if shown[1] else ())
+        names += ("q", "k", "v") if shown[0] else ()
         self.grids = {name: MatrixGrid(self.state, name, self._grid_area) for name in names}
         for grid in self.grids.values():
             self._layout.addWidget(grid, 1)

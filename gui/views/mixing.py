@@ -129,7 +129,7 @@ class MixingView(Retranslating, QWidget):
     def segments(self) -> np.ndarray:
         """A[i, j] × v_j for every token j (L, d_v): what the stacks are made of."""
         row = self.state.selected_token
-        result = self.state.result
+        result = self.state.shown_result
         contributions: np.ndarray = result.weights[row][:, None] * result.v
         return contributions
 
@@ -148,7 +148,7 @@ class MixingView(Retranslating, QWidget):
 
     def segment_text(self, token: int, dim: int) -> str:
         """Return the arithmetic of one segment: A[i, j] × v_j,d = value."""
-        result, row, tokens = self.state.result, self.state.selected_token, self.state.tokens
+        result, row, tokens = self.state.shown_result, self.state.selected_token, self.state.tokens
         weight, value = result.weights[row, token], result.v[token, dim]
         digits = self.state.precision
         return (
@@ -159,7 +159,7 @@ class MixingView(Retranslating, QWidget):
 
     def rest_text(self, members: np.ndarray, dim: int) -> str:
         """Return the sum that "the rest" stands for in dimension ``dim``."""
-        result, row = self.state.result, self.state.selected_token
+        result, row = self.state.shown_result, self.state.selected_token
         total = float(result.weights[row, members] @ result.v[members, dim])
         return self.tr("the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}").format(
             self.state.tokens[row], dim, len(members), format_number(total, self.state.precision)
@@ -174,7 +174,7 @@ class MixingView(Retranslating, QWidget):
         return [*(np.array([j]) for j in largest), rest]
 
     def _refresh(self, force: bool = False) -> None:
-        result, row = self.state.result, self.state.selected_token
+        result, row = self.state.shown_result, self.state.selected_token
         groups = self._grouping(result.weights[row])
         contributions = self.segments()
         target = np.array([contributions[g].sum(axis=0) for g in groups])
@@ -272,7 +272,7 @@ class MixingView(Retranslating, QWidget):
             self._update_ticks()
 
     def _update_ingredients_and_legend(self) -> None:
-        result, row, tokens = self.state.result, self.state.selected_token, self.state.tokens
+        result, row, tokens = self.state.shown_result, self.state.selected_token, self.state.tokens
         if result.v is not self._shown_v:  # V is unchanged on every frame of the dial
             self._shown_v = result.v
             heights = [result.v[members].mean(axis=0) for members in self._groups]

@@ -112,8 +112,23 @@ class PipelineView(Retranslating, QWidget):
         self.retranslate()
         self._on_selected_token_changed(state.selected_token)
 
+    def _row_names(self) -> tuple[str, ...]:
+        """Return the tokens as the rows name them: padding and rows with no key said so."""
+        state, result = self.state, self.state.result
+        if not any(state.padding) and not result.fully_masked_rows.any():
+            return state.tokens
+        names = []
+        for i, token in enumerate(state.tokens):
+            if state.is_padding(i):
+                token = self.tr("{0}: pad").format(token)
+            elif result.fully_masked_rows[i]:
+                token = self.tr("{0}: no key").format(token)
+            names.append(token)
+        return tuple(names)
+
     def _on_result_changed(self) -> None:
-        result, tokens = self.state.result, self.state.tokens
+        result, dropped = self.state.shown_result, self.state.dropped
+        tokens, rows = self.state.tokens, self._row_names()
         dims = [f"d{i}" for i in range(result.context.shape[1])]
         tau = "√d_k" if result.is_standard_scaling else f"τ = {result.temperature:.3g}"
         texts = {
@@ -122,6 +137,11 @@ class PipelineView(Retranslating, QWidget):
             "weights": self.tr("③ weights A = softmax by row"),
             "context": self.tr("④ context Z = A⋅V"),
         }
+        if dropped is not None:  # training: the weights after dropout, and their context
+            texts["weights"] = self.tr("③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}").format(
+                dropped.p, 1 - dropped.p
+            )
+            texts["context"] = self.tr("④ context Z′ = A′⋅V")
         reshaped = False
         for step, heatmap in self.heatmaps.items():
             self.titles[step].setText(texts[step])
@@ -133,8 +153,10 @@ class PipelineView(Retranslating, QWidget):
             self._shown[step] = matrix
             columns = dims if step == "context" else tokens
             mask = result.mask if step in ("scaled", "weights") else None
+            if step == "weights" and dropped is not None:  # a dropped weight: hatched as hidden
+                mask = dropped.kept if mask is None else mask & dropped.kept
             extremes = result.value_range(step) if step in ("scores", "scaled") else None
-            heatmap.set_data(matrix, tokens, columns, mask, extremes)
+            heatmap.set_data(matrix, rows, columns, mask, extremes)
         if reshaped:  # a heatmap of a new shape shows all of it: so do the others
             self.show_whole()
         self._on_selected_cell_changed()

@@ -7,14 +7,17 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QPoint,
     QSignalBlocker,
     Qt,
 )
+from PySide6.QtGui import QAction, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QPushButton,
     QSpinBox,
     QTableView,
@@ -37,6 +40,7 @@ class TokenModel(QAbstractTableModel):
         self.state = state
         state.structure_changed.connect(self._on_structure_changed)
         state.tokens_changed.connect(self._on_tokens_changed)
+        state.masks_changed.connect(self._on_tokens_changed)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
         """Return 1: the names are one row."""
@@ -47,11 +51,24 @@ class TokenModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.state.tokens)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        """Return a token's name (to show and to edit), centred."""
-        if index.isValid() and role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+        """Return a token's name (to show and to edit), centred; padding in grey italics."""
+        if not index.isValid():
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return self.state.tokens[index.column()]
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignCenter)
+        padding = self.state.is_padding(index.column())
+        if role == Qt.ItemDataRole.FontRole and padding:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and padding:
+            return QColor("#888888")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if padding:
+                return self.tr("Padding: no query looks at its key (right-click to change)")
+            return self.tr("Double-click to rename; right-click to mark it as padding")
         return None
 
     def setData(  # noqa: N802
@@ -114,23 +131,33 @@ class TokenEditor(Retranslating, QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
-        buttons.addSpacing(12)
+        buttons.addStretch(1)
+        # the widths on a line of their own: beside the buttons they widened the panel by
+        # 170 px in projection mode with heads (h·d_k, h·d_v, d_model)
+        dimensions = QHBoxLayout()
         for label, box in ((self.d_k_label, self.d_k),
                            (self.d_v_label, self.d_v),
                            (self.d_model_label, self.d_model)):  # fmt: skip
-            buttons.addWidget(label)
-            buttons.addWidget(box)
-        buttons.addStretch(1)
+            dimensions.addWidget(label)
+            dimensions.addWidget(box)
+        dimensions.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
         layout.addWidget(self.view)
         layout.addLayout(buttons)
+        layout.addLayout(dimensions)
 
         self.add_button.clicked.connect(lambda: self.state.add_token())
         self.remove_button.clicked.connect(lambda: self.state.remove_token(state.selected_token))
         self.view.clicked.connect(lambda index: self.state.select_token(index.column()))
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._on_context_menu_requested)
+        self.padding_action = QAction(self)
+        self.padding_action.setObjectName("paddingAction")
+        self.padding_action.setCheckable(True)
         state.structure_changed.connect(self._on_structure_changed)
+        state.heads_changed.connect(lambda _h: self._on_structure_changed())
         state.selected_token_changed.connect(self._on_selected_token_changed)
         self._on_structure_changed()
         self.retranslate()
@@ -142,9 +169,11 @@ class TokenEditor(Retranslating, QWidget):
         self.remove_button.setText(self.tr("− token"))
         self.add_button.setToolTip(self.tr("Add a token at the end (its numbers start at 0)"))
         self.remove_button.setToolTip(self.tr("Remove the selected token"))
-        self.d_k_label.setText("d_k")
-        self.d_v_label.setText("d_v")
+        heads = self.state.heads > 1  # the spin boxes set the whole widths: h·d_k, h·d_v
+        self.d_k_label.setText("h·d_k" if heads else "d_k")
+        self.d_v_label.setText("h·d_v" if heads else "d_v")
         self.d_model_label.setText("d_model")
+        self.padding_action.setText(self.tr("Padding (no query looks at it)"))
 
     def _spin_box(self, name: str, setter: object) -> QSpinBox:
         box = QSpinBox(self)
@@ -156,7 +185,7 @@ class TokenEditor(Retranslating, QWidget):
 
     def _on_structure_changed(self) -> None:
         state = self.state
-        for box, value in ((self.d_k, state.d_k), (self.d_v, state.d_v),
+        for box, value in ((self.d_k, state.width_qk), (self.d_v, state.width_v),
                            (self.d_model, max(state.d_model, 1))):  # fmt: skip
             with QSignalBlocker(box):
                 box.setValue(value)
@@ -165,6 +194,20 @@ class TokenEditor(Retranslating, QWidget):
         self.add_button.setEnabled(len(state.tokens) < MAX_GRID_TOKENS)
         self.remove_button.setEnabled(len(state.tokens) > 1)
         self._on_selected_token_changed(state.selected_token)
+        self.retranslate()  # d_k or h·d_k
+
+    def _on_context_menu_requested(self, position: QPoint) -> None:
+        """Offer to mark the token under the mouse as padding (or not)."""
+        index = self.view.indexAt(position)
+        if not index.isValid():
+            return
+        token = index.column()
+        self.padding_action.setChecked(self.state.is_padding(token))
+        menu = QMenu(self)
+        menu.addAction(self.padding_action)
+        chosen = menu.exec(self.view.viewport().mapToGlobal(position))
+        if chosen is self.padding_action:
+            self.state.set_padding(token, self.padding_action.isChecked())
 
     def _on_selected_token_changed(self, index: int) -> None:
         if 0 <= index < self.model.columnCount():

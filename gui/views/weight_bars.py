@@ -120,14 +120,14 @@ class WeightBars(Retranslating, QWidget):
         shown, state = self._shown, self.state
         if (
             shown is not None
-            and shown[0] is state.result.weights
+            and shown[0] is state.shown_result.weights
             and shown[1] == state.selected_token
         ):
             return  # A is the very array shown (an edit of V): nothing of it changed
         self._refresh()
 
     def _refresh(self) -> None:
-        result, row = self.state.result, self.state.selected_token
+        result, row = self.state.shown_result, self.state.selected_token
         self._shown = (result.weights, row)
         tokens = self.state.tokens
         weights = result.weights[row]

@@ -13,7 +13,7 @@ from gui.model.state import AttentionState
 from gui.model.view_settings import WEIGHT_SCALES
 from gui.support.settings import setting_bytes, setting_int, setting_str
 
-LAYOUT_VERSION = 1  # of QMainWindow.saveState(): bump it when the docks change
+LAYOUT_VERSION = 2  # of QMainWindow.saveState(): bump it when the docks change (2: heads)
 GEOMETRY_KEY, LAYOUT_KEY, PRECISION_KEY = "window/geometry", "window/layout", "view/precision"
 WEIGHT_SCALE_KEY = "view/weight_scale"
 

@@ -28,6 +28,7 @@ from gui.session.controller import SessionController
 from gui.support.language import Retranslating
 from gui.views.formula_bar import FormulaBar
 from gui.views.hand_calculation import ExplainPanel
+from gui.views.heads_panel import HeadsPanel
 from gui.views.inputs_panel import InputsPanel
 from gui.views.mixing import MixingView
 from gui.views.pipeline import PipelineView
@@ -55,6 +56,7 @@ class MainWindow(Retranslating, QMainWindow):
     def __init__(self, preset: Preset | None = None) -> None:
         super().__init__()
         self._painted = False
+        self._heads_shown = False  # the heads' dock shown by a split into heads already
         shown = preset if preset is not None else load_preset("cat-eats-fish")
         self.state = AttentionState(shown, self)
         self.setWindowTitle(self.tr("Attention Lab"))
@@ -66,6 +68,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.explanation = ExplainPanel(self.state, self)
         self.dial = TemperatureDial(self.state, self)
         self.mixing = MixingView(self.state, self)
+        self.heads = HeadsPanel(self.state, self)
         centre = QWidget(self)
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(4, 0, 4, 4)
@@ -87,7 +90,13 @@ class MainWindow(Retranslating, QMainWindow):
             "temperature": self._dock(self.dial, Qt.DockWidgetArea.RightDockWidgetArea),
             "mixing": self._dock(self.mixing, Qt.DockWidgetArea.RightDockWidgetArea),
             "explanation": self._dock(self.explanation, Qt.DockWidgetArea.BottomDockWidgetArea),
+            "heads": self._dock(self.heads, Qt.DockWidgetArea.RightDockWidgetArea),
         }  # fmt: skip
+        # The heads, the concat and the mask: a tab beside the mixing view, there once asked
+        # for (View menu) or once Q, K and V are split into heads.
+        self.tabifyDockWidget(self.docks["mixing"], self.docks["heads"])
+        self.docks["mixing"].raise_()
+        self.docks["heads"].hide()
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.resizeDocks([self.docks["inputs"], self.docks["temperature"]], [330, 380],
@@ -130,6 +139,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.state.causal_changed.connect(self._on_causal_changed)
         self.state.structure_changed.connect(self._on_structure_changed)
+        self.state.heads_changed.connect(self._on_heads_changed)
         self.retranslate()
 
     def _insert_before_quit(self, actions: list[QAction | None]) -> None:
@@ -152,6 +162,7 @@ class MainWindow(Retranslating, QMainWindow):
             "temperature": self.tr("Temperature dial"),
             "mixing": self.tr("Mixing: z = Σ A·v"),
             "explanation": self.tr("Hand calculation"),
+            "heads": self.tr("Heads, concat, mask"),
         }
         for key, title in titles.items():
             self.docks[key].setWindowTitle(title)
@@ -161,6 +172,14 @@ class MainWindow(Retranslating, QMainWindow):
         self.presenter.retranslate()
         self.sessions.retranslate()  # and the title, which names the session file
         self.exports.retranslate()
+
+    def _on_heads_changed(self, heads: int) -> None:
+        # split into heads: show every head (once; closed again, it stays closed until asked)
+        dock = self.docks["heads"]
+        if heads > 1 and not dock.isVisible() and not self._heads_shown:
+            self._heads_shown = True
+            dock.show()
+            dock.raise_()
 
     def _on_hover_text(self, text: str) -> None:
         # the cell under the mouse, at any size; gone with the mouse

@@ -128,3 +128,32 @@ def test_clicking_and_dragging_paint_the_mask_and_the_buttons_set_it_whole(qtbot
     assert state.own_mask is None
     state.undo_stack.undo()
     np.testing.assert_array_equal(editor.allowed, ~causal_mask(3))
+
+
+def test_the_window_shows_heads_padding_and_dropout(window, qtbot):
+    state = window.state
+    window.load_built_in("shape-check")
+    assert not window.docks["heads"].isVisible()
+    state.set_heads(2)
+    assert window.docks["heads"].isVisible()  # a split into heads shows every head
+    assert "MultiHead(Q, K, V) = Concat(head_1, …, head_2)" in window.formula.shape_chain.text()
+    assert window.inputs.tokens.d_k.value() == 4  # the whole width, h·d_k
+    assert window.inputs.tokens.d_k_label.text() == "h·d_k"
+    state.set_w_o_given(True)
+    assert "w_o" in window.inputs.grids
+    state.set_padding(2, True)
+    weights = window.findChild(type(window.pipeline.heatmaps["weights"]), "weightsHeatmap")
+    assert (weights.matrix()[:, 2] == 0).all()
+    assert weights._row_names[2].endswith(": pad")
+    from engine.dropout import DropoutSetting
+
+    state.set_dropout(DropoutSetting(0.5, 1, True))
+    dropped = state.dropped
+    np.testing.assert_array_equal(weights.matrix(), dropped.weights)
+    assert "A′ = dropout(A)" in window.pipeline.titles["weights"].text()
+    np.testing.assert_allclose(window.mixing.totals(), dropped.context[state.selected_token])
+    state.select_cell("weights", 0, 0)
+    assert (
+        "Dropout (p = 0.5): kept, so A′[词1, 词1] = 0.80 ÷ (1 − 0.5) = 1.60"
+        in window.explanation.text()
+    )
