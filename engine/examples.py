@@ -17,11 +17,11 @@ from .vocabulary import (
 )
 
 #: The presets that ship with the app, by name.
-BUILT_IN = ("cat-eats-fish", "shape-check")
+BUILT_IN = ("cat-eats-fish", "shape-check", "two-heads")
 
 
 def load_preset(name: str) -> Preset:
-    """One of the built-in presets: "cat-eats-fish" (the lesson) or "shape-check"."""
+    """One of the built-in presets: "cat-eats-fish" (the lesson), "shape-check", "two-heads"."""
     if name not in BUILT_IN:
         raise PresetError(
             "",

@@ -70,6 +70,9 @@ class Menus(QObject):
         self.lesson_action.triggered.connect(lambda: load_example("cat-eats-fish"))
         self.shape_action = self.preset_menu.addAction("")
         self.shape_action.triggered.connect(lambda: load_example("shape-check"))
+        self.heads_action = self.preset_menu.addAction("")
+        self.heads_action.setObjectName("twoHeadsAction")
+        self.heads_action.triggered.connect(lambda: load_example("two-heads"))
         self.random_action = self.preset_menu.addAction("")
         self.random_action.triggered.connect(ask_random)
 
@@ -137,6 +140,9 @@ class Menus(QObject):
         self.preset_menu.setTitle(self.tr("&Presets"))
         self.lesson_action.setText(self.tr("猫 吃 鱼 — cat eats fish (the lesson)"))
         self.shape_action.setText(self.tr("Shape check: X·W projections (3 × 8 → 4, 6)"))
+        self.heads_action.setText(
+            self.tr("Two heads: one looks at the previous token, one at itself")
+        )
         self.random_action.setText(self.tr("Random…"))
         self.view_menu.setTitle(self.tr("&View"))
         self.digits_menu.setTitle(self.tr("Decimals"))

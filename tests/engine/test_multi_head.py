@@ -209,3 +209,16 @@ def test_another_temperature_for_every_head_is_a_new_computation_at_that_tempera
         fresh = multi_head(q, k, v, 3, w_o=w_o, temperature=tau)
         np.testing.assert_allclose(again.concat, fresh.concat, rtol=1e-12)
         np.testing.assert_allclose(again.output, fresh.output, rtol=1e-12)
+
+
+def test_the_two_heads_preset_has_one_head_looking_back_and_one_at_itself():
+    from engine import load_preset
+
+    preset = load_preset("two-heads")
+    p = preset.projection
+    result = multi_head_attention(p.x, p.w_q, p.w_k, p.w_v, preset.heads, w_o=p.w_o)
+    back, itself = (head.weights.argmax(axis=1).tolist() for head in result.heads)
+    assert back == [2, 0, 1]  # each token its previous one (猫, the first, wraps round)
+    assert itself == [0, 1, 2]
+    assert min(h.weights.max(axis=1).min() for h in result.heads) > 0.95  # visibly
+    np.testing.assert_array_equal(result.output, result.concat)  # W_o is the identity

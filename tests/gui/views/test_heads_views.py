@@ -157,3 +157,14 @@ def test_the_window_shows_heads_padding_and_dropout(window, qtbot):
         "Dropout (p = 0.5): kept, so A′[词1, 词1] = 0.80 ÷ (1 − 0.5) = 1.60"
         in window.explanation.text()
     )
+
+
+def test_the_two_heads_preset_opens_from_the_presets_menu(window):
+    window.menus.heads_action.trigger()
+    state = window.state
+    assert state.heads == 2
+    assert state.has_w_o
+    assert window.docks["heads"].isVisible()
+    assert "two heads" in window.windowTitle() or "两个头" in window.windowTitle()
+    grid = window.heads.grid
+    assert len(grid.weights()) == 2
