@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, NoReturn
 
 from engine import Preset, PresetError, load_preset, read_preset
 from engine.examples import BUILT_IN
+from engine.importing import import_preset
 from engine.messages import InputError, Message
+from engine.multi_head import MAX_HEADS, check_heads
 from engine.vocabulary import MIN_TEMPERATURE
 from gui.export.figures import MAX_SCALE, MIN_SCALE
 from gui.export.files import ALL_FORMATS, ExportError
@@ -102,6 +104,16 @@ def _scale(text: str) -> float:
     return value
 
 
+def _heads(text: str) -> int:
+    try:
+        heads = int(text, 10)
+    except ValueError:
+        raise _refused(Message("must be a whole number, not {text!r}", text=text)) from None
+    if not 1 <= heads <= MAX_HEADS:
+        raise _refused(Message("must be from 1 to {most}, not {text!r}", most=MAX_HEADS, text=text))
+    return heads
+
+
 def _temperature(text: str) -> float:
     value = _number(text)
     if value < MIN_TEMPERATURE:  # the engine's floor: below it 1/τ overflows
@@ -138,6 +150,24 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     source.add_argument(
         "--session", metavar="FILE", help=words(Message("a saved session or preset file"))
+    )
+    source.add_argument(
+        "--import",
+        dest="import_files",
+        nargs="+",
+        metavar="FILE",
+        help=words(
+            Message(
+                "matrix files, as File → Import matrices: q, k, v or x, w_q, w_k, w_v "
+                "(and w_o) as .csv, .npy or one .npz"
+            )
+        ),
+    )
+    parser.add_argument(
+        "--heads",
+        type=_heads,
+        metavar="H",
+        help=words(Message("split Q, K and V into H heads (1 to {most})", most=MAX_HEADS)),
     )
     parser.add_argument(
         "--format",
@@ -205,7 +235,13 @@ def check_out(out: Path) -> bool:
 
 def load(args: argparse.Namespace) -> Preset:
     """Return the preset or session, with --temperature and --causal applied."""
-    if args.session is None:
+    if args.import_files:
+        try:
+            preset = import_preset(args.import_files)
+        except InputError as error:
+            where = "--import" + (f" {error.where}" if error.where else "")
+            raise CliError(error.message, where) from None
+    elif args.session is None:
         preset = load_preset(args.preset)
     else:
         try:
@@ -213,6 +249,12 @@ def load(args: argparse.Namespace) -> Preset:
         except PresetError as error:
             where = f"--session {args.session}" + (f": {error.where}" if error.where else "")
             raise CliError(error.message, where) from None
+    if args.heads is not None:
+        try:
+            check_heads(args.heads, preset.q.shape[1], preset.v.shape[1])
+        except InputError as error:
+            raise CliError(error.message, f"--heads {args.heads}") from None
+        preset = replace(preset, heads=args.heads)
     # set before the window exists, so that no view glides from the old values
     temperature = preset.temperature if args.temperature is None else args.temperature
     return replace(preset, temperature=temperature, causal=preset.causal or args.causal)
