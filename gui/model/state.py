@@ -353,7 +353,7 @@ class AttentionState(ShapeAndHeads):
 
     def _lessons(self) -> tuple[object, ...]:
         """Return what the lessons after the first set: h, W_o given, padding, own mask, dropout."""
-        mask = None if self._mask is None else self._mask.tobytes() + bytes(self._mask.shape)
+        mask = None if self._mask is None else (self._mask.shape, self._mask.tobytes())
         return (self._heads, "w_o" in self._matrices, self._padding, mask, self._dropout)
 
     def _apply_preset(self, preset: Preset) -> None:

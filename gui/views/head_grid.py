@@ -16,11 +16,12 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from gui.model.numbers import format_number
 from gui.model.state import AttentionState
-from gui.plots.thumbnails import thumbnail
+from gui.plots.thumbnails import shrunk, thumbnail
 from gui.support.language import Retranslating
 
 SELECTED = QColor("#C0392B")  # the frame of the head the other views show
 GAP = 10  # pixels between heads
+THUMBNAIL = 96  # the most pixels a side of a head's picture has
 
 
 class HeadGrid(Retranslating, QWidget):
@@ -71,9 +72,9 @@ class HeadGrid(Retranslating, QWidget):
         self.update()
 
     def _on_result_changed(self) -> None:
-        weights = self.weights()
-        self._high = max(float(max(a.max() for a in weights)), 1e-12)
-        self._images = [thumbnail(a, self._high) for a in weights]
+        small = [shrunk(a, THUMBNAIL) for a in self.weights()]  # each block its largest
+        self._high = max(float(max(a.max() for a in small)), 1e-12)  # the largest of all
+        self._images = [thumbnail(a, self._high, THUMBNAIL) for a in small]
         self.update()
 
     # ------------------------------------------------------------------ painting

@@ -16,7 +16,7 @@
     </message>
     <message>
         <location filename="../../gui/model/state.py" line="91"/>
-        <location filename="../../gui/model/state.py" line="279"/>
+        <location filename="../../gui/model/state.py" line="239"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -91,68 +91,47 @@
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="188"/>
-        <location filename="../../gui/model/state.py" line="218"/>
-        <source>A dimension must be between 1 and {0}</source>
-        <translation>维度必须在 1 到 {0} 之间</translation>
-    </message>
-    <message>
-        <location filename="../../gui/model/state.py" line="203"/>
-        <source>Set d_k to {0}</source>
-        <translation>把 d_k 设为 {0}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/model/state.py" line="211"/>
-        <source>Set d_v to {0}</source>
-        <translation>把 d_v 设为 {0}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/model/state.py" line="224"/>
-        <source>Set d_model to {0}</source>
-        <translation>把 d_model 设为 {0}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/model/state.py" line="240"/>
+        <location filename="../../gui/model/state.py" line="199"/>
         <source>Projection mode needs one column of X per token: at most {0} tokens</source>
         <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="247"/>
+        <location filename="../../gui/model/state.py" line="207"/>
         <source>Inputs from X and W_q, W_k, W_v</source>
         <translation>改用投影输入：X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="250"/>
+        <location filename="../../gui/model/state.py" line="210"/>
         <source>Inputs Q, K, V typed directly</source>
         <translation>直接输入 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="259"/>
+        <location filename="../../gui/model/state.py" line="219"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="261"/>
+        <location filename="../../gui/model/state.py" line="221"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="272"/>
+        <location filename="../../gui/model/state.py" line="232"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="311"/>
+        <location filename="../../gui/model/state.py" line="272"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="320"/>
+        <location filename="../../gui/model/state.py" line="281"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="332"/>
+        <location filename="../../gui/model/state.py" line="296"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -202,6 +181,44 @@ No discards it.</source>
     </message>
 </context>
 <context>
+    <name>ConcatView</name>
+    <message>
+        <location filename="../../gui/views/concat_view.py" line="60"/>
+        <source>X {0} · W_q {1} → Q {2}, and so K; X · W_v {3} → V {4}</source>
+        <translation>X {0} · W_q {1} → Q {2}，K 同理；X · W_v {3} → V {4}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/concat_view.py" line="64"/>
+        <source>Q, K {0} → split into {1} heads of {2}; V {3} → {1} heads of {4}</source>
+        <translation>Q、K {0} → 分成 {1} 个头，每头 {2}；V {3} → {1} 个头，每头 {4}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/concat_view.py" line="68"/>
+        <source>each head i: softmax(Q_i K_iᵀ / √d_k) · V_i → Z_i {0}</source>
+        <translation>每个头 i：softmax(Q_i K_iᵀ / √d_k) · V_i → Z_i {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/concat_view.py" line="72"/>
+        <source>Concat {0} · W_o {1} → output {2}</source>
+        <translation>拼接 {0} · W_o {1} → 输出 {2}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/concat_view.py" line="75"/>
+        <source>Concat {0} (no W_o: the output is the concat)</source>
+        <translation>拼接 {0}（没有 W_o：输出就是拼接结果）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/concat_view.py" line="86"/>
+        <source>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</source>
+        <translation>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/concat_view.py" line="100"/>
+        <source>MultiHead(Q, K, V) = Concat(…)·W_o</source>
+        <translation>MultiHead(Q, K, V) = Concat(…)·W_o</translation>
+    </message>
+</context>
+<context>
     <name>ExplainPanel</name>
     <message>
         <location filename="../../gui/views/hand_calculation.py" line="35"/>
@@ -238,8 +255,8 @@ No discards it.</source>
     </message>
     <message>
         <location filename="../../gui/views/hand_calculation_text.py" line="80"/>
-        <source>{0} → hidden by the mask (−∞): this key is in the future</source>
-        <translation>{0} → 被掩码遮住（−∞）：这个词在未来</translation>
+        <source>{0} → −∞: the mask hides this key (causal, padding or painted out)</source>
+        <translation>{0} → −∞：掩码遮住了这个键（因果、填充或手绘）</translation>
     </message>
     <message>
         <location filename="../../gui/views/hand_calculation_text.py" line="89"/>
@@ -263,26 +280,36 @@ No discards it.</source>
     </message>
     <message>
         <location filename="../../gui/views/hand_calculation_text.py" line="127"/>
-        <source>{0} is hidden by the mask: weight exactly 0</source>
-        <translation>{0} 被掩码遮住：配比恰好是 0</translation>
+        <source>{0} is hidden by the mask: its scaled score is −∞, e&lt;sup&gt;−∞&lt;/sup&gt; = 0, so its weight is exactly 0</source>
+        <translation>{0} 被掩码遮住：缩放后的分数是 −∞，e&lt;sup&gt;−∞&lt;/sup&gt; = 0，所以它的配比正好是 0</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="135"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="177"/>
+        <source>Dropout (p = {0}): kept, so {1} = {2} ÷ (1 − {0}) = &lt;b&gt;{3}&lt;/b&gt;</source>
+        <translation>Dropout（p = {0}）：保留，所以 {1} = {2} ÷ (1 − {0}) = &lt;b&gt;{3}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/hand_calculation_text.py" line="182"/>
+        <source>Dropout (p = {0}): dropped, so {1} = &lt;b&gt;0&lt;/b&gt;</source>
+        <translation>Dropout（p = {0}）：丢弃，所以 {1} = &lt;b&gt;0&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/hand_calculation_text.py" line="137"/>
         <source>scaled row</source>
         <translation>缩放后的一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="136"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="138"/>
         <source>sum</source>
         <translation>求和</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="149"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="151"/>
         <source>④ Context z&lt;sub&gt;{0}&lt;/sub&gt;, dimension d{1}</source>
         <translation>④ 上下文 z&lt;sub&gt;{0}&lt;/sub&gt;，第 d{1} 维</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="153"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="155"/>
         <source>④ Context z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>④ 上下文 z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -310,52 +337,52 @@ No discards it.</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="183"/>
+        <location filename="../../gui/export/files.py" line="185"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="184"/>
+        <location filename="../../gui/export/files.py" line="186"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="185"/>
+        <location filename="../../gui/export/files.py" line="187"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="186"/>
+        <location filename="../../gui/export/files.py" line="188"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="194"/>
+        <location filename="../../gui/export/files.py" line="196"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="197"/>
+        <location filename="../../gui/export/files.py" line="199"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="198"/>
+        <location filename="../../gui/export/files.py" line="200"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="201"/>
+        <location filename="../../gui/export/files.py" line="203"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="204"/>
+        <location filename="../../gui/export/files.py" line="206"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="207"/>
+        <location filename="../../gui/export/files.py" line="209"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -586,27 +613,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="70"/>
+        <location filename="../../gui/export/progress.py" line="73"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="88"/>
+        <location filename="../../gui/export/progress.py" line="91"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="137"/>
+        <location filename="../../gui/export/progress.py" line="141"/>
         <source>Drawing {0} ({1} of {2})…</source>
         <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="139"/>
+        <location filename="../../gui/export/progress.py" line="143"/>
         <source>Writing the matrices as text ({0} of {1})…</source>
         <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="155"/>
+        <location filename="../../gui/export/progress.py" line="159"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -667,15 +694,20 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="152"/>
+        <location filename="../../gui/views/formula_bar.py" line="179"/>
         <source>X ({0}×{1}) ⋅ W → </source>
-        <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1).</extracomment>
+        <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height).</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="154"/>
+        <location filename="../../gui/views/formula_bar.py" line="181"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/formula_bar.py" line="189"/>
+        <source>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: </source>
+        <translation>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}；头 {2}：</translation>
     </message>
 </context>
 <context>
@@ -740,14 +772,108 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>HeadGrid</name>
+    <message>
+        <location filename="../../gui/views/head_grid.py" line="68"/>
+        <source>A of every head on one scale, 0 to {0}; click a head to open it</source>
+        <translation>每个头的 A 用同一色标，0 到 {0}；点击一个头即可打开它</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/head_grid.py" line="70"/>
+        <source>Click a head: the four steps, the dial and the mixing view show it</source>
+        <translation>点击一个头：四步、旋钮和调酒台都显示它</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/head_grid.py" line="121"/>
+        <source>head {0}</source>
+        <translation>头 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/head_grid.py" line="152"/>
+        <source>head {0}: largest weight {1}</source>
+        <translation>头 {0}：最大配比 {1}</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsControls</name>
+    <message>
+        <location filename="../../gui/views/heads_controls.py" line="79"/>
+        <source>Heads h</source>
+        <translation>头数 h</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_controls.py" line="80"/>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_controls.py" line="82"/>
+        <source>Split Q, K and V into h heads of d_k = width / h columns each</source>
+        <translation>把 Q、K、V 分成 h 个头，每头 d_k = 宽度 / h 列</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_controls.py" line="84"/>
+        <source>W_o</source>
+        <translation>W_o</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_controls.py" line="85"/>
+        <source>Project the heads&apos; concat by W_o (projection mode)</source>
+        <translation>用 W_o 投影各头的拼接结果（投影模式）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_controls.py" line="86"/>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_controls.py" line="88"/>
+        <source>seed </source>
+        <translation>种子 </translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_controls.py" line="89"/>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_controls.py" line="90"/>
+        <source>evaluation</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_controls.py" line="92"/>
+        <source>Training drops each weight with probability p and divides the rest by 1 − p; evaluation shows A unchanged</source>
+        <translation>训练时每个配比以概率 p 被丢弃，其余除以 1 − p；评估时 A 不变</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsPanel</name>
+    <message>
+        <location filename="../../gui/views/heads_panel.py" line="53"/>
+        <source>Heads</source>
+        <translation>各头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_panel.py" line="54"/>
+        <source>Concat and W_o</source>
+        <translation>拼接与 W_o</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_panel.py" line="55"/>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+</context>
+<context>
     <name>InputsPanel</name>
     <message>
-        <location filename="../../gui/views/inputs_panel.py" line="62"/>
+        <location filename="../../gui/views/inputs_panel.py" line="66"/>
         <source>Inputs from X and W_q, W_k, W_v (Q = X·W_q …)</source>
         <translation>用投影输入：X 与 W_q、W_k、W_v（Q = X·W_q …）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/inputs_panel.py" line="64"/>
+        <location filename="../../gui/views/inputs_panel.py" line="68"/>
         <source>Type token vectors X and three projection matrices instead of Q, K and V. Switched on, X starts as the identity and the W&apos;s as the current Q, K, V; switched off, the computed Q, K, V stay.</source>
         <translation>不直接输入 Q、K、V，而是输入词向量 X 和三个投影矩阵。打开时 X 取单位矩阵，各 W 取当前的 Q、K、V；关闭时保留算出的 Q、K、V。</translation>
     </message>
@@ -755,44 +881,82 @@ Replace them?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window/main_window.py" line="60"/>
+        <location filename="../../gui/window/main_window.py" line="62"/>
         <source>Attention Lab</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="149"/>
+        <location filename="../../gui/window/main_window.py" line="159"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="150"/>
+        <location filename="../../gui/window/main_window.py" line="160"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="291"/>
+        <location filename="../../gui/window/main_window.py" line="165"/>
+        <source>Heads, concat, mask</source>
+        <translation>多头、拼接、掩码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="310"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="293"/>
+        <location filename="../../gui/window/main_window.py" line="312"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="152"/>
+        <location filename="../../gui/window/main_window.py" line="162"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="153"/>
+        <location filename="../../gui/window/main_window.py" line="163"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="154"/>
+        <location filename="../../gui/window/main_window.py" line="164"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
+    </message>
+</context>
+<context>
+    <name>MaskEditor</name>
+    <message>
+        <location filename="../../gui/views/mask_editor.py" line="127"/>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mask_editor.py" line="127"/>
+        <source>None</source>
+        <translation>全不</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mask_editor.py" line="127"/>
+        <source>Causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mask_editor.py" line="128"/>
+        <source>Invert</source>
+        <translation>反转</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mask_editor.py" line="132"/>
+        <source>Green: may be looked at · grey: forbidden here · hatched: hidden by the causal mask or padding</source>
+        <translation>绿色：可以看 · 灰色：在此禁止 · 斜线：被因果掩码或填充遮住</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mask_editor.py" line="136"/>
+        <source>Rows are queries, columns keys: green may be looked at. Click or drag to paint; it is combined with the causal mask and padding (AND).</source>
+        <translation>行是查询，列是键：绿色表示可以看。点击或拖动来绘制；它与因果掩码和填充取“与”。</translation>
     </message>
 </context>
 <context>
@@ -902,107 +1066,112 @@ Replace them?</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../gui/window/menus.py" line="134"/>
+        <location filename="../../gui/window/menus.py" line="137"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="135"/>
+        <location filename="../../gui/window/menus.py" line="138"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="136"/>
+        <location filename="../../gui/window/menus.py" line="139"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="137"/>
+        <location filename="../../gui/window/menus.py" line="140"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="138"/>
+        <location filename="../../gui/window/menus.py" line="141"/>
         <source>猫 吃 鱼 — cat eats fish (the lesson)</source>
         <translation>猫 吃 鱼（课文的例子）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="139"/>
+        <location filename="../../gui/window/menus.py" line="142"/>
         <source>Shape check: X·W projections (3 × 8 → 4, 6)</source>
         <translation>形状体检：X·W 投影（3 × 8 → 4, 6）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="140"/>
+        <location filename="../../gui/window/menus.py" line="144"/>
+        <source>Two heads: one looks at the previous token, one at itself</source>
+        <translation>两个头：一个看前一个词，一个看自己</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="146"/>
         <source>Random…</source>
         <translation>随机…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="141"/>
+        <location filename="../../gui/window/menus.py" line="147"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="142"/>
+        <location filename="../../gui/window/menus.py" line="148"/>
         <source>Decimals</source>
         <translation>小数位数</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="143"/>
+        <location filename="../../gui/window/menus.py" line="149"/>
         <source>Colours of the weights A</source>
         <translation>权重 A 的配色</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="145"/>
+        <location filename="../../gui/window/menus.py" line="151"/>
         <source>From 0 to 1 (the weights as they are)</source>
         <translation>从 0 到 1（权重本身）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="146"/>
+        <location filename="../../gui/window/menus.py" line="152"/>
         <source>Each row ÷ its largest weight</source>
         <translation>每行 ÷ 该行最大权重</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="147"/>
+        <location filename="../../gui/window/menus.py" line="153"/>
         <source>Log scale (0.0001 to 1)</source>
         <translation>对数刻度（0.0001 到 1）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="151"/>
+        <location filename="../../gui/window/menus.py" line="157"/>
         <source>Language / 语言</source>
         <translation>语言 / Language</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="152"/>
+        <location filename="../../gui/window/menus.py" line="158"/>
         <source>Pipeline</source>
         <translation>流程</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="153"/>
+        <location filename="../../gui/window/menus.py" line="159"/>
         <source>Causal mask (hide future tokens)</source>
         <translation>因果掩码（遮住未来的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="154"/>
+        <location filename="../../gui/window/menus.py" line="160"/>
         <source>Inputs from &amp;X and W_q, W_k, W_v</source>
         <translation>用投影输入：&amp;X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="173"/>
+        <location filename="../../gui/window/menus.py" line="179"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销 {0}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="173"/>
+        <location filename="../../gui/window/menus.py" line="179"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="174"/>
+        <location filename="../../gui/window/menus.py" line="180"/>
         <source>&amp;Redo {0}</source>
         <translation>重做 {0}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="174"/>
+        <location filename="../../gui/window/menus.py" line="180"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
@@ -1028,62 +1197,82 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="120"/>
+        <location filename="../../gui/views/pipeline.py" line="123"/>
+        <source>{0}: pad</source>
+        <translation>{0}：填充</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="125"/>
+        <source>{0}: no key</source>
+        <translation>{0}：无键</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="135"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="121"/>
+        <location filename="../../gui/views/pipeline.py" line="136"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="122"/>
+        <location filename="../../gui/views/pipeline.py" line="137"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="123"/>
+        <location filename="../../gui/views/pipeline.py" line="138"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
     <message>
+        <location filename="../../gui/views/pipeline.py" line="141"/>
+        <source>③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}</source>
+        <translation>③ A′ = dropout(A)，p = {0:g}：保留的 ÷ {1:g}</translation>
+    </message>
+    <message>
         <location filename="../../gui/views/pipeline.py" line="144"/>
+        <source>④ context Z′ = A′⋅V</source>
+        <translation>④ 上下文 Z′ = A′⋅V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="166"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="146"/>
+        <location filename="../../gui/views/pipeline.py" line="168"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="149"/>
+        <location filename="../../gui/views/pipeline.py" line="171"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="150"/>
+        <location filename="../../gui/views/pipeline.py" line="172"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="151"/>
+        <location filename="../../gui/views/pipeline.py" line="173"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="156"/>
+        <location filename="../../gui/views/pipeline.py" line="178"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="163"/>
+        <location filename="../../gui/views/pipeline.py" line="185"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="164"/>
+        <location filename="../../gui/views/pipeline.py" line="186"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -1285,6 +1474,95 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>ShapeAndHeads</name>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="43"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="81"/>
+        <source>A dimension must be between 1 and {0}</source>
+        <translation>维度必须在 1 到 {0} 之间</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="50"/>
+        <source>{0} heads need a width they divide: {1} is not a multiple of {0}</source>
+        <translation>{0} 个头需要能整除的宽度：{1} 不是 {0} 的倍数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="65"/>
+        <source>Set d_k to {0}</source>
+        <translation>把 d_k 设为 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="74"/>
+        <source>Set d_v to {0}</source>
+        <translation>把 d_v 设为 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="87"/>
+        <source>Set d_model to {0}</source>
+        <translation>把 d_model 设为 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="103"/>
+        <source>Heads: {0}</source>
+        <translation>头数：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="106"/>
+        <source>Split into {0} heads</source>
+        <translation>分成 {0} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="117"/>
+        <source>W_o needs projection mode (X and the W&apos;s)</source>
+        <translation>W_o 需要投影模式（X 与各 W）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="123"/>
+        <source>Add W_o</source>
+        <translation>加上 W_o</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="126"/>
+        <source>Remove W_o</source>
+        <translation>去掉 W_o</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="139"/>
+        <source>Mark “{0}” as padding</source>
+        <translation>把“{0}”标为填充</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="141"/>
+        <source>“{0}” is no longer padding</source>
+        <translation>“{0}”不再是填充</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="153"/>
+        <source>The mask must be {0}×{0}, not {1}</source>
+        <translation>掩码必须是 {0}×{0}，而不是 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="166"/>
+        <source>Paint the mask</source>
+        <translation>绘制掩码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="179"/>
+        <source>Dropout: {0}</source>
+        <translation>Dropout：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="182"/>
+        <source>Dropout: the seed must be 0 or more</source>
+        <translation>Dropout：种子必须 ≥ 0</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="185"/>
+        <source>Set dropout</source>
+        <translation>设置 dropout</translation>
+    </message>
+</context>
+<context>
     <name>TemperatureDial</name>
     <message>
         <location filename="../../gui/views/temperature_dial.py" line="115"/>
@@ -1335,29 +1613,47 @@ Replace them?</source>
 <context>
     <name>TokenEditor</name>
     <message>
-        <location filename="../../gui/views/token_editor.py" line="140"/>
+        <location filename="../../gui/views/token_editor.py" line="167"/>
         <source>&lt;b&gt;Tokens&lt;/b&gt; (double-click to rename)</source>
         <translation>&lt;b&gt;词&lt;/b&gt;（双击改名）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/token_editor.py" line="141"/>
+        <location filename="../../gui/views/token_editor.py" line="168"/>
         <source>+ token</source>
         <translation>+ 词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/token_editor.py" line="142"/>
+        <location filename="../../gui/views/token_editor.py" line="169"/>
         <source>− token</source>
         <translation>− 词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/token_editor.py" line="143"/>
+        <location filename="../../gui/views/token_editor.py" line="170"/>
         <source>Add a token at the end (its numbers start at 0)</source>
         <translation>在末尾加一个词（数字从 0 开始）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/token_editor.py" line="144"/>
+        <location filename="../../gui/views/token_editor.py" line="171"/>
         <source>Remove the selected token</source>
         <translation>删除选中的词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/token_editor.py" line="176"/>
+        <source>Padding (no query looks at it)</source>
+        <translation>填充（没有查询会看它）</translation>
+    </message>
+</context>
+<context>
+    <name>TokenModel</name>
+    <message>
+        <location filename="../../gui/views/token_editor.py" line="70"/>
+        <source>Padding: no query looks at its key (right-click to change)</source>
+        <translation>填充：没有查询会看它的键（右键可更改）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/token_editor.py" line="71"/>
+        <source>Double-click to rename; right-click to mark it as padding</source>
+        <translation>双击改名；右键可标为填充</translation>
     </message>
 </context>
 <context>
