@@ -2,8 +2,9 @@
 
 A line joins query i to key j of head h wherever A_h[i, j] > 0. Up to BUDGET of them are
 all drawn. Beyond, each query keeps its TOP strongest keys in every head (fewer when
-heads × tokens leave no room), any weight ≥ FLOOR, and, when that is still more than
-BUDGET, each query's single strongest line and the strongest of the rest.
+heads × tokens leave no room) and any weight ≥ FLOOR (up to FLOOR_SEARCHED_UP_TO weights);
+when that is still more than BUDGET (or L), each query's single strongest line and the
+strongest of the rest.
 
 Why a budget: Qt paints a line of 300 pixels in 4–10 µs (measured on this project's
 2-core machine, opaque, antialiased or not); 600 lines keep a paint at 512 tokens and 8
@@ -20,6 +21,9 @@ from numpy.typing import NDArray
 BUDGET = 600
 TOP = 8
 FLOOR = 0.1
+# Beyond this many weights (512 tokens and 1 head), looking for those ≥ FLOOR cost 4–10 ms
+# (16 MB of A at 8 heads): more than the rest of the choice, for lines the cap then drops.
+FLOOR_SEARCHED_UP_TO = 512 * 512
 
 Ints = NDArray[np.intp]
 
@@ -83,10 +87,13 @@ def strongest_lines(weights: NDArray[np.float64], budget: int = BUDGET) -> Lines
     queries = np.arange(length)
     best_key = weights[best_head, queries].argmax(axis=1)  # (L,)
     best = (best_head * length + queries) * length + best_key
-    # weights ≥ FLOOR, looked for only in the rows that have one (a pass less over A)
-    rows_with = np.flatnonzero(largest >= FLOOR)
-    found_row, found_key = np.nonzero(weights.reshape(-1, length)[rows_with] >= FLOOR)
-    strong = rows_with[found_row] * length + found_key
+    if weights.size <= FLOOR_SEARCHED_UP_TO:
+        # weights ≥ FLOOR, looked for only in the rows that have one (a pass less over A)
+        rows_with = np.flatnonzero(largest >= FLOOR)
+        found_row, found_key = np.nonzero(weights.reshape(-1, length)[rows_with] >= FLOOR)
+        strong = rows_with[found_row] * length + found_key
+    else:  # the cap keeps about L lines anyway: each query's strongest, few others
+        strong = np.zeros(0, dtype=np.intp)
     flat = np.unique(np.concatenate([best, strongest_per_head, strong]))
     flat = flat[weights.ravel()[flat] > 0]
     cap = max(budget, length)

@@ -16,16 +16,18 @@ import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintEngine, QPainter, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from gui.plots.line_choice import Lines, strongest_lines, token_lines
+from gui.plots.line_raster import LineRaster, packed
 
 # what to draw: A of each head shown (h, L, L), each head's colour, the token names
 Source = Callable[[], tuple[NDArray[np.float64], list[QColor], tuple[str, ...]]]
 
 LEVELS = 32  # shades of a head's colour; finer ones cannot be told apart on a thin line
-SMOOTH_UP_TO = 200  # antialiased up to this many lines; beyond, 2–3 times cheaper without
+SMOOTH_UP_TO = 200  # up to this many lines, Qt draws them antialiased; beyond, NumPy does
+VECTOR_ENGINES = (QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture)
 FEW = 60  # up to this many lines, each is drawn 2 px wide (times the text's scale)
 INK = QColor("#222222")
 GREY = QColor("#666666")
@@ -97,6 +99,7 @@ class LinesPicture(pg.GraphicsWidget):
         self._overview: Lines | None = None  # chosen when first painted, not on every edit
         self._token: tuple[tuple[str, int], Lines] | None = None  # the hovered token's
         self._source: Source | None = None
+        self._raster = LineRaster()
         self._stale = False
         self._widest = 0.0
         self._set_fonts()
@@ -181,8 +184,9 @@ class LinesPicture(pg.GraphicsWidget):
         width, height = self.size().width(), self.size().height()
         pad, gap = 6 * self.font_scale, 8 * self.font_scale
         line = self._metrics.height()
-        top = pad + self._bold_metrics.height() + line + gap
-        bottom = height - pad - line * (self._footer_lines(width) + 0.3)
+        # half a name's height kept free at both ends: the first and last names fit
+        top = pad + self._bold_metrics.height() + line * 1.5 + gap
+        bottom = height - pad - line * (self._footer_lines(width) + 0.8)
         count = len(self.names)
         pitch = min(max(bottom - top, 1.0) / count, 2.4 * line)
         top += max(bottom - top - pitch * count, 0.0) / 2  # a short list sits in the middle
@@ -207,10 +211,14 @@ class LinesPicture(pg.GraphicsWidget):
         count = len(chosen)
         if count == 0:
             return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, count <= SMOOTH_UP_TO)
         levels = opacity_levels(chosen.weight / self.darkest())
         heads = len(self.colours)
         order = np.lexsort((chosen.head, levels))  # by shade (weakest first), then head
+        if count > SMOOTH_UP_TO and painter.paintEngine().type() not in VECTOR_ENGINES:
+            self._paint_raster(painter, geometry, levels[order], chosen.head[order],
+                               chosen.query[order], chosen.key[order])  # fmt: skip
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         groups = levels[order] * heads + chosen.head[order]
         cuts = [0, *(np.flatnonzero(np.diff(groups)) + 1).tolist(), count]
         starts = geometry.y(chosen.query[order]).tolist()
@@ -225,6 +233,18 @@ class LinesPicture(pg.GraphicsWidget):
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)
             painter.setPen(pen)
             painter.drawLines([QLineF(left, starts[n], right, ends[n]) for n in range(first, last)])
+
+    def _paint_raster(self, painter: QPainter, geometry: Geometry, levels: NDArray[np.intp],
+                      heads: NDArray[np.intp], queries: NDArray[np.intp],
+                      keys: NDArray[np.intp]) -> None:  # fmt: skip
+        """Draw many lines at once through NumPy (line_raster.py): on screen and in PNG."""
+        rgb = np.array([(c.red(), c.green(), c.blue()) for c in self.colours], dtype=np.float32)
+        opacity = (levels / LEVELS).astype(np.float32)[:, None]
+        shades = np.rint(255 + (rgb[heads] - 255) * opacity).astype(np.uint32)  # (n, 3)
+        colours = packed(shades[:, 0], shades[:, 1], shades[:, 2])
+        self._raster.draw(painter, geometry.line_left, geometry.line_right - geometry.line_left,
+                          self.size().height(), geometry.y(queries), geometry.y(keys),
+                          colours)  # fmt: skip
 
     def _paint_bands(self, painter: QPainter, geometry: Geometry) -> None:
         width = self.size().width()

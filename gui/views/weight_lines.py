@@ -33,6 +33,7 @@ class WeightLines(Retranslating, QWidget):
         self.mode.addItems(["", ""])
         self.plot = WeightLinesPlot(self)
         self.plot.setObjectName("weightLinesPlot")
+        self._stacked = np.zeros((0, 0, 0))  # every head's A, when all are drawn
         self.plot.set_source(self._source)
         row = QHBoxLayout()
         row.addWidget(self.mode_label)
@@ -83,7 +84,11 @@ class WeightLines(Retranslating, QWidget):
         state, count = self.state, self.state.heads
         heads = state.heads_result
         if self.all_heads() and heads is not None:
-            weights = np.stack([head.weights for head in heads.heads])
+            shape = (count, *heads.heads[0].weights.shape)
+            if self._stacked.shape != shape:
+                self._stacked = np.empty(shape)
+            # into the same memory each time: a new 16 MB (512 tokens, 8 heads) cost 12 ms
+            weights = np.stack([head.weights for head in heads.heads], out=self._stacked)
             colours = [head_colour(h, count) for h in range(count)]
         else:
             weights = state.result.weights[None]

@@ -4,7 +4,7 @@
 <context>
     <name>AttentionState</name>
     <message>
-        <location filename="../../gui/model/state.py" line="82"/>
+        <location filename="../../gui/model/state.py" line="85"/>
         <source>{0} is computed and cannot be edited</source>
         <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
         <translation>{0} 是算出来的，不能直接修改</translation>
@@ -15,58 +15,58 @@
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="87"/>
-        <location filename="../../gui/model/state.py" line="244"/>
+        <location filename="../../gui/model/state.py" line="90"/>
+        <location filename="../../gui/model/state.py" line="208"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="92"/>
+        <location filename="../../gui/model/state.py" line="95"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="104"/>
+        <location filename="../../gui/model/state.py" line="107"/>
         <source>Paste refused: the rows have different numbers of cells</source>
         <translation>粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="108"/>
+        <location filename="../../gui/model/state.py" line="111"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
         <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="117"/>
+        <location filename="../../gui/model/state.py" line="120"/>
         <source>Paste refused: {0}: {1}</source>
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="119"/>
+        <location filename="../../gui/model/state.py" line="122"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="130"/>
+        <location filename="../../gui/model/state.py" line="133"/>
         <source>At most {0} tokens can be edited here</source>
         <translation>这里最多编辑 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="133"/>
+        <location filename="../../gui/model/state.py" line="136"/>
         <source>token {0}</source>
         <translation>词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="140"/>
+        <location filename="../../gui/model/state.py" line="143"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="151"/>
+        <location filename="../../gui/model/state.py" line="154"/>
         <source>At least one token is needed</source>
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="155"/>
+        <location filename="../../gui/model/state.py" line="158"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
@@ -86,58 +86,53 @@
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="177"/>
+        <location filename="../../gui/model/state.py" line="180"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="182"/>
-        <location filename="../../gui/model/state.py" line="211"/>
         <source>A dimension must be between 1 and {0}</source>
-        <translation>维度必须在 1 到 {0} 之间</translation>
+        <translation type="vanished">维度必须在 1 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="196"/>
         <source>Set d_k to {0}</source>
-        <translation>把 d_k 设为 {0}</translation>
+        <translation type="vanished">把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="204"/>
         <source>Set d_v to {0}</source>
-        <translation>把 d_v 设为 {0}</translation>
+        <translation type="vanished">把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="216"/>
         <source>Set d_model to {0}</source>
-        <translation>把 d_model 设为 {0}</translation>
+        <translation type="vanished">把 d_model 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="224"/>
+        <location filename="../../gui/model/state.py" line="188"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="226"/>
+        <location filename="../../gui/model/state.py" line="190"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="237"/>
+        <location filename="../../gui/model/state.py" line="201"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="298"/>
+        <location filename="../../gui/model/state.py" line="267"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="307"/>
+        <location filename="../../gui/model/state.py" line="276"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="319"/>
+        <location filename="../../gui/model/state.py" line="288"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -313,21 +308,26 @@ No discards it.</source>
     </message>
     <message>
         <location filename="../../gui/export/files.py" line="177"/>
+        <source>Weights as lines (BertViz)</source>
+        <translation>配比连线图（BertViz）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/files.py" line="178"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="180"/>
+        <location filename="../../gui/export/files.py" line="181"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="183"/>
+        <location filename="../../gui/export/files.py" line="184"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="186"/>
+        <location filename="../../gui/export/files.py" line="187"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -383,123 +383,122 @@ No discards it.</source>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../gui/export/controller.py" line="96"/>
+        <location filename="../../gui/export/controller.py" line="101"/>
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="97"/>
+        <location filename="../../gui/export/controller.py" line="102"/>
         <source>Export &amp;figure…</source>
         <translation>导出图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="98"/>
+        <location filename="../../gui/export/controller.py" line="103"/>
         <source>Export &amp;all…</source>
         <translation>全部导出(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="99"/>
+        <location filename="../../gui/export/controller.py" line="104"/>
         <source>&amp;Handout PDF…</source>
         <translation>讲义 PDF(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="100"/>
+        <location filename="../../gui/export/controller.py" line="105"/>
         <source>Copy &amp;matrix</source>
         <translation>复制矩阵(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="103"/>
+        <location filename="../../gui/export/controller.py" line="108"/>
         <source>As tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="104"/>
+        <location filename="../../gui/export/controller.py" line="109"/>
         <source>As LaTeX (bmatrix)</source>
         <translation>LaTeX（bmatrix）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="136"/>
+        <location filename="../../gui/export/controller.py" line="141"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="136"/>
+        <location filename="../../gui/export/controller.py" line="141"/>
         <source>Export as SVG…</source>
         <translation>导出为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="137"/>
+        <location filename="../../gui/export/controller.py" line="142"/>
         <source>Export as PDF…</source>
         <translation>导出为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="145"/>
+        <location filename="../../gui/export/controller.py" line="150"/>
         <source>Copy as TSV</source>
         <translation>复制为 TSV</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="146"/>
+        <location filename="../../gui/export/controller.py" line="151"/>
         <source>Copy as LaTeX</source>
         <translation>复制为 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="167"/>
+        <location filename="../../gui/export/controller.py" line="172"/>
         <source>tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="167"/>
+        <location filename="../../gui/export/controller.py" line="172"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="168"/>
+        <location filename="../../gui/export/controller.py" line="173"/>
         <source>Copied {0} as {1}</source>
         <translation>已把 {0} 复制为 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="188"/>
+        <location filename="../../gui/export/controller.py" line="184"/>
         <source>The experiment has no result to draw yet</source>
         <translation>实验还没有可画的结果</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="192"/>
+        <location filename="../../gui/export/controller.py" line="188"/>
         <source>There is no figure called {0}</source>
         <translation>没有叫 {0} 的图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="201"/>
-        <location filename="../../gui/export/controller.py" line="267"/>
+        <location filename="../../gui/export/controller.py" line="207"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="218"/>
+        <location filename="../../gui/export/controller.py" line="224"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="227"/>
+        <location filename="../../gui/export/controller.py" line="233"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="242"/>
+        <location filename="../../gui/export/controller.py" line="248"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="244"/>
+        <location filename="../../gui/export/controller.py" line="250"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="315"/>
+        <location filename="../../gui/export/controller.py" line="311"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="339"/>
+        <location filename="../../gui/export/controller.py" line="335"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -549,27 +548,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="67"/>
+        <location filename="../../gui/export/progress.py" line="68"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="85"/>
+        <location filename="../../gui/export/progress.py" line="86"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="134"/>
+        <location filename="../../gui/export/progress.py" line="135"/>
         <source>Drawing {0} ({1} of {2})…</source>
         <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="136"/>
+        <location filename="../../gui/export/progress.py" line="137"/>
         <source>Writing the matrices as text ({0} of {1})…</source>
         <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="152"/>
+        <location filename="../../gui/export/progress.py" line="153"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -630,13 +629,13 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="148"/>
+        <location filename="../../gui/views/formula_bar.py" line="152"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1).</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="150"/>
+        <location filename="../../gui/views/formula_bar.py" line="154"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
@@ -710,37 +709,37 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="139"/>
+        <location filename="../../gui/window/main_window.py" line="142"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="140"/>
+        <location filename="../../gui/window/main_window.py" line="143"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="260"/>
+        <location filename="../../gui/window/main_window.py" line="263"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="262"/>
+        <location filename="../../gui/window/main_window.py" line="265"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="142"/>
+        <location filename="../../gui/window/main_window.py" line="145"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="143"/>
+        <location filename="../../gui/window/main_window.py" line="146"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="144"/>
+        <location filename="../../gui/window/main_window.py" line="147"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -971,17 +970,17 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="91"/>
+        <location filename="../../gui/window/presenter.py" line="127"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="92"/>
+        <location filename="../../gui/window/presenter.py" line="128"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="93"/>
+        <location filename="../../gui/window/presenter.py" line="129"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
     </message>
@@ -1157,6 +1156,95 @@ Replace them?</source>
         <location filename="../../gui/session/controller.py" line="343"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>ShapeAndHeads</name>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="40"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="77"/>
+        <source>A dimension must be between 1 and {0}</source>
+        <translation>维度必须在 1 到 {0} 之间</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="46"/>
+        <source>{0} heads need a width they divide: {1} is not a multiple of {0}</source>
+        <translation>{0} 个头需要能被它整除的宽度：{1} 不是 {0} 的倍数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="61"/>
+        <source>Set d_k to {0}</source>
+        <translation>把 d_k 设为 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="70"/>
+        <source>Set d_v to {0}</source>
+        <translation>把 d_v 设为 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="82"/>
+        <source>Set d_model to {0}</source>
+        <translation>把 d_model 设为 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="97"/>
+        <source>Heads: {0}</source>
+        <translation>头数：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="100"/>
+        <source>Split into {0} heads</source>
+        <translation>分成 {0} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="111"/>
+        <source>W_o needs projection mode (X and the W&apos;s)</source>
+        <translation>W_o 需要投影模式（X 和各个 W）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="117"/>
+        <source>Add W_o</source>
+        <translation>加上 W_o</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="120"/>
+        <source>Remove W_o</source>
+        <translation>去掉 W_o</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="133"/>
+        <source>Mark “{0}” as padding</source>
+        <translation>把“{0}”标为填充</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="135"/>
+        <source>“{0}” is no longer padding</source>
+        <translation>“{0}”不再是填充</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="147"/>
+        <source>The mask must be {0}×{0}, not {1}</source>
+        <translation>掩码必须是 {0}×{0}，而不是 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="160"/>
+        <source>Paint the mask</source>
+        <translation>画掩码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="173"/>
+        <source>Dropout: {0}</source>
+        <translation>丢弃（dropout）：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="176"/>
+        <source>Dropout: the seed must be 0 or more</source>
+        <translation>丢弃（dropout）：种子必须是 0 或更大</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="179"/>
+        <source>Set dropout</source>
+        <translation>设置丢弃（dropout）</translation>
     </message>
 </context>
 <context>
@@ -1435,6 +1523,69 @@ Replace them?</source>
         <location filename="../../gui/views/weight_bars.py" line="140"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4:.2f}；虚线：平均 1/L = {5:.2f}</translation>
+    </message>
+</context>
+<context>
+    <name>WeightLines</name>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="57"/>
+        <source>Lines of:</source>
+        <translation>连线：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="59"/>
+        <source>the selected head</source>
+        <translation>选中的头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="60"/>
+        <source>every head, one colour each</source>
+        <translation>所有的头，各用一种颜色</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="97"/>
+        <source>Weights A of all {0} heads, one colour each</source>
+        <translation>全部 {0} 个头的配比 A，各用一种颜色</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="98"/>
+        <source>head {0}</source>
+        <translation>头 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="100"/>
+        <source>Weights A of head {0} of {1}</source>
+        <translation>第 {0} 个头（共 {1} 个）的配比 A</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="103"/>
+        <source>Weights A as lines: query i → key j</source>
+        <translation>配比 A 的连线：提问 i → 标签 j</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="107"/>
+        <source>queries i</source>
+        <translation>提问 i</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="108"/>
+        <source>keys j</source>
+        <translation>标签 j</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="110"/>
+        <source>Shade ∝ A[i, j]: the darkest line is A = {0}</source>
+        <translation>颜色深浅 ∝ A[i, j]：最深的线是 A = {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="111"/>
+        <source>{0} of {1} lines drawn, the strongest; hover a token for its own</source>
+        <translation>画出了 {1} 条线中最强的 {0} 条；把鼠标停在一个词上可看它自己的线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="112"/>
+        <source>{0} of this token&apos;s {1} lines drawn, the strongest</source>
+        <translation>画出了这个词 {1} 条线中最强的 {0} 条</translation>
     </message>
 </context>
 <context>
