@@ -3,8 +3,9 @@ with h ∈ {1, 8} heads (d_k = d_v = 64 split among them), in each mode: the sel
 every head in its colour, and every head with one query hovered.
 
 "repaint" paints what was chosen already; "after τ" paints after a new τ (set untimed: the
-new A is the state's work), so the lines are chosen again, as on each frame of the dial. Both are held against one 60 Hz
-frame (16.7 ms) and against the paint of an empty view of the same size.
+new A is the state's work), so the lines are chosen again, as on each frame of the dial.
+Both are held against one 60 Hz frame (16.7 ms) and against the paint of an empty view of
+the same size.
 
 Run: python bench/weight_lines.py  (offscreen unless a display is set)
 """
@@ -20,10 +21,10 @@ import json
 import statistics
 import time
 
+import pyqtgraph as pg
 from common import median_seconds
 from PySide6.QtWidgets import QApplication
 
-import pyqtgraph as pg
 from gui import install_fonts
 from gui.model.state import AttentionState
 from gui.views.weight_lines import WeightLines

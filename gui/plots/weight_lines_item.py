@@ -162,6 +162,15 @@ class LinesPicture(pg.GraphicsWidget):
         """
         return max(float(self.chosen().weight.max(initial=0.0)), 1e-300)
 
+    def notes(self) -> list[str]:
+        """Return the notes under the lines: the darkest weight, and how many are drawn."""
+        chosen, texts = self.chosen(), self.texts
+        notes = [texts.darkest.format(f"{self.darkest():.3g}")]
+        if chosen.thinned:
+            thinned = texts.thinned if self.hovered is None else texts.thinned_token
+            notes.append(thinned.format(f"{len(chosen):,}", f"{chosen.total:,}"))
+        return notes
+
     def name_font(self) -> QFont:
         """Return the font of the token names."""
         return QFont(self._font)
@@ -205,7 +214,7 @@ class LinesPicture(pg.GraphicsWidget):
         self._paint_lines(painter, geometry, chosen)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         self._paint_names(painter, geometry)
-        self._paint_words(painter, geometry, chosen)
+        self._paint_words(painter)
 
     def _paint_lines(self, painter: QPainter, geometry: Geometry, chosen: Lines) -> None:
         count = len(chosen)
@@ -297,7 +306,7 @@ class LinesPicture(pg.GraphicsWidget):
             align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         painter.drawText(box, align, text)
 
-    def _paint_words(self, painter: QPainter, geometry: Geometry, chosen: Lines) -> None:
+    def _paint_words(self, painter: QPainter) -> None:
         width, height = self.size().width(), self.size().height()
         pad, line = 6 * self.font_scale, self._metrics.height()
         texts = self.texts
@@ -314,10 +323,7 @@ class LinesPicture(pg.GraphicsWidget):
                          texts.queries)  # fmt: skip
         painter.drawText(header, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                          texts.keys)  # fmt: skip
-        notes = [texts.darkest.format(f"{self.darkest():.3g}")]
-        if chosen.thinned:
-            thinned = texts.thinned if self.hovered is None else texts.thinned_token
-            notes.append(thinned.format(f"{len(chosen):,}", f"{chosen.total:,}"))
+        notes = self.notes()
         y = height - pad - line * len(notes)
         for note in notes:
             shown = self._metrics.elidedText(note, Qt.TextElideMode.ElideRight, width - 2 * pad)

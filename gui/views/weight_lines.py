@@ -71,8 +71,15 @@ class WeightLines(Retranslating, QWidget):
         self.mode.setCurrentIndex(MODES.index("all" if on else "head"))
 
     def lines(self) -> list[tuple[int, int, float, int]]:
-        """Return (query, key, opacity, head) of every line drawn now, weakest first."""
-        return self.plot.lines()
+        """Return (query, key, opacity, head) of every line drawn now, weakest first.
+
+        ``head`` counts from 0 among all the heads (the selected one's number when only it
+        is drawn).
+        """
+        if self.all_heads():
+            return self.plot.lines()
+        head = self.state.selected_head if self.state.heads > 1 else 0
+        return [(query, key, opacity, head) for query, key, opacity, _ in self.plot.lines()]
 
     def head_colours(self) -> list[QColor]:
         """Return the colour of each head drawn (one, unless every head is shown)."""
