@@ -34,6 +34,7 @@ class WeightLines(Retranslating, QWidget):
         self.plot = WeightLinesPlot(self)
         self.plot.setObjectName("weightLinesPlot")
         self._stacked = np.zeros((0, 0, 0))  # every head's A, when all are drawn
+        self._drawn_from: tuple[object, ...] = ()
         self.plot.set_source(self._source)
         row = QHBoxLayout()
         row.addWidget(self.mode_label)
@@ -124,4 +125,16 @@ class WeightLines(Retranslating, QWidget):
             thinned_token=self.tr("{0} of this token's {1} lines drawn, the strongest"),
         ))  # fmt: skip
         self.plot.set_selected(state.selected_token)
-        self.plot.invalidate()
+        shown = self._shown_arrays()
+        if len(shown) != len(self._drawn_from) or any(
+            a is not b for a, b in zip(shown, self._drawn_from, strict=False)
+        ):  # an edit of V leaves every A as it was: nothing to choose or paint again
+            self._drawn_from = shown
+            self.plot.invalidate()
+
+    def _shown_arrays(self) -> tuple[object, ...]:
+        """Return the arrays the lines are drawn from (each A shown, and the names)."""
+        heads = self.state.heads_result
+        if self.all_heads() and heads is not None:
+            return (*(head.weights for head in heads.heads), self.state.tokens)
+        return (self.state.result.weights, self.state.tokens)

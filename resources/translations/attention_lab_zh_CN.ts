@@ -1528,62 +1528,62 @@ Replace them?</source>
 <context>
     <name>WeightLines</name>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="57"/>
+        <location filename="../../gui/views/weight_lines.py" line="59"/>
         <source>Lines of:</source>
         <translation>连线：</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="59"/>
+        <location filename="../../gui/views/weight_lines.py" line="61"/>
         <source>the selected head</source>
         <translation>选中的头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="60"/>
+        <location filename="../../gui/views/weight_lines.py" line="62"/>
         <source>every head, one colour each</source>
         <translation>所有的头，各用一种颜色</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="97"/>
+        <location filename="../../gui/views/weight_lines.py" line="110"/>
         <source>Weights A of all {0} heads, one colour each</source>
         <translation>全部 {0} 个头的配比 A，各用一种颜色</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="98"/>
+        <location filename="../../gui/views/weight_lines.py" line="111"/>
         <source>head {0}</source>
         <translation>头 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="100"/>
+        <location filename="../../gui/views/weight_lines.py" line="113"/>
         <source>Weights A of head {0} of {1}</source>
         <translation>第 {0} 个头（共 {1} 个）的配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="103"/>
+        <location filename="../../gui/views/weight_lines.py" line="116"/>
         <source>Weights A as lines: query i → key j</source>
         <translation>配比 A 的连线：提问 i → 标签 j</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="107"/>
+        <location filename="../../gui/views/weight_lines.py" line="120"/>
         <source>queries i</source>
         <translation>提问 i</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="108"/>
+        <location filename="../../gui/views/weight_lines.py" line="121"/>
         <source>keys j</source>
         <translation>标签 j</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="110"/>
+        <location filename="../../gui/views/weight_lines.py" line="123"/>
         <source>Shade ∝ A[i, j]: the darkest line is A = {0}</source>
         <translation>颜色深浅 ∝ A[i, j]：最深的线是 A = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="111"/>
+        <location filename="../../gui/views/weight_lines.py" line="124"/>
         <source>{0} of {1} lines drawn, the strongest; hover a token for its own</source>
         <translation>画出了 {1} 条线中最强的 {0} 条；把鼠标停在一个词上可看它自己的线</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="112"/>
+        <location filename="../../gui/views/weight_lines.py" line="125"/>
         <source>{0} of this token&apos;s {1} lines drawn, the strongest</source>
         <translation>画出了这个词 {1} 条线中最强的 {0} 条</translation>
     </message>

@@ -362,3 +362,21 @@ def test_the_view_speaks_chinese(make_view):
     finally:
         set_language("en")
     assert view.mode.itemText(0) == "the selected head"
+
+
+def test_an_edit_of_v_chooses_no_line_again_and_an_edit_of_q_does(make_view):
+    state, view = make_view()
+    calls = []
+    source = view._source
+    view.plot.set_source(lambda: calls.append(1) or source())
+    painted(view)
+    calls.clear()
+    state.set_cell("v", 0, 0, 5.0)  # A does not depend on V
+    next_frame()
+    painted(view)
+    assert calls == []
+    state.set_cell("q", 0, 0, 5.0)
+    next_frame()
+    painted(view)
+    assert calls == [1]
+    assert drawn(view) == every_weight(state, [0])
