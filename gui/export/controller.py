@@ -297,7 +297,10 @@ class ExportController(QObject):
         from gui.export.dialogs import FigureDialog
         from gui.export.files import figure_titles
 
-        dialog = FigureDialog(figure_titles(), name, fmt, self.scale, self.host.dialog_parent(),
+        shown = self.host.figure_views()  # only the figures this window has
+        titles = {key: title for key, title in figure_titles().items()
+                  if key in shown or key.startswith("variance-")}  # fmt: skip
+        dialog = FigureDialog(titles, name, fmt, self.scale, self.host.dialog_parent(),
                               self.captions)  # fmt: skip
         if not dialog.exec():
             return False

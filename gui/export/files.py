@@ -197,6 +197,7 @@ def figure_titles() -> dict[str, str]:
         "Export", "Weights of the selected token (bars)"
     )
     titles["mixing"] = QCoreApplication.translate("Export", "Mixing: z = Σ A·v")
+    titles["weight-lines"] = QCoreApplication.translate("Export", "Weights as lines (BertViz)")
     titles["variance-spread"] = QCoreApplication.translate(
         "Export", "Experiment: spread of q·k against d_k"
     )

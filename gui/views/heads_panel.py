@@ -1,4 +1,4 @@
-"""The panel of the lessons after the first: every head, the concat and W_o, the mask."""
+"""The panel of the lessons after the first: every head, the lines, the concat and W_o, the mask."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from gui.support.language import Retranslating
 from gui.views.concat_view import ConcatView
 from gui.views.head_grid import HeadGrid
 from gui.views.mask_editor import MaskEditor
+from gui.views.weight_lines import WeightLines
 
 
 class HeadsPanel(Retranslating, QWidget):
-    """Tabs: the head grid, the concat view and the mask painted by hand."""
+    """Tabs: the head grid, the weights as lines, the concat view and the mask painted by hand."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -20,10 +21,11 @@ class HeadsPanel(Retranslating, QWidget):
         self.grid = HeadGrid(state, self)
         self.concat = ConcatView(state, self)
         self.mask_editor = MaskEditor(state, self)
+        self.lines = WeightLines(state, self)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("headsTabs")
         self._pages: dict[QWidget, QWidget] = {}  # each view → the scroll area it is in
-        for page in (self.grid, self.concat, self.mask_editor):
+        for page in (self.grid, self.lines, self.concat, self.mask_editor):
             self.tabs.addTab(self._scrolled(page), "")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -51,6 +53,7 @@ class HeadsPanel(Retranslating, QWidget):
         """Name the tabs again in the current language."""
         names: dict[QWidget, str] = {
             self.grid: self.tr("Heads"),
+            self.lines: self.tr("Lines"),
             self.concat: self.tr("Concat and W_o"),
             self.mask_editor: self.tr("Mask"),
         }

@@ -162,7 +162,7 @@ class MainWindow(Retranslating, QMainWindow):
             "temperature": self.tr("Temperature dial"),
             "mixing": self.tr("Mixing: z = Σ A·v"),
             "explanation": self.tr("Hand calculation"),
-            "heads": self.tr("Heads, concat, mask"),
+            "heads": self.tr("Heads, lines, concat, mask"),
         }
         for key, title in titles.items():
             self.docks[key].setWindowTitle(title)
@@ -264,6 +264,7 @@ class MainWindow(Retranslating, QMainWindow):
         }
         views["weight-bars"] = self.dial.bars.plot
         views["mixing"] = self.mixing.canvas
+        views["weight-lines"] = self.heads.lines.plot
         return views
 
     def experiment(self) -> VariancePanel:

@@ -368,21 +368,26 @@ No discards it.</source>
     </message>
     <message>
         <location filename="../../gui/export/files.py" line="200"/>
+        <source>Weights as lines (BertViz)</source>
+        <translation>配比连线图（BertViz）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/files.py" line="201"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="203"/>
+        <location filename="../../gui/export/files.py" line="204"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="206"/>
+        <location filename="../../gui/export/files.py" line="207"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="209"/>
+        <location filename="../../gui/export/files.py" line="210"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -548,12 +553,12 @@ No discards it.</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="323"/>
+        <location filename="../../gui/export/controller.py" line="326"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="348"/>
+        <location filename="../../gui/export/controller.py" line="351"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -850,17 +855,22 @@ Replace them?</source>
 <context>
     <name>HeadsPanel</name>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="53"/>
+        <location filename="../../gui/views/heads_panel.py" line="55"/>
         <source>Heads</source>
         <translation>各头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="54"/>
+        <location filename="../../gui/views/heads_panel.py" line="56"/>
+        <source>Lines</source>
+        <translation>连线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/heads_panel.py" line="57"/>
         <source>Concat and W_o</source>
         <translation>拼接与 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="55"/>
+        <location filename="../../gui/views/heads_panel.py" line="58"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
@@ -897,16 +907,16 @@ Replace them?</source>
     </message>
     <message>
         <location filename="../../gui/window/main_window.py" line="165"/>
-        <source>Heads, concat, mask</source>
-        <translation>多头、拼接、掩码</translation>
+        <source>Heads, lines, concat, mask</source>
+        <translation>多头、连线、拼接、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="310"/>
+        <location filename="../../gui/window/main_window.py" line="311"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="312"/>
+        <location filename="../../gui/window/main_window.py" line="313"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
@@ -1856,6 +1866,69 @@ Replace them?</source>
         <location filename="../../gui/views/weight_bars.py" line="175"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4:.2f}；虚线：平均 1/L = {5:.2f}</translation>
+    </message>
+</context>
+<context>
+    <name>WeightLines</name>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="59"/>
+        <source>Lines of:</source>
+        <translation>连线：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="61"/>
+        <source>the selected head</source>
+        <translation>选中的头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="62"/>
+        <source>every head, one colour each</source>
+        <translation>所有的头，各用一种颜色</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="110"/>
+        <source>Weights A of all {0} heads, one colour each</source>
+        <translation>全部 {0} 个头的配比 A，各用一种颜色</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="111"/>
+        <source>head {0}</source>
+        <translation>头 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="113"/>
+        <source>Weights A of head {0} of {1}</source>
+        <translation>第 {0} 个头（共 {1} 个）的配比 A</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="116"/>
+        <source>Weights A as lines: query i → key j</source>
+        <translation>配比 A 的连线：提问 i → 标签 j</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="120"/>
+        <source>queries i</source>
+        <translation>提问 i</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="121"/>
+        <source>keys j</source>
+        <translation>标签 j</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="123"/>
+        <source>Shade ∝ A[i, j]: the darkest line is A = {0}</source>
+        <translation>颜色深浅 ∝ A[i, j]：最深的线是 A = {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="124"/>
+        <source>{0} of {1} lines drawn, the strongest; hover a token for its own</source>
+        <translation>画出了 {1} 条线中最强的 {0} 条；把鼠标停在一个词上可看它自己的线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="125"/>
+        <source>{0} of this token&apos;s {1} lines drawn, the strongest</source>
+        <translation>画出了这个词 {1} 条线中最强的 {0} 条</translation>
     </message>
 </context>
 <context>

@@ -21,7 +21,7 @@ import gui.export.files
 from engine import read_preset
 from gui.export.dialogs import ExportAllDialog, FigureDialog, HandoutDialog
 
-FIGURES = ["1-scores", "2-scaled", "3-weights", "4-context", "weight-bars", "mixing",
+FIGURES = ["1-scores", "2-scaled", "3-weights", "4-context", "weight-bars", "mixing", "weight-lines",
            "variance-spread", "variance-histogram", "variance-winner",
            "variance-gradient"]  # fmt: skip
 DATA = ["tokens.csv", "Q.csv", "K.csv", "V.csv", "S.csv", "S-scaled.csv", "A.csv", "Z.csv",
