@@ -63,8 +63,9 @@ def engine_floor(window: MainWindow) -> float:
     state = window.state
     m = {name: state.matrix(name) for name in ("x", "w_q", "w_k", "w_v", "w_o")}
     return median_seconds(
-        lambda: multi_head_attention(m["x"], m["w_q"], m["w_k"], m["w_v"], state.heads,
-                                     w_o=m["w_o"]),  # fmt: skip
+        lambda: multi_head_attention(
+            m["x"], m["w_q"], m["w_k"], m["w_v"], state.heads, w_o=m["w_o"]
+        ),
         3,
     )
 
@@ -76,8 +77,15 @@ def measure(app, window, painted, name, act, rounds=ROUNDS) -> dict[str, object]
         floors.append(engine_floor(window))
         times.append(to_screen(app, painted, act))
     seconds, floor = statistics.median(times), statistics.median(floors)
-    return {"name": name, "seconds": seconds, "floor_seconds": floor, "ratio": seconds / floor,
-            "frames": seconds / FRAME, "min_seconds": min(times), "max_seconds": max(times)}
+    return {
+        "name": name,
+        "seconds": seconds,
+        "floor_seconds": floor,
+        "ratio": seconds / floor,
+        "frames": seconds / FRAME,
+        "min_seconds": min(times),
+        "max_seconds": max(times),
+    }
 
 
 def main() -> None:
@@ -134,9 +142,11 @@ def main() -> None:
         if "frames" in row:
             print(f"{row['name']:<40} {row['seconds'] * 1e3:>7.1f}ms {row['frames']:>7.2f} "
                   f"{row['ratio']:>8.2f}×")  # fmt: skip
-    print(f"the head grid adds {extra * 1e3:.1f} ms to an edit at h=16 ({extra / FRAME:.2f} "
-          f"frames; goal ≤ 1). Goal: each within one frame ({FRAME * 1e3:.1f} ms) of the display "
-          "beyond the engine's own compute.")
+    print(
+        f"the head grid adds {extra * 1e3:.1f} ms to an edit at h=16 ({extra / FRAME:.2f} "
+        f"frames; goal ≤ 1). Goal: each within one frame ({FRAME * 1e3:.1f} ms) of the display "
+        "beyond the engine's own compute."
+    )
 
 
 if __name__ == "__main__":

@@ -109,6 +109,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self.addItem(self._bar, row=0, col=1)
         self.set_font_scale(1.0)
 
+        for action in self.scene().contextMenu:  # pyqtgraph's "Export..." (English only):
+            action.deleteLater()  # the window's export offers what a figure can do
+        self.scene().contextMenu = []
         self.scene().sigMouseClicked.connect(self._on_scene_clicked)
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
         self._view.sigResized.connect(self._on_view_changed)

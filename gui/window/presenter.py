@@ -184,7 +184,13 @@ class Presenter(QObject):
             self._saved_state = window.saveState()
             self._saved_geometry = window.saveGeometry()
             self._saved_rect = window.geometry()
-            self._saved_docks = {name: dock.size() for name, dock in self.docks.items()}
+            # a closed dock has no size to give back, and a tab's is its group's (given to
+            # the group's neighbours, it came back 17 px off: the tab bar)
+            self._saved_docks = {
+                name: dock.size()
+                for name, dock in self.docks.items()
+                if dock.isVisible() and not window.tabifiedDockWidgets(dock)
+            }
             self.docks["inputs"].hide()
             for toolbar in self.toolbars:
                 toolbar.hide()

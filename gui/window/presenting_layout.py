@@ -74,6 +74,12 @@ class PresentingLayout(QObject):
             self.window.removeDockWidget(dock)
             self.window.addDockWidget(area, dock)
             dock.show()
+        heads = self.docks.get("heads")
+        if heads is not None and heads.isVisible():  # a tab beside the mixing view again
+            self.window.removeDockWidget(heads)
+            self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, heads)
+            self.window.tabifyDockWidget(self.docks["mixing"], heads)
+            heads.show()
 
     def tabbed(self) -> bool:
         """Return True while the right column's panels take turns as tabs (a short screen)."""
@@ -107,6 +113,9 @@ class PresentingLayout(QObject):
             # screen; the heatmaps have the rest.
             window.tabifyDockWidget(temperature, mixing)
             window.tabifyDockWidget(temperature, explanation)
+            heads = docks.get("heads")
+            if heads is not None and heads.isVisible():  # every head: one more turn
+                window.tabifyDockWidget(temperature, heads)
             explanation.raise_()
         horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
         window.resizeDocks([temperature], [round(width * RIGHT_SHARE)], horizontal)

@@ -21,8 +21,8 @@ import gui.export.files
 from engine import read_preset
 from gui.export.dialogs import ExportAllDialog, FigureDialog, HandoutDialog
 
-FIGURES = ["1-scores", "2-scaled", "3-weights", "4-context", "weight-bars", "mixing", "weight-lines",
-           "variance-spread", "variance-histogram", "variance-winner",
+FIGURES = ["1-scores", "2-scaled", "3-weights", "4-context", "weight-bars", "mixing",
+           "weight-lines", "variance-spread", "variance-histogram", "variance-winner",
            "variance-gradient"]  # fmt: skip
 DATA = ["tokens.csv", "Q.csv", "K.csv", "V.csv", "S.csv", "S-scaled.csv", "A.csv", "Z.csv",
         "matrices.json", "session.json"]  # fmt: skip
@@ -251,7 +251,7 @@ def test_cancel_stops_the_export_and_writes_nothing(window, tmp_path):
     assert window.exports.export_all(tmp_path, scale=1) is None
     assert os.listdir(tmp_path) == []
     assert len(seen) == 1
-    assert re.fullmatch(r"Drawing 1-scores\.(png|svg) \([12] of 30\)…", seen[0])
+    assert re.fullmatch(r"Drawing 1-scores\.(png|svg) \([12] of 33\)…", seen[0])
     assert "cancelled" in window.statusBar().currentMessage()
     assert window.exports.export_all(tmp_path, ("csv",)) is not None  # and it can run again
 

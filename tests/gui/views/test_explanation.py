@@ -66,7 +66,7 @@ def test_long_sums_are_shortened_unless_asked(window):
 
 def test_masked_cells_are_explained_as_hidden(window):
     window.state.set_causal(True)
-    assert "hidden by the mask" in click(window, "scaled", 0, 2)
+    assert "the mask hides this key" in click(window, "scaled", 0, 2)
     text = click(window, "weights", 0, 2)
     assert "exactly 0" in text
     assert np.all(window.state.result.weights[0, 1:] == 0)

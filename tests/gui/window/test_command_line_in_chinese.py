@@ -61,13 +61,13 @@ OUTPUTS = {
 DATA = [
     r"attention-lab( export)?",
     r"python main\.py export",
-    r"\b(softmax|QKᵀ|d_k|cat-eats-fish|shape-check|Q|K|V)\b",
+    r"\b(softmax|QKᵀ|d_k|cat-eats-fish|shape-check|two-heads|Q|K|V|H|w_o)\b",
     r"--?[\w-]+",
     r"'[^']*'",
     r"\{[^}]*\}",
     r"/\S*",
     r"\b(DIR|FILE|LIST|N|T)\b",
-    r"\b(PNG|SVG|PDF|CSV|JSON|png|svg|pdf|csv|json)\b",
+    r"\b(PNG|SVG|PDF|CSV|JSON|png|svg|pdf|csv|json|npy|npz)\b",
     r"\binputs\.q\[0\]\[0\]",
 ]
 
