@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHMARKS = ("engine", "startup", "edit", "animation", "variance", "soak")
+BENCHMARKS = ("engine", "startup", "edit", "animation", "heads", "weight_lines", "variance", "soak")
 
 
 def run(name: str, soak_seconds: float) -> list[dict[str, object]]:
