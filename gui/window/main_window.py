@@ -141,6 +141,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.state.structure_changed.connect(self._on_structure_changed)
         self.state.heads_changed.connect(self._on_heads_changed)
         self.retranslate()
+        self._on_heads_changed(self.state.heads)  # a session or preset of several heads
 
     def _insert_before_quit(self, actions: list[QAction | None]) -> None:
         for action in actions:

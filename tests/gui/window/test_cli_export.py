@@ -33,11 +33,11 @@ def test_the_export_command_writes_figures_matrices_and_the_session(tmp_path):
     out = tmp_path / "slides"
     done = export("--out", str(out), "--format", "png,csv,json", "--scale", "2")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == f"wrote 20 files to {out}"
+    assert done.stdout.strip() == f"wrote 21 files to {out}"
     names = set(os.listdir(out))
-    assert len(names) == 20
-    assert {"1-scores.png", "mixing.png", "variance-gradient.png", "S.csv", "matrices.json",
-            "session.json"} <= names  # fmt: skip
+    assert len(names) == 21
+    assert {"1-scores.png", "mixing.png", "weight-lines.png", "variance-gradient.png", "S.csv",
+            "matrices.json", "session.json"} <= names  # fmt: skip
     assert not any(name.endswith((".svg", ".pdf")) for name in names)
     assert (out / "S.csv").read_text(encoding="utf-8-sig").splitlines()[1:] == [
         "猫,1,1,2", "吃,0,4,2", "鱼,1,1,0"]  # fmt: skip
