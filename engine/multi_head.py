@@ -23,6 +23,7 @@ from ._checks import Matrix, as_matrix
 from .attention import attention, project, with_temperature
 from .messages import InputError, Message
 from .result import AttentionResult
+from .update import update_attention
 
 #: The most heads a layer may be split into.
 MAX_HEADS = 16
@@ -141,7 +142,13 @@ def multi_head(
     concat = np.concatenate([r.context for r in results], axis=1)  # (L_q, h·d_v)
     if w_o is None:
         return MultiHeadResult(results, concat, None, None)
-    projection = as_matrix(w_o, "W_o")
+    return multi_head_output(results, concat, as_matrix(w_o, "W_o"))
+
+
+def multi_head_output(
+    heads: tuple[AttentionResult, ...], concat: Matrix, projection: Matrix
+) -> MultiHeadResult:
+    """Return the heads with their concat projected by W_o; InputError for a wrong shape."""
     if projection.shape[0] != concat.shape[1]:
         raise InputError(
             Message(
@@ -157,7 +164,7 @@ def multi_head(
         output = concat @ projection  # (L_q, d_out)
     if not np.isfinite(output).all():
         raise InputError(Message("concat·W_o overflows: the numbers are too large"))
-    return MultiHeadResult(results, concat, projection, output)
+    return MultiHeadResult(heads, concat, projection, output)
 
 
 def with_heads_temperature(result: MultiHeadResult, temperature: float | None) -> MultiHeadResult:
@@ -169,6 +176,41 @@ def with_heads_temperature(result: MultiHeadResult, temperature: float | None) -
     with np.errstate(over="ignore", invalid="ignore"):
         output = concat @ result.w_o  # (L_q, d_out): rows of convex mixes, as finite as before
     return MultiHeadResult(heads, concat, result.w_o, output)
+
+
+def update_heads(
+    result: MultiHeadResult, q: ArrayLike, k: ArrayLike, v: ArrayLike, w_o: ArrayLike | None
+) -> MultiHeadResult:
+    """Return the heads of new Q, K, V (and W_o) at the same τ and masks as ``result``.
+
+    A head whose blocks of Q, K and V did not change is kept as it is (an edit of one
+    column of W_q touches one head); the others are updated row by row as
+    :func:`engine.update_attention` does (an edit of a row of X touches one row of each).
+    """
+    q, k, v = as_matrix(q, "Q"), as_matrix(k, "K"), as_matrix(v, "V")
+    count = result.count
+    check_heads(count, q.shape[1], v.shape[1])
+    heads = tuple(
+        head if _same_blocks(head, q_i, k_i, v_i) else update_attention(head, q_i, k_i, v_i)
+        for head, q_i, k_i, v_i in zip(
+            result.heads,
+            split_heads(q, count),
+            split_heads(k, count),
+            split_heads(v, count),
+            strict=True,
+        )
+    )
+    concat = np.concatenate([h.context for h in heads], axis=1)  # (L_q, h·d_v)
+    if w_o is None:
+        return MultiHeadResult(heads, concat, None, None)
+    return multi_head_output(heads, concat, as_matrix(w_o, "W_o"))
+
+
+def _same_blocks(head: AttentionResult, q: Matrix, k: Matrix, v: Matrix) -> bool:
+    return all(
+        old.shape == new.shape and np.array_equal(old, new)
+        for old, new in ((head.q, q), (head.k, k), (head.v, v))
+    )
 
 
 def multi_head_attention(

@@ -24,7 +24,7 @@ from engine import (
     with_temperature,
 )
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
-from engine.multi_head import with_heads_temperature
+from engine.multi_head import update_heads, with_heads_temperature
 from engine.vocabulary import LABELS, MAX_DIM, STEPS
 from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
 from gui.model.kept_results import Inputs, KeptResults
@@ -467,8 +467,14 @@ class AttentionState(ShapeAndHeads):
         again (an edited query row, a rank-one change of Z …). Inputs seen lately (an undo)
         get back the very result they had (see kept_results).
         """
-        if self._heads > 1:  # every head, from scratch: the same numbers for the same inputs
-            self._multi = heads_of(self._snapshot())
+        if self._heads > 1:
+            multi = self._multi
+            if incremental and multi is not None and multi.count == self._heads:
+                # cells edited: only the heads (and rows) they touch are computed again
+                q, k, v = inputs_of(self._matrices)
+                self._multi = update_heads(multi, q, k, v, self._matrices.get("w_o"))
+            else:
+                self._multi = heads_of(self._snapshot())
             self._selected_head = min(self._selected_head, self._heads - 1)
             self._result = self._multi.heads[self._selected_head]
             self._stale = False

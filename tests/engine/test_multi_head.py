@@ -222,3 +222,37 @@ def test_the_two_heads_preset_has_one_head_looking_back_and_one_at_itself():
     assert itself == [0, 1, 2]
     assert min(h.weights.max(axis=1).min() for h in result.heads) > 0.95  # visibly
     np.testing.assert_array_equal(result.output, result.concat)  # W_o is the identity
+
+
+@settings(max_examples=80, deadline=None)
+@given(layers(), st.integers(0, 10_000), st.booleans())
+def test_updated_heads_equal_a_new_computation(layer, where, causal):
+    from engine.multi_head import update_heads
+
+    x, w_q, w_k, w_v, heads, w_o = layer
+    before = multi_head_attention(x, w_q, w_k, w_v, heads, w_o=w_o, causal=causal)
+    x2 = x.copy()
+    x2.flat[where % x.size] += 1.5  # one cell of X: one row of Q, K and V in every head
+    w_q2 = w_q.copy()
+    w_q2.flat[where % w_q.size] -= 0.75  # one cell of W_q: one column, one head
+    q, k, v = x2 @ w_q2, x2 @ w_k, x2 @ w_v
+    updated = update_heads(before, q, k, v, w_o)
+    fresh = multi_head(q, k, v, heads, w_o=w_o, causal=causal)
+    scale = max(1.0, float(np.abs(v).max()))
+    np.testing.assert_allclose(updated.concat, fresh.concat, rtol=1e-9, atol=1e-9 * scale)
+    for a, b in zip(updated.heads, fresh.heads, strict=True):
+        np.testing.assert_allclose(a.weights, b.weights, rtol=1e-9, atol=1e-12)
+
+
+def test_an_edit_of_one_column_of_w_q_keeps_the_other_heads_as_they_were():
+    from engine.multi_head import update_heads
+
+    rng = np.random.default_rng(3)
+    q, k, v = rng.normal(size=(4, 6)), rng.normal(size=(4, 6)), rng.normal(size=(4, 6))
+    before = multi_head(q, k, v, 3)
+    q2 = q.copy()
+    q2[:, 5] += 1.0  # a column of head 3
+    after = update_heads(before, q2, k, v, None)
+    assert after.heads[0] is before.heads[0]
+    assert after.heads[1] is before.heads[1]
+    assert after.heads[2] is not before.heads[2]

@@ -165,3 +165,18 @@ def test_the_lesson_keeps_its_figures_with_one_head(qapp):
     expected = attention(preset.q, preset.k, preset.v)
     np.testing.assert_array_equal(state.result.weights, expected.weights)
     assert state.heads_result is None
+
+
+def test_a_cell_edit_with_several_heads_updates_them_as_a_new_computation(state):
+    state.set_heads(2)
+    state.set_w_o_given(True)
+    kept = state.heads_result.heads[0]
+    assert state.set_cell("w_q", 1, 3, "0.5")  # a column of head 2 only
+    heads = state.heads_result
+    assert heads.heads[0] is kept
+    assert state.set_cell("x", 2, 4, "1.25")  # a row of every head
+    heads = state.heads_result
+    q, k, v = state.matrix("q"), state.matrix("k"), state.matrix("v")
+    fresh = multi_head(q, k, v, 2, w_o=state.matrix("w_o"))
+    np.testing.assert_allclose(heads.concat, fresh.concat, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(heads.output, fresh.output, rtol=1e-12, atol=1e-12)
