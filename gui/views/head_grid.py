@@ -11,7 +11,16 @@ import math
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QImage,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QShowEvent,
+)
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from gui.model.numbers import format_number
@@ -38,6 +47,7 @@ class HeadGrid(Retranslating, QWidget):
         self._high = 1.0
         self._places: list[QRectF] = []  # where each head's picture is drawn
         self._caption = ""
+        self._stale = True  # the heads changed while the grid was hidden
         state.result_changed.connect(self._on_result_changed)
         state.heads_changed.connect(lambda _h: self._on_result_changed())
         state.selected_head_changed.connect(lambda _h: self.update())
@@ -72,10 +82,20 @@ class HeadGrid(Retranslating, QWidget):
         self.update()
 
     def _on_result_changed(self) -> None:
+        if not self.isVisible():  # drawn when shown: a hidden grid costs an edit nothing
+            self._stale = True
+            return
+        self._stale = False
         small = [shrunk(a, THUMBNAIL) for a in self.weights()]  # each block its largest
         self._high = max(float(max(a.max() for a in small)), 1e-12)  # the largest of all
         self._images = [thumbnail(a, self._high, THUMBNAIL) for a in small]
         self.update()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        """Draw the heads of the moment, if they changed while the grid was hidden."""
+        if self._stale:
+            self._on_result_changed()
+        super().showEvent(event)
 
     # ------------------------------------------------------------------ painting
     def _font(self, scale: float = 1.0) -> QFont:
