@@ -170,9 +170,14 @@ def attention_of(snapshot: Snapshot) -> AttentionResult:
                      mask=snapshot.allowed)  # fmt: skip
 
 
-def heads_of(snapshot: Snapshot) -> MultiHeadResult:
-    """Compute every head of a snapshot, their concat and (with W_o) the output."""
-    q, k, v = inputs_of(snapshot.matrices)
+def heads_of(
+    snapshot: Snapshot, projected: tuple[Matrix, Matrix, Matrix] | None = None
+) -> MultiHeadResult:
+    """Compute every head of a snapshot, their concat and (with W_o) the output.
+
+    ``projected``: its Q, K and V when the caller has them already.
+    """
+    q, k, v = inputs_of(snapshot.matrices) if projected is None else projected
     return multi_head(q, k, v, snapshot.heads, w_o=snapshot.matrices.get("w_o"),
                       temperature=snapshot.temperature, causal=snapshot.causal,
                       mask=snapshot.allowed)  # fmt: skip

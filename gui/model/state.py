@@ -469,12 +469,13 @@ class AttentionState(ShapeAndHeads):
         """
         if self._heads > 1:
             multi = self._multi
+            q, k, v = inputs_of(self._matrices)  # whole: the grids of Q, K, V show them
             if incremental and multi is not None and multi.count == self._heads:
                 # cells edited: only the heads (and rows) they touch are computed again
-                q, k, v = inputs_of(self._matrices)
                 self._multi = update_heads(multi, q, k, v, self._matrices.get("w_o"))
             else:
-                self._multi = heads_of(self._snapshot())
+                self._multi = heads_of(self._snapshot(), (q, k, v))
+            self._keep_whole(q, k, v)
             self._selected_head = min(self._selected_head, self._heads - 1)
             self._result = self._multi.heads[self._selected_head]
             self._stale = False

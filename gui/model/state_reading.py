@@ -46,8 +46,12 @@ class StateReading(QObject):
         self._shown: AttentionResult | None = None  # with A′ and Z′ (see shown_result)
         self._shown_for: Dropout | None = None
         self._whole: dict[str, NDArray[np.float64]] = {}  # all of Q, K, V with several heads
-        self._whole_of: MultiHeadResult | None = None
         self._stale = False  # edits wait for the next turn of the event loop: see result
+
+    def _keep_whole(self, q: NDArray[np.float64], k: NDArray[np.float64],
+                    v: NDArray[np.float64]) -> None:  # fmt: skip
+        """Keep all of Q, K and V, of which each head has a block of columns."""
+        self._whole = {"q": q, "k": k, "v": v}
 
     def _recompute(self, incremental: bool = False) -> None:
         """Compute the result of the current inputs (the writing half says how)."""
@@ -89,11 +93,7 @@ class StateReading(QObject):
         if name in self._matrices:
             return self._matrices[name]
         heads = self.heads_result
-        if heads is not None:  # put together once per result: grids read it cell by cell
-            if self._whole_of is not heads:
-                self._whole = {key: np.concatenate([getattr(h, key) for h in heads.heads], axis=1)
-                               for key in ("q", "k", "v")}  # fmt: skip
-                self._whole_of = heads
+        if heads is not None:  # kept by the computation: grids read it cell by cell
             return self._whole[name]
         return {"q": self.result.q, "k": self.result.k, "v": self.result.v}[name]
 
