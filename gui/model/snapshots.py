@@ -158,6 +158,53 @@ def inputs_of(matrices: dict[str, Matrix]) -> tuple[Matrix, Matrix, Matrix]:
     return matrices["q"], matrices["k"], matrices["v"]
 
 
+def _changed(old: Matrix, new: Matrix, axis: int) -> NDArray[np.intp]:
+    """Return the rows (axis 1 compared) or columns (axis 0 compared) that differ."""
+    if old is new:
+        return np.zeros(0, dtype=np.intp)
+    changed: NDArray[np.intp] = np.flatnonzero((old != new).any(axis=axis))
+    return changed
+
+
+def reprojected(
+    before: dict[str, Matrix], matrices: dict[str, Matrix], projected: dict[str, Matrix]
+) -> tuple[Matrix, Matrix, Matrix]:
+    """Return Q, K, V of ``matrices``, given ``projected`` (q, k, v) = those of ``before``.
+
+    Only the rows of X and the columns of each W that changed are multiplied again: a cell
+    of X is one row of Q, K and V (3·d_model² products where X·W takes 3·L·d_model²).
+    Anything else (another mode, other shapes, many changes) is projected whole.
+    """
+    names = ("x", "w_q", "w_k", "w_v")
+    if (
+        "x" not in matrices
+        or any(n not in projected for n in ("q", "k", "v"))
+        or any(n not in before or before[n].shape != matrices[n].shape for n in names)
+    ):
+        return inputs_of(matrices)
+    x = matrices["x"]
+    rows = _changed(before["x"], x, axis=1)
+    result = []
+    for name, old in zip(names[1:], (projected["q"], projected["k"], projected["v"]), strict=True):
+        w = matrices[name]
+        cols = _changed(before[name], w, axis=0)
+        if len(rows) > x.shape[0] // 8 or len(cols) > w.shape[1] // 8:
+            return inputs_of(matrices)
+        if not len(rows) and not len(cols):
+            result.append(old)
+            continue
+        new = old.copy()
+        with np.errstate(over="ignore", invalid="ignore"):
+            if len(rows):
+                new[rows] = x[rows] @ w  # (rows, d)
+            if len(cols):
+                new[:, cols] = x @ w[:, cols]  # (L, cols)
+        if not np.isfinite(new).all():
+            return inputs_of(matrices)  # which says which one overflows
+        result.append(new)
+    return result[0], result[1], result[2]
+
+
 def attention_of(snapshot: Snapshot) -> AttentionResult:
     """Compute the engine's result for a snapshot; raise ValueError as the engine does.
 

@@ -35,6 +35,7 @@ from gui.model.snapshots import (
     attention_of,
     heads_of,
     inputs_of,
+    reprojected,
     snapshot_of,
     with_projection,
     with_token_added,
@@ -469,13 +470,15 @@ class AttentionState(ShapeAndHeads):
         """
         if self._heads > 1:
             multi = self._multi
-            q, k, v = inputs_of(self._matrices)  # whole: the grids of Q, K, V show them
+            # X·W again only where X or a W changed: whole, for the grids of Q, K and V
+            q, k, v = reprojected(self._projected_from, self._matrices, self._whole)
             if incremental and multi is not None and multi.count == self._heads:
                 # cells edited: only the heads (and rows) they touch are computed again
                 self._multi = update_heads(multi, q, k, v, self._matrices.get("w_o"))
-            else:
+            else:  # a new h, mask or τ
                 self._multi = heads_of(self._snapshot(), (q, k, v))
             self._keep_whole(q, k, v)
+            self._projected_from = dict(self._matrices)  # what Q, K, V were projected from
             self._selected_head = min(self._selected_head, self._heads - 1)
             self._result = self._multi.heads[self._selected_head]
             self._stale = False

@@ -46,6 +46,7 @@ class StateReading(QObject):
         self._shown: AttentionResult | None = None  # with A′ and Z′ (see shown_result)
         self._shown_for: Dropout | None = None
         self._whole: dict[str, NDArray[np.float64]] = {}  # all of Q, K, V with several heads
+        self._projected_from: dict[str, NDArray[np.float64]] = {}  # X and the W's of _whole
         self._stale = False  # edits wait for the next turn of the event loop: see result
 
     def _keep_whole(self, q: NDArray[np.float64], k: NDArray[np.float64],

@@ -43,7 +43,6 @@ class ConcatView(Retranslating, QWidget):
         layout.addWidget(self.output_title)
         layout.addWidget(self.output, 1)
         state.result_changed.connect(self._refresh)
-        state.heads_changed.connect(lambda _h: self._refresh())
         state.view.precision_changed.connect(self._on_precision_changed)
         state.view.font_scale_changed.connect(self._on_font_scale_changed)
         self._on_precision_changed(state.precision)

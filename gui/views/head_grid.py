@@ -49,7 +49,6 @@ class HeadGrid(Retranslating, QWidget):
         self._caption = ""
         self._stale = True  # the heads changed while the grid was hidden
         state.result_changed.connect(self._on_result_changed)
-        state.heads_changed.connect(lambda _h: self._on_result_changed())
         state.selected_head_changed.connect(lambda _h: self.update())
         state.view.font_scale_changed.connect(lambda _s: self.update())
         self.retranslate()
