@@ -129,6 +129,8 @@ class RandomEditor:
             self.undo: 10, self.redo: 6, self.undo_many: 1,
             self.add_token: 4, self.remove_token: 4 + 20 * big, self.resize: 6 + 20 * big,
             self.rename: 5, self.load_preset: 3, self.toggle_causal: 3,
+            self.split_heads: 2, self.toggle_padding: 2, self.paint_mask: 1.5,
+            self.set_dropout: 1.5,
         }  # fmt: skip
 
     def act(self, sessions: bool) -> None:
@@ -325,19 +327,24 @@ class RandomEditor:
             width = rng.choice((0, -1, MAX_DIM + 1))
         else:
             width = rng.randint(1, 8)
-        old = getattr(state, which)
+        whole = {"d_k": "width_qk", "d_v": "width_v", "d_model": "d_model"}[which]  # h·d_k …
+        old = getattr(state, whole)
         q = state.matrix("q").copy()
-        if 1 <= width <= MAX_DIM:
+        if 1 <= width <= MAX_DIM and which != "d_model" and width % state.heads:
+            self.note(f"set the {which} spin box to {width}, which {state.heads} heads refuse")
+            assert not getattr(state, f"set_{which}")(width)
+            assert getattr(state, whole) == old
+        elif 1 <= width <= MAX_DIM:
             self.note(f"set the {which} spin box to {width}")
             getattr(self.tokens, which).setValue(width)
-            assert getattr(state, which) == width
+            assert getattr(state, whole) == width
             keep = min(old, width)
             if which == "d_k" and not state.is_projection:
                 np.testing.assert_array_equal(state.matrix("q")[:, :keep], q[:, :keep])
         else:
             self.note(f"set {which} to {width}")
             assert not getattr(state, f"set_{which}")(width)
-            assert getattr(state, which) == old
+            assert getattr(state, whole) == old
 
     def rename(self) -> None:
         state, rng = self.state, self.rng
@@ -380,3 +387,53 @@ class RandomEditor:
         causal = self.state.causal
         self.window.causal_toggle.click()
         assert self.state.causal != causal
+
+    # ------------------------------------------------------------------ later lessons
+    def split_heads(self) -> None:
+        state, rng = self.state, self.rng
+        heads = rng.choice((1, 1, 2, 3, 4, rng.randint(1, 17)))
+        fits = 1 <= heads <= 16 and state.width_qk % heads == 0 and state.width_v % heads == 0
+        self.note(f"heads h = {heads}")
+        self.window.inputs.heads.heads.setValue(heads) if heads <= 16 else state.set_heads(heads)
+        assert state.heads == (heads if fits else state.heads)
+        if fits and heads > 1 and rng.random() < 0.5:
+            head = rng.randrange(heads)
+            self.note(f"open head {head + 1}")
+            state.select_head(head)
+            assert state.selected_head == head
+
+    def toggle_padding(self) -> None:
+        state = self.state
+        token = self.rng.randrange(len(state.tokens))
+        padding = not state.is_padding(token)
+        self.note(f"{'mark' if padding else 'unmark'} token {token} as padding")
+        assert state.set_padding(token, padding)
+        assert state.is_padding(token) == padding
+
+    def paint_mask(self) -> None:
+        state, rng = self.state, self.rng
+        length = len(state.tokens)
+        roll = rng.random()
+        if roll < 0.3:
+            self.note("mask: all allowed")
+            mask = None
+        else:
+            mask = np.array([[rng.random() < 0.7 for _ in range(length)] for _ in range(length)])
+            self.note(f"paint a mask of {int(mask.sum())} allowed cells")
+        assert state.set_own_mask(mask)
+        own = state.own_mask
+        if mask is None or mask.all():
+            assert own is None
+        else:
+            np.testing.assert_array_equal(own, mask)
+
+    def set_dropout(self) -> None:
+        from engine.dropout import DropoutSetting
+
+        rng = self.rng
+        setting = None if rng.random() < 0.3 else DropoutSetting(
+            rng.choice((0.0, 0.1, 0.5, 0.9)), rng.randrange(5), rng.random() < 0.7
+        )  # fmt: skip
+        self.note(f"dropout {setting}")
+        assert self.state.set_dropout(setting)
+        assert self.state.dropout == setting

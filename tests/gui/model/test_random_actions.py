@@ -20,7 +20,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from engine import attention, load_preset
+from engine import attention, dropout, load_preset, multi_head, padding_mask
+from engine.masks import combined
 from engine.vocabulary import STEPS
 from gui.model.state import MAX_GRID_TOKENS
 from gui.support.language import set_language
@@ -41,6 +42,19 @@ ACTIONS = int(os.environ.get("ATTENTION_LAB_ACTIONS", "250"))  # per phase, two 
 BROKEN_FILES = (b"", b"{", b"[1, 2]", b'{"format": "attention-lab", "version": 99}',
                 b'{"format": "attention-lab", "version": 1, "tokens": ["a"], '
                 b'"inputs": {"q": [[NaN]], "k": [[1]], "v": [[1]]}}', b"\xff\xfe")  # fmt: skip
+
+
+def expected_result(state):
+    """The engine's result for what the state holds, computed afresh: the selected head's."""
+    length = len(state.tokens)
+    padding = padding_mask(state.padding) if any(state.padding) else None
+    allowed = combined((length, length), state.own_mask, padding)
+    q, k, v = state.matrix("q"), state.matrix("k"), state.matrix("v")
+    tau = None if state.follows_sqrt_d_k else state.temperature
+    if state.heads > 1:
+        heads = multi_head(q, k, v, state.heads, temperature=tau, causal=state.causal, mask=allowed)
+        return heads.heads[state.selected_head]
+    return attention(q, k, v, temperature=state.temperature, causal=state.causal, mask=allowed)
 
 
 class RandomUser(RandomEditor):
@@ -72,11 +86,14 @@ class RandomUser(RandomEditor):
             raise AssertionError(f"an exception in a Qt slot or virtual method:\n{text}")
         state, window = self.state, self.window
         tokens, length = state.tokens, len(state.tokens)
-        expected = attention(state.matrix("q"), state.matrix("k"), state.matrix("v"),
-                             temperature=state.temperature, causal=state.causal)  # fmt: skip
+        expected = expected_result(state)
+        dropped = None
+        if state.dropout is not None and state.dropout.training and state.dropout.p > 0:
+            dropped = dropout(expected, state.dropout.p, state.dropout.seed)
+        shown = {"weights": dropped.weights, "context": dropped.context} if dropped else {}
         for step, heatmap in self.heatmaps.items():
             # edits update the result incrementally: equal to a full computation up to rounding
-            want = getattr(expected, step)
+            want = shown.get(step, getattr(expected, step))
             scale = 1.0 + np.abs(want[np.isfinite(want)]).max(initial=0.0)
             np.testing.assert_allclose(heatmap.matrix(), want, rtol=1e-10, atol=1e-10 * scale,
                                        err_msg=step)  # fmt: skip
@@ -87,7 +104,9 @@ class RandomUser(RandomEditor):
         assert (sums[empty] == 0).all()
         assert expected.weights.shape == (length, length)
         assert expected.context.shape == (length, state.d_v)
-        assert set(window.inputs.grids) == set(state.input_names) | {"q", "k", "v"}
+        assert set(window.inputs.grids) == set(state.input_names) | {"q", "k", "v"} | (
+            {"w_o"} if state.has_w_o else set()
+        )
         for name, grid in window.inputs.grids.items():
             model = grid.view.model()
             assert (model.rowCount(), model.columnCount()) == state.matrix(name).shape, name
@@ -96,7 +115,8 @@ class RandomUser(RandomEditor):
                 assert heads == list(tokens), name
         names = self.tokens.model
         assert [names.data(names.index(0, c)) for c in range(names.columnCount())] == list(tokens)
-        assert (self.tokens.d_k.value(), self.tokens.d_v.value()) == (state.d_k, state.d_v)
+        assert (self.tokens.d_k.value(), self.tokens.d_v.value()) == (state.width_qk,
+                                                                      state.width_v)  # fmt: skip
         if state.is_projection:
             assert self.tokens.d_model.value() == state.d_model
         assert self.tokens.add_button.isEnabled() == (length < MAX_GRID_TOKENS)
@@ -105,9 +125,11 @@ class RandomUser(RandomEditor):
         row = state.selected_token
         segments = window.mixing.segments()
         tolerance = 1e-12 * (1.0 + np.abs(segments).sum())
-        np.testing.assert_allclose(window.mixing.totals(), expected.context[row], rtol=0,
+        context = (dropped or expected).context
+        np.testing.assert_allclose(window.mixing.totals(), context[row], rtol=0,
                                    atol=tolerance, err_msg="mixing totals")  # fmt: skip
-        np.testing.assert_allclose(window.dial.bars.weights(), expected.weights[row], atol=1e-12)
+        weights = (dropped or expected).weights
+        np.testing.assert_allclose(window.dial.bars.weights(), weights[row], atol=1e-12)
         assert window.causal_toggle.isChecked() == state.causal
         assert window.dial.dial.value() == tau_to_position(state.temperature)
         stack = state.undo_stack
