@@ -14,26 +14,21 @@ from numpy.typing import ArrayLike, NDArray
 from .messages import InputError, Message
 
 
-def padding_mask(
-    padding: Sequence[bool] | ArrayLike, queries: int | None = None
-) -> NDArray[np.bool_]:
+def padding_mask(padding: Sequence[bool] | ArrayLike) -> NDArray[np.bool_]:
     """Return the mask that hides every padding token's key from every query.
 
     Parameters
     ----------
-    padding : sequence of bool, one per key
+    padding : sequence of bool, one per token
         True for a token that is padding.
-    queries : int, optional
-        The number of queries (default: as many as keys).
 
     Returns
     -------
-    (queries, keys) bool array
+    (tokens, tokens) bool array
         False in the column of each padding token.
     """
     is_padding = np.asarray(padding, dtype=bool).reshape(-1)  # (L_k,)
-    rows = is_padding.size if queries is None else queries
-    allowed: NDArray[np.bool_] = np.repeat(~is_padding[None, :], rows, axis=0)
+    allowed: NDArray[np.bool_] = np.repeat(~is_padding[None, :], is_padding.size, axis=0)
     return allowed
 
 
@@ -61,8 +56,3 @@ def combined(shape: tuple[int, int], *masks: ArrayLike | None) -> NDArray[np.boo
             )
         together = allowed.copy() if together is None else together & allowed
     return together
-
-
-def inverted(mask: ArrayLike) -> NDArray[np.bool_]:
-    """Return ``mask`` with allowed and hidden swapped."""
-    return ~np.asarray(mask, dtype=bool)

@@ -14,9 +14,6 @@ from .messages import InputError, Message
 from .multi_head import MAX_HEADS, check_heads
 from .preset_errors import PresetError, _shown
 
-#: The fields that make a file version 2.
-FIELDS = ("heads", "padding", "dropout")
-
 
 def read_heads(data: dict[str, Any], width_qk: int, width_v: int) -> int:
     """Return the file's number of heads (1 when it gives none)."""
@@ -91,7 +88,6 @@ def written(
 
 
 __all__ = [
-    "FIELDS",
     "MAX_HEADS",
     "DropoutSetting",
     "read_dropout",

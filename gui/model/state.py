@@ -318,7 +318,6 @@ class AttentionState(ShapeAndHeads):
             return
         self._selected_head = head
         self._result = heads.heads[head]
-        self._dropped = None
         self.selected_head_changed.emit(head)
         self._emit_result_changed()
 

@@ -41,14 +41,6 @@ class HeadsPanel(Retranslating, QWidget):
         self._pages[page] = area
         return area
 
-    def add_page(self, page: QWidget, title: str) -> None:
-        """Add another view of the heads (the lines of the weights) as a tab."""
-        self.tabs.addTab(self._scrolled(page), title)
-
-    def show_page(self, page: QWidget) -> None:
-        """Bring the tab of ``page`` to the front."""
-        self.tabs.setCurrentWidget(self._pages[page])
-
     def retranslate(self) -> None:
         """Name the tabs again in the current language."""
         names: dict[QWidget, str] = {

@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QToolBar
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QTabWidget, QToolBar
 
 from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
@@ -213,8 +213,14 @@ class Presenter(QObject):
             window.setGeometry(self._saved_rect)  # where restoreGeometry fits it to a screen
             window.restoreState(self._saved_state)
             # and once more when the normal fonts' sizes have been laid out: the docks' minimum
-            # sizes were still the presenter's a moment ago
+            # sizes were still the presenter's a moment ago. The tab bars of the presenting
+            # layout's tab groups stayed on screen over the docks, stale: hidden first, the
+            # state shows again only those its own tab groups use.
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            for bar in window.findChildren(
+                QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly
+            ):
+                bar.hide()
             window.restoreState(self._saved_state)
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
             # and each dock's own size, as it was (the saved state alone gave the inputs 53 px

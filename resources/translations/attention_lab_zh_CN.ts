@@ -4,7 +4,7 @@
 <context>
     <name>AttentionState</name>
     <message>
-        <location filename="../../gui/model/state.py" line="86"/>
+        <location filename="../../gui/model/state.py" line="87"/>
         <source>{0} is computed and cannot be edited</source>
         <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
         <translation>{0} 是算出来的，不能直接修改</translation>
@@ -15,58 +15,58 @@
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="91"/>
-        <location filename="../../gui/model/state.py" line="239"/>
+        <location filename="../../gui/model/state.py" line="92"/>
+        <location filename="../../gui/model/state.py" line="240"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="97"/>
+        <location filename="../../gui/model/state.py" line="98"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="109"/>
+        <location filename="../../gui/model/state.py" line="110"/>
         <source>Paste refused: the rows have different numbers of cells</source>
         <translation>粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="113"/>
+        <location filename="../../gui/model/state.py" line="114"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
         <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="122"/>
+        <location filename="../../gui/model/state.py" line="123"/>
         <source>Paste refused: {0}: {1}</source>
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="124"/>
+        <location filename="../../gui/model/state.py" line="125"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="135"/>
+        <location filename="../../gui/model/state.py" line="136"/>
         <source>At most {0} tokens can be edited here</source>
         <translation>这里最多编辑 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="138"/>
+        <location filename="../../gui/model/state.py" line="139"/>
         <source>token {0}</source>
         <translation>词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="145"/>
+        <location filename="../../gui/model/state.py" line="146"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="156"/>
+        <location filename="../../gui/model/state.py" line="157"/>
         <source>At least one token is needed</source>
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="160"/>
+        <location filename="../../gui/model/state.py" line="161"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
@@ -86,52 +86,52 @@
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="183"/>
+        <location filename="../../gui/model/state.py" line="184"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="199"/>
+        <location filename="../../gui/model/state.py" line="200"/>
         <source>Projection mode needs one column of X per token: at most {0} tokens</source>
         <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="207"/>
+        <location filename="../../gui/model/state.py" line="208"/>
         <source>Inputs from X and W_q, W_k, W_v</source>
         <translation>改用投影输入：X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="210"/>
+        <location filename="../../gui/model/state.py" line="211"/>
         <source>Inputs Q, K, V typed directly</source>
         <translation>直接输入 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="219"/>
+        <location filename="../../gui/model/state.py" line="220"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="221"/>
+        <location filename="../../gui/model/state.py" line="222"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="232"/>
+        <location filename="../../gui/model/state.py" line="233"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="272"/>
+        <location filename="../../gui/model/state.py" line="273"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="281"/>
+        <location filename="../../gui/model/state.py" line="282"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="296"/>
+        <location filename="../../gui/model/state.py" line="297"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -183,37 +183,37 @@ No discards it.</source>
 <context>
     <name>ConcatView</name>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="60"/>
+        <location filename="../../gui/views/concat_view.py" line="59"/>
         <source>X {0} · W_q {1} → Q {2}, and so K; X · W_v {3} → V {4}</source>
         <translation>X {0} · W_q {1} → Q {2}，K 同理；X · W_v {3} → V {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="64"/>
+        <location filename="../../gui/views/concat_view.py" line="63"/>
         <source>Q, K {0} → split into {1} heads of {2}; V {3} → {1} heads of {4}</source>
         <translation>Q、K {0} → 分成 {1} 个头，每头 {2}；V {3} → {1} 个头，每头 {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="68"/>
+        <location filename="../../gui/views/concat_view.py" line="67"/>
         <source>each head i: softmax(Q_i K_iᵀ / √d_k) · V_i → Z_i {0}</source>
         <translation>每个头 i：softmax(Q_i K_iᵀ / √d_k) · V_i → Z_i {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="72"/>
+        <location filename="../../gui/views/concat_view.py" line="71"/>
         <source>Concat {0} · W_o {1} → output {2}</source>
         <translation>拼接 {0} · W_o {1} → 输出 {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="75"/>
+        <location filename="../../gui/views/concat_view.py" line="74"/>
         <source>Concat {0} (no W_o: the output is the concat)</source>
         <translation>拼接 {0}（没有 W_o：输出就是拼接结果）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="86"/>
+        <location filename="../../gui/views/concat_view.py" line="85"/>
         <source>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</source>
         <translation>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="100"/>
+        <location filename="../../gui/views/concat_view.py" line="99"/>
         <source>MultiHead(Q, K, V) = Concat(…)·W_o</source>
         <translation>MultiHead(Q, K, V) = Concat(…)·W_o</translation>
     </message>
@@ -779,22 +779,22 @@ Replace them?</source>
 <context>
     <name>HeadGrid</name>
     <message>
-        <location filename="../../gui/views/head_grid.py" line="68"/>
+        <location filename="../../gui/views/head_grid.py" line="77"/>
         <source>A of every head on one scale, 0 to {0}; click a head to open it</source>
         <translation>每个头的 A 用同一色标，0 到 {0}；点击一个头即可打开它</translation>
     </message>
     <message>
-        <location filename="../../gui/views/head_grid.py" line="70"/>
+        <location filename="../../gui/views/head_grid.py" line="79"/>
         <source>Click a head: the four steps, the dial and the mixing view show it</source>
         <translation>点击一个头：四步、旋钮和调酒台都显示它</translation>
     </message>
     <message>
-        <location filename="../../gui/views/head_grid.py" line="121"/>
+        <location filename="../../gui/views/head_grid.py" line="140"/>
         <source>head {0}</source>
         <translation>头 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/head_grid.py" line="152"/>
+        <location filename="../../gui/views/head_grid.py" line="171"/>
         <source>head {0}: largest weight {1}</source>
         <translation>头 {0}：最大配比 {1}</translation>
     </message>
@@ -855,22 +855,22 @@ Replace them?</source>
 <context>
     <name>HeadsPanel</name>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="55"/>
+        <location filename="../../gui/views/heads_panel.py" line="47"/>
         <source>Heads</source>
         <translation>各头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="56"/>
+        <location filename="../../gui/views/heads_panel.py" line="48"/>
         <source>Lines</source>
         <translation>连线</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="57"/>
+        <location filename="../../gui/views/heads_panel.py" line="49"/>
         <source>Concat and W_o</source>
         <translation>拼接与 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="58"/>
+        <location filename="../../gui/views/heads_panel.py" line="50"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
@@ -896,42 +896,42 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="159"/>
+        <location filename="../../gui/window/main_window.py" line="160"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="160"/>
+        <location filename="../../gui/window/main_window.py" line="161"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="165"/>
+        <location filename="../../gui/window/main_window.py" line="166"/>
         <source>Heads, lines, concat, mask</source>
         <translation>多头、连线、拼接、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="311"/>
+        <location filename="../../gui/window/main_window.py" line="312"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="313"/>
+        <location filename="../../gui/window/main_window.py" line="314"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="162"/>
+        <location filename="../../gui/window/main_window.py" line="163"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="163"/>
+        <location filename="../../gui/window/main_window.py" line="164"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="164"/>
+        <location filename="../../gui/window/main_window.py" line="165"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -939,32 +939,37 @@ Replace them?</source>
 <context>
     <name>MaskEditor</name>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="127"/>
+        <location filename="../../gui/views/mask_editor.py" line="133"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="127"/>
+        <location filename="../../gui/views/mask_editor.py" line="133"/>
         <source>None</source>
         <translation>全不</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="127"/>
+        <location filename="../../gui/views/mask_editor.py" line="133"/>
         <source>Causal</source>
         <translation>因果</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="128"/>
+        <location filename="../../gui/views/mask_editor.py" line="134"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="132"/>
-        <source>Green: may be looked at · grey: forbidden here · hatched: hidden by the causal mask or padding</source>
-        <translation>绿色：可以看 · 灰色：在此禁止 · 斜线：被因果掩码或填充遮住</translation>
+        <location filename="../../gui/views/mask_editor.py" line="138"/>
+        <source>Green: may be looked at · grey: forbidden here · pale, hatched: hidden by the causal mask or padding</source>
+        <translation>绿色：可以看 · 灰色：在此禁止 · 浅色带斜线：被因果掩码或填充遮住</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="136"/>
+        <location filename="../../gui/views/mask_editor.py" line="142"/>
+        <source> · over {0} tokens, set it with the buttons</source>
+        <translation> · 超过 {0} 个词时，请用下面的按钮设置</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mask_editor.py" line="145"/>
         <source>Rows are queries, columns keys: green may be looked at. Click or drag to paint; it is combined with the causal mask and padding (AND).</source>
         <translation>行是查询，列是键：绿色表示可以看。点击或拖动来绘制；它与因果掩码和填充取“与”。</translation>
     </message>

@@ -14,7 +14,7 @@ from hypothesis.extra.numpy import arrays
 from engine import InputError, attention
 from engine import causal_mask as causal
 from engine.dropout import MAX_DROP, dropout
-from engine.masks import combined, inverted, padding_mask
+from engine.masks import combined, padding_mask
 from engine.multi_head import MAX_HEADS, multi_head, multi_head_attention, with_heads_temperature
 from tests.engine.naive import naive_attention
 
@@ -193,7 +193,6 @@ def test_padding_hides_its_key_from_every_query_and_masks_compose_by_and():
     np.testing.assert_array_equal(pad, [[1, 1, 0]] * 3)
     both = combined((3, 3), pad, causal(3), None)
     np.testing.assert_array_equal(both, [[1, 0, 0], [1, 1, 0], [1, 1, 0]])
-    np.testing.assert_array_equal(inverted(causal(2)), [[0, 1], [0, 0]])
     assert combined((3, 3), None) is None
     with pytest.raises(InputError, match="mask has shape 2×2, but the scores are 3×3"):
         combined((3, 3), causal(2))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QTabBar, QWidget
 
 
 def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier):
@@ -90,7 +90,11 @@ def test_leaving_presenter_mode_gives_back_the_very_layout(window, qtbot, heads)
         docks = {name: dock.geometry().getRect() for name, dock in window.docks.items()
                  if dock.isVisible() and dock.x() >= 0}  # fmt: skip
         visible = {name: dock.isVisible() for name, dock in window.docks.items()}
-        return window.geometry().getRect(), docks, visible
+        # and the tab bars on screen (the presenter's tab groups left stale ones over docks)
+        bars = sorted((bar.geometry().getRect(), [bar.tabText(i) for i in range(bar.count())])
+                      for bar in window.findChildren(QTabBar)
+                      if bar.parent() is window and bar.isVisible())  # fmt: skip
+        return window.geometry().getRect(), docks, visible, bars
 
     window.resize(1280, 720)
     qtbot.wait(200)
@@ -112,6 +116,7 @@ def test_leaving_presenter_mode_gives_back_the_very_layout(window, qtbot, heads)
         else:  # beside the heads' tab group the column's split comes back up to ~25 px off
             after = layout()  # (left as it is; noted): the window and which docks show, exact
             assert (after[0], after[2]) == (before[0], before[2])
+            assert [texts for _, texts in after[3]] == [texts for _, texts in before[3]]
             assert after[1]["heads"][2:3] == before[1]["heads"][2:3]  # as wide
         # and the mixing chart as tall (it came back squashed to 40 px; a wrapped legend
         # may take a pixel more or less)
