@@ -23,6 +23,7 @@ from ._checks import Matrix
 from .attention import project
 from .files import FileTooLargeError, NotARegularFileError, read_bounded, write_atomic
 from .files import shareable_mode as shareable_mode  # its old home, for old callers
+from .head_source import HeadSource, read_source, source_to_dict
 from .messages import InputError, Message
 from .preset_errors import PresetError as PresetError  # its home before, for callers
 from .preset_errors import _shown
@@ -50,7 +51,8 @@ VERSION = 2
 #: be saved again from a deep call stack (json recurses), and no setting needs it.
 MAX_NESTING = 64
 _KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temperature",
-          "causal", "mask", "selected_token", "view", "heads", "padding", "dropout"}  # fmt: skip
+          "causal", "mask", "selected_token", "view", "heads", "padding", "dropout",
+          "source"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ class Preset:
     heads: int = 1  # h: Q, K and V split into h blocks of columns
     padding: tuple[bool, ...] = ()  # True for each token that is padding; () for none
     dropout: DropoutSetting | None = None  # dropout on the weights, or none
+    source: HeadSource | None = None  # the real model's head the numbers came from, if any
     title: dict[str, str] = field(default_factory=dict)
     description: dict[str, str] = field(default_factory=dict)
     view: dict[str, Any] = field(default_factory=dict)
@@ -356,6 +359,7 @@ def preset_from_dict(data: object) -> Preset:
         heads=read_heads(data, q.shape[1], v.shape[1]),
         padding=read_padding(data, len(tokens)),
         dropout=read_dropout(data),
+        source=read_source(data),
         title=_texts(data.get("title"), "title"),
         description=_texts(data.get("description"), "description"),
         view=view,
@@ -457,6 +461,8 @@ def preset_to_dict(preset: Preset) -> dict[str, Any]:
     from .preset_fields import written
 
     later = written(preset.heads, preset.padding, preset.dropout)
+    if preset.source is not None:
+        later["source"] = source_to_dict(preset.source)
     return {
         **preset.extra,
         "format": FORMAT,

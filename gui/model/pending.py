@@ -20,6 +20,9 @@ class PendingChange:
     causal: bool
     temperature: float | None  # τ shown, None before the first result
     lessons: tuple[object, ...] = ()  # heads, padding, own mask, dropout: see state._lessons
+    #: the arrays themselves (never written in place): an array still there did not change
+    matrices: dict[str, object] = field(default_factory=dict)
+    source: object = None  # the real model's head the numbers came from (HeadSource)
     full: bool = False  # a snapshot was installed (else only cells were written)
     rectangles: list[Rectangle] = field(default_factory=list)
 

@@ -14,6 +14,7 @@ from numpy.typing import NDArray
 
 from engine import AttentionResult, Preset, attention, multi_head, padding_mask, project
 from engine.dropout import DropoutSetting
+from engine.head_source import HeadSource
 from engine.masks import combined
 from engine.multi_head import MultiHeadResult
 
@@ -37,6 +38,7 @@ class Snapshot:
     heads: int = 1  # h: Q, K and V split into h blocks of columns
     padding: tuple[bool, ...] = ()  # True for each token that is padding; () for none
     dropout: DropoutSetting | None = None  # dropout on the weights (off by default)
+    source: HeadSource | None = None  # the real model's head the numbers were taken from
 
     @property
     def allowed(self) -> NDArray[np.bool_] | None:
@@ -148,7 +150,7 @@ def snapshot_of(preset: Preset) -> Snapshot:
     return Snapshot(tuple(preset.tokens), copies, preset.causal, preset.temperature,
                     mask=None if mask is None or mask.all() else mask, heads=preset.heads,
                     padding=preset.padding if any(preset.padding) else (),
-                    dropout=preset.dropout)  # fmt: skip
+                    dropout=preset.dropout, source=preset.source)  # fmt: skip
 
 
 def inputs_of(matrices: dict[str, Matrix]) -> tuple[Matrix, Matrix, Matrix]:

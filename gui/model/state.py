@@ -27,9 +27,9 @@ from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from engine.multi_head import update_heads, with_heads_temperature
 from engine.vocabulary import LABELS, MAX_DIM, STEPS
 from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
+from gui.model.from_a_model import FromAModel
 from gui.model.kept_results import Inputs, KeptResults
 from gui.model.pending import PendingChange
-from gui.model.shape_and_heads import ShapeAndHeads
 from gui.model.snapshots import (
     Snapshot,
     attention_of,
@@ -51,7 +51,7 @@ MAX_GRID_TOKENS = 64
 __all__ = ["LABELS", "MAX_GRID_TOKENS", "STEPS", "AttentionState"]
 
 
-class AttentionState(ShapeAndHeads):
+class AttentionState(FromAModel):
     """Tokens, the input matrices (Q, K, V or X and the W's), τ, the mask, the selection."""
 
     structure_changed = Signal()  # tokens added or removed, dimensions, mode, preset
@@ -349,7 +349,7 @@ class AttentionState(ShapeAndHeads):
     def _snapshot(self) -> Snapshot:
         return Snapshot(self._tokens, dict(self._matrices), self._causal, self._temperature,
                         mask=self._mask, heads=self._heads, padding=self._padding,
-                        dropout=self._dropout)  # fmt: skip
+                        dropout=self._dropout, source=self._source)  # fmt: skip
 
     def _lessons(self) -> tuple[object, ...]:
         """Return what the lessons after the first set: h, W_o given, padding, own mask, dropout."""
@@ -372,12 +372,17 @@ class AttentionState(ShapeAndHeads):
         """
         self._note_change(full=True)
         self._tokens = snapshot.tokens
-        self._matrices = {name: m.copy() for name, m in snapshot.matrices.items()}
+        # An array that is already ours stays (none is ever written in place, write_block
+        # copies first): a new h or mask copies nothing and tells no grid of new values.
+        ours = self._matrices
+        self._matrices = {name: m if ours.get(name) is m else m.copy()
+                          for name, m in snapshot.matrices.items()}  # fmt: skip
         self._causal = snapshot.causal
         self._mask = snapshot.mask
         self._heads = snapshot.heads
         self._padding = snapshot.padding
         self._dropout = snapshot.dropout
+        self._source = snapshot.source
         if snapshot.sets_temperature or self._result is None:
             self._temperature = snapshot.temperature
         self._stale = True
@@ -403,8 +408,15 @@ class AttentionState(ShapeAndHeads):
                 standard = self._temperature is None
                 shown = math.sqrt(self._result.d_k) if standard else self._temperature
             shapes = {name: m.shape for name, m in self._matrices.items()}
-            self._pending = PendingChange(self._tokens, shapes, self._causal, shown,
-                                          self._lessons())  # fmt: skip
+            self._pending = PendingChange(
+                self._tokens,
+                shapes,
+                self._causal,
+                shown,
+                self._lessons(),
+                matrices=dict(self._matrices),
+                source=self._source,
+            )
         self._pending.note(full, rect)
 
     def _settle(self) -> None:
@@ -433,10 +445,11 @@ class AttentionState(ShapeAndHeads):
         if shapes_changed:  # models reset to the new shapes before anyone reads the result
             self.structure_changed.emit()
         self._emit_result_changed()
-        if not shapes_changed:
-            for name in self._matrices:
-                rows, cols = self._matrices[name].shape
-                self.values_changed.emit(name, 0, 0, rows, cols)
+        if not shapes_changed:  # the grids of the matrices that are new arrays
+            for name, matrix in self._matrices.items():
+                if matrix is not pending.matrices.get(name):
+                    rows, cols = matrix.shape
+                    self.values_changed.emit(name, 0, 0, rows, cols)
         if pending.tokens != self._tokens:
             self.tokens_changed.emit()
         if pending.causal != self._causal:
@@ -448,6 +461,8 @@ class AttentionState(ShapeAndHeads):
             self.masks_changed.emit()
         if before[4:] != now[4:]:
             self.dropout_changed.emit()
+        if pending.source is not self._source:
+            self.source_changed.emit()
         if self.temperature != pending.temperature:
             self.temperature_changed.emit(self.temperature)
         if token_moved:

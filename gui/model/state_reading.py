@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject
 
 from engine import AttentionResult, Dropout, Preset, dropout
 from engine.dropout import DropoutSetting
+from engine.head_source import HeadSource
 from engine.multi_head import MultiHeadResult
 from engine.presets import Projection
 from engine.vocabulary import DIRECT_INPUTS, LABELS, PROJECTION_INPUTS
@@ -41,6 +42,7 @@ class StateReading(QObject):
         self._selected_head = 0
         self._padding: tuple[bool, ...] = ()
         self._dropout: DropoutSetting | None = None
+        self._source: HeadSource | None = None
         self._dropped: Dropout | None = None  # the dropout of the result it was drawn for
         self._dropped_for: AttentionResult | None = None
         self._shown: AttentionResult | None = None  # with A′ and Z′ (see shown_result)
@@ -266,5 +268,6 @@ class StateReading(QObject):
             heads=self._heads,
             padding=self._padding,
             dropout=self._dropout,
+            source=self._source,
             view={**self._view_extra, "precision": self.view.precision},
         )

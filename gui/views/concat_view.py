@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from gui.model.state import AttentionState
 from gui.plots.heatmap import Heatmap
 from gui.support.language import Retranslating
+from gui.views.drawn_when_shown import DrawnWhenShown
 
 
 def shape(rows: int, cols: int) -> str:
@@ -18,7 +19,7 @@ def shape(rows: int, cols: int) -> str:
     return f"({rows}×{cols})"
 
 
-class ConcatView(Retranslating, QWidget):
+class ConcatView(Retranslating, DrawnWhenShown):
     """The concat of every head's context and, with W_o, the output; the shapes above."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -42,7 +43,7 @@ class ConcatView(Retranslating, QWidget):
         layout.addWidget(self.concat, 1)
         layout.addWidget(self.output_title)
         layout.addWidget(self.output, 1)
-        state.result_changed.connect(self._refresh)
+        state.result_changed.connect(self._on_result_changed)
         state.view.precision_changed.connect(self._on_precision_changed)
         state.view.font_scale_changed.connect(self._on_font_scale_changed)
         self._on_precision_changed(state.precision)
@@ -75,7 +76,15 @@ class ConcatView(Retranslating, QWidget):
         return "\n".join(lines)
 
     def retranslate(self) -> None:
-        """Set every text again in the current language."""
+        """Set every text again in the current language (hidden too: it is rare)."""
+        self._refresh()
+
+    def _on_result_changed(self) -> None:
+        if self.shown_or_owed():  # behind another tab: drawn when shown
+            self._refresh()
+
+    def draw(self) -> None:
+        """Draw the concat and the output of the moment."""
         self._refresh()
 
     def _refresh(self) -> None:

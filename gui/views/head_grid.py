@@ -19,7 +19,6 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
-    QShowEvent,
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
@@ -27,13 +26,14 @@ from gui.model.numbers import format_number
 from gui.model.state import AttentionState
 from gui.plots.thumbnails import shrunk, thumbnail
 from gui.support.language import Retranslating
+from gui.views.drawn_when_shown import DrawnWhenShown
 
 SELECTED = QColor("#C0392B")  # the frame of the head the other views show
 GAP = 10  # pixels between heads
 THUMBNAIL = 96  # the most pixels a side of a head's picture has
 
 
-class HeadGrid(Retranslating, QWidget):
+class HeadGrid(Retranslating, DrawnWhenShown):
     """Every head's weights A side by side; subscribes to the result and the heads."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
@@ -47,7 +47,6 @@ class HeadGrid(Retranslating, QWidget):
         self._high = 1.0
         self._places: list[QRectF] = []  # where each head's picture is drawn
         self._caption = ""
-        self._stale = True  # the heads changed while the grid was hidden
         state.result_changed.connect(self._on_result_changed)
         state.selected_head_changed.connect(lambda _h: self.update())
         state.view.font_scale_changed.connect(lambda _s: self.update())
@@ -65,6 +64,7 @@ class HeadGrid(Retranslating, QWidget):
     @property
     def high(self) -> float:
         """Return the weight of the top colour: the largest of every head (one scale)."""
+        self.catch_up()
         return self._high
 
     def head_at(self, point: QPointF) -> int | None:
@@ -81,20 +81,15 @@ class HeadGrid(Retranslating, QWidget):
         self.update()
 
     def _on_result_changed(self) -> None:
-        if not self.isVisible():  # drawn when shown: a hidden grid costs an edit nothing
-            self._stale = True
-            return
-        self._stale = False
+        if self.shown_or_owed():  # drawn when shown: a hidden grid costs an edit nothing
+            self.draw()
+
+    def draw(self) -> None:
+        """Make every head's picture again, on the scale of the largest weight of all."""
         small = [shrunk(a, THUMBNAIL) for a in self.weights()]  # each block its largest
         self._high = max(float(max(a.max() for a in small)), 1e-12)  # the largest of all
         self._images = [thumbnail(a, self._high, THUMBNAIL) for a in small]
         self.update()
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
-        """Draw the heads of the moment, if they changed while the grid was hidden."""
-        if self._stale:
-            self._on_result_changed()
-        super().showEvent(event)
 
     # ------------------------------------------------------------------ painting
     def _font(self, scale: float = 1.0) -> QFont:
@@ -122,6 +117,7 @@ class HeadGrid(Retranslating, QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
         """Draw each head's picture, its name, the selected head's frame and the caption."""
+        self.catch_up()  # seen again: its pictures first
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("white"))
         label_font, caption_font = self._font(1.0), self._font(0.9)

@@ -26,6 +26,7 @@ from gui.plots.colour_bar import nice_ceiling
 from gui.plots.text_scale import scaled_font, style_axis, value_ticks
 from gui.plots.token_colours import token_colour
 from gui.support.language import Retranslating
+from gui.views.drawn_when_shown import DrawnWhenShown
 
 ALL_TOKENS_UP_TO = 12  # beyond this, the largest weights get their own colour, the rest "the rest"
 LARGEST = 8
@@ -43,7 +44,7 @@ def keeps_range(shown: tuple[float, float], wanted: tuple[float, float]) -> bool
     return inside and wanted[1] - wanted[0] >= 0.5 * (shown[1] - shown[0])
 
 
-class MixingView(Retranslating, QWidget):
+class MixingView(Retranslating, DrawnWhenShown):
     """The "cocktail bar" of the selected query token: z_i built from A_ij × v_j.
 
     Up to ALL_TOKENS_UP_TO tokens each have a colour; with more, the LARGEST heaviest
@@ -105,12 +106,20 @@ class MixingView(Retranslating, QWidget):
         self._glide.valueChanged.connect(self._on_glide)
         self.canvas.scene().sigMouseMoved.connect(self._on_mouse_moved)
         for signal in (state.result_changed, state.selected_token_changed):
-            signal.connect(self._refresh)
-        state.tokens_changed.connect(lambda: self._refresh(force=True))
+            signal.connect(self._on_result_changed)
+        state.tokens_changed.connect(lambda: self._on_result_changed(force=True))
         state.view.font_scale_changed.connect(self._on_font_scale_changed)
         for plot in (self.mix, self.ingredients):
             plot.vb.sigResized.connect(self._update_ticks)
         self._on_font_scale_changed(state.view.font_scale)
+
+    def _on_result_changed(self, *_: object, force: bool = False) -> None:
+        if self.shown_or_owed():  # behind the heads' tab: drawn when shown
+            self._refresh(force)
+
+    def draw(self) -> None:
+        """Draw the state of the moment at once (no glide from what was drawn while hidden)."""
+        self._refresh(force=True)
 
     def _on_font_scale_changed(self, scale: float) -> None:
         """Write the axes' names and numbers and the totals at the new text size."""
@@ -118,11 +127,12 @@ class MixingView(Retranslating, QWidget):
         for plot in (self.mix, self.ingredients):
             for side in ("left", "bottom"):
                 style_axis(plot.getAxis(side), self._font)
-        self._refresh(force=True)
+        self._on_result_changed(force=True)
         self._update_ticks()
 
     def retranslate(self) -> None:
         """Write the legend again in the current language."""
+        self.catch_up()  # its legend of the moment, even behind another tab: it is rare
         self._update_ingredients_and_legend()
 
     # ------------------------------------------------------------- for tests
@@ -135,6 +145,7 @@ class MixingView(Retranslating, QWidget):
 
     def totals(self) -> np.ndarray:
         """Return the heights the totals are heading to: z_i."""
+        self.catch_up()
         totals: np.ndarray = self._target.sum(axis=0)
         return totals
 
@@ -143,6 +154,7 @@ class MixingView(Retranslating, QWidget):
 
         Mid-glide they differ from the target (see ``totals``).
         """
+        self.catch_up()
         drawn: np.ndarray = self._drawn.copy()
         return drawn
 
@@ -354,10 +366,12 @@ class MixingView(Retranslating, QWidget):
 
     def legend_html(self) -> str:
         """Return the legend as HTML: the row's formula and each token's colour and weight."""
+        self.catch_up()
         return self._legend_html
 
     def legend_entries(self) -> list[tuple[QColor, str]]:
         """Return the legend's colours and texts ("猫 0.27"), as drawn: for exports."""
+        self.catch_up()
         return list(self._legend_entries)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:

