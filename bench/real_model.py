@@ -46,7 +46,7 @@ loaded = time.perf_counter()
 model.forward(model.tokenize("the cat eats fish"))
 shown = time.perf_counter()
 print(json.dumps({"imports": imported - start, "load": loaded - imported,
-                  "first_sentence": shown - imported}))  # load, tokenize and forward: what the GUI waits for
+                  "first_sentence": shown - imported}))  # load, tokenize, forward: the GUI waits
 """
 
 MEMORY = """

@@ -16,7 +16,7 @@ this module evaluates erf with polynomials:
 Measured against ``math.erf`` on 10⁶ points of [−8, 8] and at tiny arguments: within
 1.2·10⁻¹⁵ absolute and 2·10⁻¹⁵ relative (``tests/engine/test_erf.py``).
 
-The float32 GELU of the forward pass uses the same form with a series of degree 8 and
+The float32 GELU of the forward pass uses the same form with a series of degree 6 and
 float32 arithmetic throughout (within 1.2·10⁻⁷ of the exact GELU, float32's own rounding):
 in float64 the erf would cost more than the model's matrix products at 128 tokens.
 """
@@ -130,7 +130,7 @@ def gelu64(x: ArrayLike) -> NDArray[np.float64]:
 
 
 #: κ of the float32 series, in t = κ/(κ + |x|) with the √2 of Φ folded in.
-_KAPPA32 = 2.0
+_KAPPA32 = 2.5
 
 
 @cache
@@ -138,12 +138,13 @@ def _gelu32_polynomial() -> tuple[np.float32, ...]:
     """Return g(z) for Φ(−|x|) = ½ e^(−z²) g(z), z = |x|/√2, as a polynomial in t, highest first.
 
     The series is fitted in Chebyshev form on z in [0, 6] and turned into powers of
-    t = κ/(κ + z) ∈ [¼, 1] for Horner's rule in float32; degree 8 gives 1.1·10⁻⁸, below
-    float32's rounding.
+    t = κ/(κ + z) ∈ [0.29, 1] for Horner's rule in float32. Degree 6 with κ = 2.5 keeps the
+    GELU within 1.13·10⁻⁷ (float32's own rounding: degree 8 gives 1.02·10⁻⁷, degree 6 with
+    κ = 2, 5·10⁻⁷), in four operations fewer than degree 8.
     """
     high = _ONE_ABOVE
     t_low, t_high = _KAPPA32 / (_KAPPA32 + high), 1.0
-    series = erfcx_series(_KAPPA32, 8, 0.0, high)
+    series = erfcx_series(_KAPPA32, 6, 0.0, high)
     in_s = chebyshev.cheb2poly(series)
     # s = a·t + b maps [t_low, 1] onto [−1, 1]
     a = 2.0 / (t_high - t_low)
