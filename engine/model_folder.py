@@ -152,15 +152,16 @@ def identify(folder: Path, found_by: str) -> ModelFolder:
     Returns
     -------
     ModelFolder
-        Named after the known model when its files are that model's, else after its Hugging
-        Face cache entry, its config's ``_name_or_path`` or the folder.
+        Named after its Hugging Face cache entry and snapshot, else after the known model
+        when its files are that model's, else after its config's ``_name_or_path`` or
+        the folder.
     """
-    if is_known_model(folder):
-        return ModelFolder(folder, found_by, MINILM, MINILM_REVISION)
-    parts = folder.resolve().parts if folder.exists() else folder.parts
+    parts = folder.absolute().parts
     if len(parts) >= 3 and parts[-2] == "snapshots" and parts[-3].startswith("models--"):
         name = parts[-3].removeprefix("models--").replace("--", "/")
-        return ModelFolder(folder, found_by, name, parts[-1])
+        return ModelFolder(folder, found_by, name, parts[-1])  # the cache knows best
+    if is_known_model(folder):
+        return ModelFolder(folder, found_by, MINILM, MINILM_REVISION)
     return ModelFolder(folder, found_by, _config_name(folder) or folder.name, None)
 
 

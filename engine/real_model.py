@@ -30,6 +30,9 @@ from .wordpiece import Tokenized, WordPiece
 
 #: A sentence longer than this many characters is refused before it is tokenized.
 MAX_SENTENCE_CHARS = 100_000
+#: Licences as model cards write them (lowercase), by their SPDX names.
+_SPDX = {"apache-2.0": "Apache-2.0", "mit": "MIT", "cc-by-4.0": "CC-BY-4.0",
+         "cc-by-sa-4.0": "CC-BY-SA-4.0", "bsd-3-clause": "BSD-3-Clause"}  # fmt: skip
 
 
 class Model:
@@ -214,6 +217,16 @@ def load_model(folder: ModelFolder | Path) -> Model:
                 reason=error.strerror or error,
             )
         ) from None
+    largest = max(tokenizer.vocabulary.values())
+    if largest >= config.vocabulary:
+        raise InputError(
+            Message(
+                "the tokenizer has ids up to {largest}, but the model has {rows} word embeddings "
+                "(vocab_size)",
+                largest=largest,
+                rows=config.vocabulary,
+            )
+        )
     weights = bert_weights(tensors, config)
     return Model(found, weights, tokenizer, _licence(path))
 
@@ -234,7 +247,8 @@ def _licence(folder: Path) -> str:
             break
         key, _, value = line.partition(":")
         if key.strip() == "license" and value.strip():
-            return value.strip().strip("'\"")
+            licence = value.strip().strip("'\"")
+            return _SPDX.get(licence.lower(), licence)
     return "unknown"
 
 

@@ -126,7 +126,16 @@ def _from_tokenizer_json(path: Path) -> WordPiece:
         longest_word=_whole(model.get("max_input_chars_per_word"), 100),
         specials=specials,
     )
-    return WordPiece(vocabulary, settings)
+    return _checked(WordPiece(vocabulary, settings), "tokenizer.json")
+
+
+def _checked(tokenizer: WordPiece, file: str) -> WordPiece:
+    """Return the tokenizer if its vocabulary has its [UNK], [CLS] and [SEP], else raise."""
+    settings = tokenizer.settings
+    for token in (settings.unknown, settings.first, settings.last):
+        if token not in tokenizer.vocabulary:
+            raise InputError(Message("its vocabulary has no {token}", token=token), file)
+    return tokenizer
 
 
 def _template_ends(processor: object) -> tuple[str, str]:
@@ -186,7 +195,7 @@ def _from_vocab_txt(folder: Path) -> WordPiece:
         last=tokens["sep"],
         specials=tuple(t for t in tokens.values() if t in vocabulary),
     )
-    return WordPiece(vocabulary, settings)
+    return _checked(WordPiece(vocabulary, settings), "vocab.txt")
 
 
 __all__ = ["MAX_TOKENIZER_BYTES", "MAX_VOCABULARY_BYTES", "read_tokenizer"]

@@ -63,8 +63,8 @@ def test_a_model_tells_its_sizes_name_and_licence(folder: Path) -> None:
         2, 2, 4, 8, 16)  # fmt: skip
     assert model.name == "tests/tiny-bert"
     assert model.revision is None
-    assert model.licence == "mit"
-    assert model.attribution == "Model: tests/tiny-bert (mit licence)"
+    assert model.licence == "MIT"
+    assert model.attribution == "Model: tests/tiny-bert (MIT licence)"
 
 
 def test_head_out_of_range_is_refused(folder: Path) -> None:
@@ -212,6 +212,17 @@ def test_a_folder_or_a_pipe_where_a_file_should_be_is_refused(folder: Path) -> N
     if hasattr(os, "mkfifo"):
         os.mkfifo(folder / "model.safetensors")
         assert "is not a file (a device, a pipe or a socket)" in str(refusal(folder))
+
+
+def test_a_vocabulary_without_cls_or_larger_than_the_model_is_refused(folder: Path) -> None:
+    (folder / "tokenizer.json").unlink()
+    (folder / "vocab.txt").write_text("\n".join(t for t in VOCABULARY if t != "[CLS]"))
+    error = refusal(folder)
+    assert (error.where, str(error.message)) == ("vocab.txt", "its vocabulary has no [CLS]")
+    (folder / "vocab.txt").write_text("\n".join([*VOCABULARY, "extra"]))
+    assert str(refusal(folder)) == (
+        "the tokenizer has ids up to 31, but the model has 31 word embeddings (vocab_size)"
+    )
 
 
 def test_a_tokenizer_json_of_another_kind_is_refused(folder: Path) -> None:
