@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHMARKS = ("engine", "startup", "edit", "animation", "heads", "weight_lines", "variance", "soak")
+BENCHMARKS = ("engine", "startup", "edit", "animation", "heads", "weight_lines", "variance",
+              "real_model", "soak")  # fmt: skip
 
 
 def run(name: str, soak_seconds: float) -> list[dict[str, object]]:
@@ -47,6 +48,11 @@ def measured(row: dict[str, object]) -> str:
     if "samples" in row:  # the largest experiment: its time and memory, no floor
         return (f"{row['seconds']:.0f} s, peak {row['peak_mb']:.0f} MB "
                 f"(idle {row['idle_peak_mb']:.0f} MB)")  # fmt: skip
+    if "rss_bytes" in row:  # the real model's memory against its goal
+        return (f"{row['rss_bytes'] / 2**20:.0f} MB added vs goal "
+                f"{row['goal_bytes'] / 2**20:.0f} MB")  # fmt: skip
+    if "seconds" in row and row.get("floor_seconds") is None:  # a time with no floor
+        return f"{row['seconds'] * 1e3:.0f} ms"
     if "seconds" in row:
         return f"{row['seconds'] * 1e3:.2f} ms vs {row['floor_seconds'] * 1e3:.2f} ms"
     return str(row.get("error", ""))

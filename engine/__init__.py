@@ -64,6 +64,9 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
+    from .bert import Forward, HeadNumbers
+    from .model_folder import ModelFolder, locate_model
+    from .real_model import Model, load_model
     from .variance import (
         DotHistogram,
         ExperimentCancelled,
@@ -71,18 +74,28 @@ if TYPE_CHECKING:
         VarianceRow,
         variance_experiment,
     )
+    from .wordpiece import Tokenized
 
-#: Loaded on first use: the experiment is not needed to open the window.
+#: Loaded on first use: the experiment and the real model are not needed to open the window.
 _LATER = {
-    name: ".variance"
-    for name in (
-        "DotHistogram",
-        "Dropout",
-        "ExperimentCancelled",
-        "VarianceResult",
-        "VarianceRow",
-        "variance_experiment",
-    )
+    **{
+        name: ".variance"
+        for name in (
+            "DotHistogram",
+            "Dropout",
+            "ExperimentCancelled",
+            "VarianceResult",
+            "VarianceRow",
+            "variance_experiment",
+        )
+    },
+    "Forward": ".bert",
+    "HeadNumbers": ".bert",
+    "Model": ".real_model",
+    "load_model": ".real_model",
+    "ModelFolder": ".model_folder",
+    "locate_model": ".model_folder",
+    "Tokenized": ".wordpiece",
 }
 
 
@@ -115,14 +128,19 @@ __all__ = [
     "DotHistogram",
     "Dropout",
     "ExperimentCancelled",
+    "Forward",
+    "HeadNumbers",
     "InputError",
     "Message",
+    "Model",
+    "ModelFolder",
     "MultiHeadResult",
     "Preset",
     "PresetError",
     "Projection",
     "ScaledStep",
     "ScoreStep",
+    "Tokenized",
     "VarianceResult",
     "VarianceRow",
     "WeightStep",
@@ -135,7 +153,9 @@ __all__ = [
     "explain_scaled",
     "explain_score",
     "explain_weight",
+    "load_model",
     "load_preset",
+    "locate_model",
     "multi_head",
     "multi_head_attention",
     "padding_mask",
