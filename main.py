@@ -1,6 +1,6 @@
 """Attention Lab: type Q, K and V and watch attention computed step by step.
 
-Usage: python main.py [--preset NAME] [--smoke] [--version]
+Usage: python main.py [--preset NAME] [--sentence TEXT] [--smoke] [--version]
        python main.py export --out DIR [...]   (figures, matrices, session; no window)
 """
 
@@ -56,6 +56,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=None,
         help=words(
             Message("open this built-in example (default: the last session, else cat-eats-fish)")
+        ),
+    )
+    parser.add_argument(
+        "--sentence",
+        metavar="TEXT",
+        help=words(
+            Message(
+                "run a sentence through the real model (all-MiniLM-L6-v2, installed apart) "
+                "and open its layer 1, head 1"
+            )
         ),
     )
     parser.add_argument(
@@ -118,7 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         window.first_paint.connect(lambda: app.exit(0))
     window.show()
     if not args.smoke:
-        window.sessions.start(restore_last=args.preset is None)
+        window.sessions.start(restore_last=args.preset is None and args.sentence is None)
+    if args.sentence is not None:  # once the window is there: a missing model is said in it
+        window.first_paint.connect(lambda: window.sentences.run_sentence(args.sentence))
     status = app.exec()
     if args.smoke:
         from engine.messages import Message

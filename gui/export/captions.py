@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QGuiApplication, QPainter
 
+from engine.head_source import HeadSource
+from gui.support.engine_text import message_text
+
 PADDING = 6.0  # around the caption, in the figure's pixels
 SWATCH_GAP = 4.0  # between a colour's square and its text
 ENTRY_GAP = 12.0  # between two entries of the legend
@@ -34,6 +37,7 @@ class Caption:
     title: str
     row: str = ""  # e.g. "The row of 猫 (the selected token)"; "" for none
     legend: tuple[tuple[QColor, str], ...] = ()  # a colour and its text, as on screen
+    credit: str = ""  # whose numbers, when a real model's: the attribution its licence asks
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,10 @@ def lay_out(caption: Caption, width: float) -> CaptionLayout:
             lines.append(Line(x + side + SWATCH_GAP, baseline, text, body_font))
             x += entry + ENTRY_GAP
         y += metrics.lineSpacing()
+    metrics = QFontMetricsF(body_font)
+    for line in wrapped(caption.credit, metrics, room):
+        lines.append(Line(PADDING, y + metrics.ascent(), line, body_font))
+        y += metrics.lineSpacing()
     # whole pixels: the plot below then lies on the image's pixels as it does without one
     return CaptionLayout(math.ceil(y + PADDING), tuple(lines), tuple(swatches))
 
@@ -120,6 +128,14 @@ def paint(painter: QPainter, layout: CaptionLayout) -> None:
     for rect, colour in layout.swatches:
         painter.fillRect(rect, colour)
     painter.restore()
+
+
+def credit_text(source: HeadSource | None) -> str:
+    """Return the line a figure of a real model's numbers carries, or "" for typed ones."""
+    if source is None:
+        return ""
+    text = QCoreApplication.translate("Captions", "Numbers: {0}. {1}")
+    return text.format(message_text(source.describe()), source.attribution)
 
 
 def outlined_row_text(token: str) -> str:

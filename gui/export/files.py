@@ -22,7 +22,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from engine import Preset, write_preset
 from engine import files as disk
 from engine.vocabulary import STEPS
-from gui.export.captions import Caption, mixing_row_text, outlined_row_text
+from gui.export.captions import Caption, credit_text, mixing_row_text, outlined_row_text
 from gui.export.figures import FORMATS as FIGURE_FORMATS
 from gui.export.figures import Figure, check_scale
 from gui.export.formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
@@ -128,12 +128,20 @@ def ensure_variance_result(host: ExportHost, timeout_ms: int = VARIANCE_TIMEOUT_
 def caption_of(host: ExportHost, name: str, title: str) -> Caption:
     """Return what figure ``name`` carries above it: its title, whose row, its legend."""
     token = host.state.tokens[host.state.selected_token]
+    if name.startswith("variance-"):  # the experiment: random numbers, whoever's the head
+        return Caption(title)
+    credit = credit_text(host.state.source)
     if name == "mixing":
-        return Caption(title, mixing_row_text(token), tuple(host.mixing_entries()))
-    if name.startswith("variance-") or name == "weight-bars":  # the bars name their row
-        return Caption(title)
-        return Caption(title)
-    return Caption(title, outlined_row_text(token))  # a heatmap: the row is outlined
+        return Caption(title, mixing_row_text(token), tuple(host.mixing_entries()), credit)
+    if name == "weight-bars":  # the bars name their row
+        return Caption(title, credit=credit)
+    return Caption(title, outlined_row_text(token), credit=credit)  # the row is outlined
+
+
+def credit_of(host: ExportHost, name: str) -> Caption | None:
+    """Return the caption a figure carries without captions: a real model's credit only."""
+    credit = credit_text(host.state.source)
+    return Caption("", credit=credit) if credit and not name.startswith("variance-") else None
 
 
 @contextmanager
@@ -150,7 +158,7 @@ def window_figures(
     titles = figure_titles()
 
     def figure(name: str, view: pg.GraphicsView, plot: pg.PlotItem | None = None) -> Figure:
-        caption = caption_of(host, name, titles[name]) if captions else None
+        caption = caption_of(host, name, titles[name]) if captions else credit_of(host, name)
         return Figure(name, titles[name], view, plot, caption)
 
     figures = [figure(name, view) for name, view in host.figure_views().items()]

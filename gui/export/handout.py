@@ -33,6 +33,7 @@ from PySide6.QtGui import (
 )
 
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
+from gui.export.captions import credit_text
 from gui.export.figures import Figure, paint_captioned
 from gui.export.files import step_titles, window_figures
 from gui.export.host import ExportHost
@@ -207,6 +208,7 @@ def handout_pdf(host: ExportHost, page: str = "A4", captions: bool = True) -> by
             f"<h2>{escape(title)}</h2>"
             f"<p style='font-size: 15pt'>Attention(Q, K, V) = {formula}</p>"
             f"<p>{_facts(state)}</p>"
+            + (f"<p><i>{escape(credit)}</i></p>" if (credit := credit_text(state.source)) else "")
         )
         with window_figures(host, experiment=False, captions=captions) as figures:
             heatmaps = [(f, "" if captions else f"<b>{escape(t)}</b>")

@@ -22,6 +22,7 @@ from gui.views.hand_calculation_text import number
 
 if TYPE_CHECKING:
     from engine import AttentionResult
+    from engine.head_source import HeadSource
     from engine.multi_head import MultiHeadResult
 
 
@@ -56,6 +57,11 @@ class MatrixSource(Protocol):
     @property
     def selected_head(self) -> int:
         """Return the head (from 0) the four steps show."""
+        ...
+
+    @property
+    def source(self) -> HeadSource | None:
+        """Return the real model's head the numbers came from, or None (typed)."""
         ...
 
 
@@ -190,6 +196,11 @@ def matrices_json(state: MatrixSource) -> bytes:
         "causal": state.causal,
         **({} if heads is None else {"selected_head": state.selected_head + 1}),
     }
+    if state.source is not None:  # whose numbers, and whether they still are
+        the_models = heads is None and state.source.matches(
+            tuple(state.tokens), result.q, result.k, result.v
+        )
+        settings["source"] = {**source_record(state.source), "edited": not the_models}
     head = json.dumps(settings, ensure_ascii=False, indent=1, allow_nan=False)[:-2]  # no "\n}"
     mask = "null" if result.mask is None else _json_rows(result.mask.tolist())
     pieces = [f'{head},\n "mask": {mask},\n "matrices": '.encode()]
@@ -204,6 +215,19 @@ def matrices_json(state: MatrixSource) -> bytes:
         pieces.append(f',\n "output": {output}'.encode())
     pieces.append(b"\n}\n")
     return b"".join(pieces)
+
+
+def source_record(source: HeadSource) -> dict[str, object]:
+    """Return where the numbers came from, as ``matrices.json`` records it."""
+    return {
+        "model": source.model,
+        "revision": source.revision,
+        "layer": source.layer,
+        "head": source.head,
+        "sentence": source.sentence,
+        "licence": source.licence,
+        "attribution": source.attribution,
+    }
 
 
 def _json_matrices(state: MatrixSource, result: AttentionResult, indent: str) -> list[bytes]:

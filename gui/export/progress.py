@@ -21,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog
 
 from engine import AttentionResult, Preset
+from engine.head_source import HeadSource
 from engine.multi_head import MultiHeadResult
 from gui.export.figures import Figure, check_scale
 from gui.export.files import (
@@ -51,6 +52,7 @@ class MatricesSnapshot:
     precision: int
     heads_result: MultiHeadResult | None = None  # every head, with more than one
     selected_head: int = 0
+    source: HeadSource | None = None  # the real model's head the numbers came from
 
 
 class Cancelled(Exception):
@@ -96,7 +98,7 @@ class ExportRun:
         state = self.host.state
         snapshot = MatricesSnapshot(state.result, tuple(state.tokens), state.causal,
                                     state.precision, state.heads_result,
-                                    state.selected_head)  # fmt: skip
+                                    state.selected_head, state.source)  # fmt: skip
         data: dict[str, bytes] = {}
         # tokens.csv and one file per matrix, then matrices.json
         data_steps = ("csv" in self.formats) * csv_count(snapshot) + ("json" in self.formats)

@@ -8,12 +8,11 @@ as one undoable step, with the ``HeadSource`` that says whose numbers they are.
 
 from __future__ import annotations
 
-from engine.bert import Forward
-from engine.real_model import Model
 from PySide6.QtCore import QObject, Signal
 
-from engine import Preset
-from engine.head_source import HeadSource
+from engine.bert import Forward
+from engine.model_heads import head_preset
+from engine.real_model import Model
 from gui.model.state import AttentionState
 
 
@@ -50,20 +49,7 @@ class ModelRun(QObject):
         model, forward = self.model, self.forward
         if model is None or forward is None:
             return False
-        numbers = forward.head(layer, head)
-        source = HeadSource(
-            model.name, model.revision, layer + 1, head + 1, self.sentence, model.licence,
-            model.attribution, forward.tokens, numbers.q.copy(), numbers.k.copy(),
-            numbers.v.copy(),
-        )  # fmt: skip
-        preset = Preset(
-            tokens=forward.tokens,
-            q=numbers.q.copy(),
-            k=numbers.k.copy(),
-            v=numbers.v.copy(),
-            source=source,
-            title={"en": self.sentence, "zh_CN": self.sentence},
-        )
+        preset = head_preset(model, self.sentence, forward, layer, head)
         return self.state.load_preset(
             preset, lambda: self.tr("Open layer {0}, head {1}").format(layer + 1, head + 1)
         )

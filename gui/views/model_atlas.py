@@ -126,6 +126,13 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
         caption = self._caption.format(format_number(self._high, self.state.precision))
         flags = Qt.TextFlag.TextWordWrap
         caption_rect = painter.boundingRect(inner, flags, caption)
+        if caption_rect.height() > self.height() / 4:  # large text: the pictures come first
+            painter.setFont(self._font(0.9 / max(self.state.view.font_scale, 1.0)))
+            caption_rect = painter.boundingRect(inner, flags, caption)
+        if caption_rect.height() > self.height() / 4:  # still too tall: the tooltip says it
+            caption, caption_rect = "", QRect()
+        caption_font = painter.font()
+        painter.setFont(self._font(0.9))
         label = painter.fontMetrics().horizontalAdvance("L12") + 6
         self._places = self._layout(4, caption_rect.height() + 8, label)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
@@ -133,19 +140,26 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
         for (layer, head), rect in self._places.items():
             painter.drawImage(rect, self._images[layer][head])
         painter.setPen(QColor("#222222"))
+        unclipped = Qt.TextFlag.TextDontClip  # a number wider than its picture stays whole
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter | unclipped
         for layer in range(len(self._images)):
             rect = self._places[(layer, 0)]
-            painter.drawText(QRectF(rect.left() - label, rect.top(), label - 4, rect.height()),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             f"L{layer + 1}")  # fmt: skip
-        for head in range(len(self._images[0])):
+            beside = QRectF(rect.left() - label, rect.top(), label - 4, rect.height())
+            painter.drawText(beside, right, f"L{layer + 1}")
+        heads = len(self._images[0])
+        every = 1  # with little room, every second (third …) head is numbered
+        room = self._places[(0, 0)].width() + GAP
+        while every < heads and painter.fontMetrics().horizontalAdvance(f"H{heads}") > every * room:
+            every += 1
+        for head in range(0, heads, every):
             rect = self._places[(0, head)]
             above = QRectF(rect.left() - GAP, rect.top() - label, rect.width() + 2 * GAP, label)
-            painter.drawText(above, Qt.AlignmentFlag.AlignCenter, f"H{head + 1}")
+            painter.drawText(above, Qt.AlignmentFlag.AlignCenter | unclipped, f"H{head + 1}")
         if opened is not None and opened in self._places:
             painter.setPen(QPen(OPENED, 3))
             painter.drawRect(self._places[opened].adjusted(-2, -2, 2, 2))
         painter.setPen(QColor("#444444"))
+        painter.setFont(caption_font)
         bottom = QRect(6, self.height() - caption_rect.height() - 4, self.width() - 12,
                        caption_rect.height())  # fmt: skip
         painter.drawText(bottom, flags, caption)

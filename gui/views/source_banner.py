@@ -1,13 +1,16 @@
 """A line above the heatmaps that says whose numbers these are, when a real model's.
 
-"Real numbers: all-MiniLM-L6-v2, layer 1, head 1: “the cat eats fish”", and once they are
-edited (or τ, a mask, the heads or dropout change what the model computes), that they are
-no longer the model's, and how to have them back. Hidden for numbers that were typed.
+"Real numbers of all-MiniLM-L6-v2, layer 1, head 1: “the cat eats fish”", and once they
+are edited (or τ, a mask, the heads or dropout change what the model computes), that they
+are no longer the model's, and how to have them back; one line, with the whole story and the
+attribution in its tooltip. Hidden for numbers that were typed.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from gui.model.state import AttentionState
 from gui.support.engine_text import message_text
@@ -24,7 +27,9 @@ class SourceBanner(Retranslating, QLabel):
         super().__init__(parent)
         self.state = state
         self.setObjectName("sourceBanner")
-        self.setWordWrap(True)
+        self._full = ""
+        # one line, cut to the width: a long sentence must not take the heatmaps' room
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         for signal in (state.source_changed, state.result_changed, state.tokens_changed):
             signal.connect(self._show_state)
         self._show_state()
@@ -37,25 +42,48 @@ class SourceBanner(Retranslating, QLabel):
         """Return True when it says the numbers are no longer the model's."""
         return self.state.source is not None and not self.state.is_as_the_model_computes
 
+    def text_in_full(self) -> str:
+        """Return the whole line (on screen it is cut to the width, the tooltip has it all)."""
+        return self._full
+
     def _show_state(self, *_: object) -> None:
         source = self.state.source
         self.setVisible(source is not None)
         if source is None:
             return
         where = message_text(source.describe())
+        short = self.tr("{0}, layer {1}, head {2}").format(
+            source.model.rsplit("/", 1)[-1], source.layer, source.head
+        )
         if not self.state.is_the_models:
             text = self.tr(
-                "Edited: these are no longer the numbers of {0}. Editing changes this one "
-                "attention step only; the rest of the model does not run again. "
-                "Edit → Restore the model's numbers gives them back."
+                "Edited: no longer the numbers of {0}. Edit → Restore the model's numbers"
+            ).format(short)
+            more = self.tr(
+                "These were the numbers of {0}. Editing changes this one attention step only; "
+                "the rest of the model does not run again."
             ).format(where)
         elif not self.state.is_as_the_model_computes:
             text = self.tr(
-                "The Q, K and V of {0}, but not computed as the model does (its τ is √d_k, "
-                "one head, no mask, no dropout). Edit → Restore the model's numbers."
+                "The Q, K, V of {0}, not computed as the model does. Edit → Restore the "
+                "model's numbers"
+            ).format(short)
+            more = self.tr(
+                "The model computes this head with τ = √d_k, one head, no mask and no dropout: {0}"
             ).format(where)
         else:
-            text = self.tr("Real numbers of {0}; {1}").format(where, source.attribution)
+            text = self.tr("Real numbers of {0}: “{1}”").format(short, source.sentence)
+            more = where
+        self._full = text
         self.setStyleSheet(CHANGED if self.is_changed() else THE_MODELS)
-        self.setText(text)
-        self.setToolTip(source.attribution)
+        self.setToolTip(f"{more}\n{source.attribution}")
+        self._fit()
+
+    def _fit(self) -> None:
+        room = max(self.width() - 16, 40)
+        self.setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, room))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """Cut the line to the new width."""
+        super().resizeEvent(event)
+        self._fit()

@@ -22,6 +22,7 @@ from engine import Preset, PresetError, load_preset, read_preset
 from engine.examples import BUILT_IN
 from engine.importing import import_preset
 from engine.messages import InputError, Message
+from engine.model_heads import sentence_preset
 from engine.multi_head import MAX_HEADS, check_heads
 from engine.vocabulary import MIN_TEMPERATURE
 from gui.export.figures import MAX_SCALE, MIN_SCALE
@@ -114,6 +115,16 @@ def _heads(text: str) -> int:
     return heads
 
 
+def _from_one(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise _refused(Message("must be a whole number, not {text!r}", text=text)) from None
+    if value < 1:
+        raise _refused(Message("must be a whole number from 1, not {value}", value=text))
+    return value
+
+
 def _temperature(text: str) -> float:
     value = _number(text)
     if value < MIN_TEMPERATURE:  # the engine's floor: below it 1/τ overflows
@@ -151,6 +162,19 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     source.add_argument(
         "--session", metavar="FILE", help=words(Message("a saved session or preset file"))
     )
+    source.add_argument(
+        "--sentence",
+        metavar="TEXT",
+        help=words(
+            Message(
+                "a sentence run through the real model (all-MiniLM-L6-v2, installed apart): "
+                "the head of --layer and --head"
+            )
+        ),
+    )
+    for flag in ("--layer", "--head"):
+        said = words(Message("with --sentence: counted from 1 (default 1)"))
+        parser.add_argument(flag, type=_from_one, default=1, metavar="N", help=said)
     source.add_argument(
         "--import",
         dest="import_files",
@@ -241,6 +265,11 @@ def load(args: argparse.Namespace) -> Preset:
         except InputError as error:
             where = "--import" + (f" {error.where}" if error.where else "")
             raise CliError(error.message, where) from None
+    elif args.sentence is not None:
+        try:
+            preset = sentence_preset(args.sentence, args.layer - 1, args.head - 1)
+        except InputError as error:
+            raise CliError(error.message, "--sentence") from None
     elif args.session is None:
         preset = load_preset(args.preset)
     else:

@@ -74,12 +74,16 @@ class PresentingLayout(QObject):
             self.window.removeDockWidget(dock)
             self.window.addDockWidget(area, dock)
             dock.show()
-        heads = self.docks.get("heads")
-        if heads is not None and heads.isVisible():  # a tab beside the mixing view again
-            self.window.removeDockWidget(heads)
-            self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, heads)
-            self.window.tabifyDockWidget(self.docks["mixing"], heads)
-            heads.show()
+        for extra in self._extras():  # a tab beside the mixing view again
+            self.window.removeDockWidget(extra)
+            self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, extra)
+            self.window.tabifyDockWidget(self.docks["mixing"], extra)
+            extra.show()
+
+    def _extras(self) -> list[QDockWidget]:
+        """Return the shown docks of the lessons after the first: every head, a real model."""
+        docks = (self.docks.get(name) for name in ("heads", "model"))
+        return [dock for dock in docks if dock is not None and dock.isVisible()]
 
     def tabbed(self) -> bool:
         """Return True while the right column's panels take turns as tabs (a short screen)."""
@@ -113,9 +117,8 @@ class PresentingLayout(QObject):
             # screen; the heatmaps have the rest.
             window.tabifyDockWidget(temperature, mixing)
             window.tabifyDockWidget(temperature, explanation)
-            heads = docks.get("heads")
-            if heads is not None and heads.isVisible():  # every head: one more turn
-                window.tabifyDockWidget(temperature, heads)
+            for extra in self._extras():  # every head, a real model: one more turn each
+                window.tabifyDockWidget(temperature, extra)
             explanation.raise_()
         horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
         window.resizeDocks([temperature], [round(width * RIGHT_SHARE)], horizontal)

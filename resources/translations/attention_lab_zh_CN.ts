@@ -170,12 +170,17 @@ No discards it.</source>
 <context>
     <name>Captions</name>
     <message>
-        <location filename="../../gui/export/captions.py" line="127"/>
+        <location filename="../../gui/export/captions.py" line="137"/>
+        <source>Numbers: {0}. {1}</source>
+        <translation>数值：{0}。{1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/captions.py" line="143"/>
         <source>Outlined: the row of {0}</source>
         <translation>框出的是 {0} 的那一行</translation>
     </message>
     <message>
-        <location filename="../../gui/export/captions.py" line="133"/>
+        <location filename="../../gui/export/captions.py" line="149"/>
         <source>The row of {0}: z_{0} = Σ A[{0}, j] × v_j</source>
         <translation>{0} 的那一行：z_{0} = Σ A[{0}, j] × v_j</translation>
     </message>
@@ -183,37 +188,37 @@ No discards it.</source>
 <context>
     <name>ConcatView</name>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="59"/>
+        <location filename="../../gui/views/concat_view.py" line="60"/>
         <source>X {0} · W_q {1} → Q {2}, and so K; X · W_v {3} → V {4}</source>
         <translation>X {0} · W_q {1} → Q {2}，K 同理；X · W_v {3} → V {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="63"/>
+        <location filename="../../gui/views/concat_view.py" line="64"/>
         <source>Q, K {0} → split into {1} heads of {2}; V {3} → {1} heads of {4}</source>
         <translation>Q、K {0} → 分成 {1} 个头，每头 {2}；V {3} → {1} 个头，每头 {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="67"/>
+        <location filename="../../gui/views/concat_view.py" line="68"/>
         <source>each head i: softmax(Q_i K_iᵀ / √d_k) · V_i → Z_i {0}</source>
         <translation>每个头 i：softmax(Q_i K_iᵀ / √d_k) · V_i → Z_i {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="71"/>
+        <location filename="../../gui/views/concat_view.py" line="72"/>
         <source>Concat {0} · W_o {1} → output {2}</source>
         <translation>拼接 {0} · W_o {1} → 输出 {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="74"/>
+        <location filename="../../gui/views/concat_view.py" line="75"/>
         <source>Concat {0} (no W_o: the output is the concat)</source>
         <translation>拼接 {0}（没有 W_o：输出就是拼接结果）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="85"/>
+        <location filename="../../gui/views/concat_view.py" line="94"/>
         <source>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</source>
         <translation>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="99"/>
+        <location filename="../../gui/views/concat_view.py" line="108"/>
         <source>MultiHead(Q, K, V) = Concat(…)·W_o</source>
         <translation>MultiHead(Q, K, V) = Concat(…)·W_o</translation>
     </message>
@@ -337,57 +342,57 @@ No discards it.</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="185"/>
+        <location filename="../../gui/export/files.py" line="193"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="186"/>
+        <location filename="../../gui/export/files.py" line="194"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="187"/>
+        <location filename="../../gui/export/files.py" line="195"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="188"/>
+        <location filename="../../gui/export/files.py" line="196"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="196"/>
+        <location filename="../../gui/export/files.py" line="204"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="199"/>
+        <location filename="../../gui/export/files.py" line="207"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="200"/>
+        <location filename="../../gui/export/files.py" line="208"/>
         <source>Weights as lines (BertViz)</source>
         <translation>配比连线图（BertViz）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="201"/>
+        <location filename="../../gui/export/files.py" line="209"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="204"/>
+        <location filename="../../gui/export/files.py" line="212"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="207"/>
+        <location filename="../../gui/export/files.py" line="215"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="210"/>
+        <location filename="../../gui/export/files.py" line="218"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -618,27 +623,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="73"/>
+        <location filename="../../gui/export/progress.py" line="75"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="91"/>
+        <location filename="../../gui/export/progress.py" line="93"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="141"/>
+        <location filename="../../gui/export/progress.py" line="143"/>
         <source>Drawing {0} ({1} of {2})…</source>
         <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="143"/>
+        <location filename="../../gui/export/progress.py" line="145"/>
         <source>Writing the matrices as text ({0} of {1})…</source>
         <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="159"/>
+        <location filename="../../gui/export/progress.py" line="161"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -716,44 +721,52 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>FromAModel</name>
+    <message>
+        <location filename="../../gui/model/from_a_model.py" line="67"/>
+        <source>Restore the model&apos;s numbers</source>
+        <translation>恢复模型的数值</translation>
+    </message>
+</context>
+<context>
     <name>Handout</name>
     <message>
-        <location filename="../../gui/export/handout.py" line="118"/>
+        <location filename="../../gui/export/handout.py" line="119"/>
         <source>τ = √d_k = {0}</source>
         <translation>τ = √d_k = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="120"/>
+        <location filename="../../gui/export/handout.py" line="121"/>
         <source>τ = {0}</source>
         <translation>τ = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="123"/>
+        <location filename="../../gui/export/handout.py" line="124"/>
         <source>causal mask: on</source>
         <translation>因果掩码：开</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="125"/>
+        <location filename="../../gui/export/handout.py" line="126"/>
         <source>causal mask: off</source>
         <translation>因果掩码：关</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="127"/>
+        <location filename="../../gui/export/handout.py" line="128"/>
         <source>Tokens {0} · L = {1}, d_k = {2}, d_v = {3} · {4} · {5}</source>
         <translation>词 {0} · L = {1}，d_k = {2}，d_v = {3} · {4} · {5}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="197"/>
+        <location filename="../../gui/export/handout.py" line="198"/>
         <source>Attention Lab handout</source>
         <translation>注意力实验室讲义</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="205"/>
+        <location filename="../../gui/export/handout.py" line="206"/>
         <source>Scaled dot-product attention</source>
         <translation>缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="216"/>
+        <location filename="../../gui/export/handout.py" line="218"/>
         <source>Hand calculation for the row of {0}</source>
         <translation>{0} 这一行的手算</translation>
     </message>
@@ -789,12 +802,12 @@ Replace them?</source>
         <translation>点击一个头：四步、旋钮和调酒台都显示它</translation>
     </message>
     <message>
-        <location filename="../../gui/views/head_grid.py" line="140"/>
+        <location filename="../../gui/views/head_grid.py" line="136"/>
         <source>head {0}</source>
         <translation>头 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/head_grid.py" line="171"/>
+        <location filename="../../gui/views/head_grid.py" line="167"/>
         <source>head {0}: largest weight {1}</source>
         <translation>头 {0}：最大配比 {1}</translation>
     </message>
@@ -891,47 +904,52 @@ Replace them?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window/main_window.py" line="62"/>
+        <location filename="../../gui/window/main_window.py" line="73"/>
         <source>Attention Lab</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="160"/>
+        <location filename="../../gui/window/main_window.py" line="186"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="161"/>
+        <location filename="../../gui/window/main_window.py" line="187"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="166"/>
+        <location filename="../../gui/window/main_window.py" line="192"/>
         <source>Heads, lines, concat, mask</source>
         <translation>多头、连线、拼接、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="312"/>
+        <location filename="../../gui/window/main_window.py" line="193"/>
+        <source>Real model: layers × heads</source>
+        <translation>真实模型：层 × 头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="346"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="314"/>
+        <location filename="../../gui/window/main_window.py" line="348"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="163"/>
+        <location filename="../../gui/window/main_window.py" line="189"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="164"/>
+        <location filename="../../gui/window/main_window.py" line="190"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="165"/>
+        <location filename="../../gui/window/main_window.py" line="191"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -1194,19 +1212,50 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="164"/>
+        <location filename="../../gui/views/mixing.py" line="176"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="308"/>
+        <location filename="../../gui/views/mixing.py" line="320"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="318"/>
+        <location filename="../../gui/views/mixing.py" line="330"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ModelAtlas</name>
+    <message>
+        <location filename="../../gui/views/model_atlas.py" line="66"/>
+        <source>File → Open a sentence… runs a real model and shows every layer&apos;s and head&apos;s weights A here</source>
+        <translation>“文件 → 打开一句话…”会运行真实模型，并在这里显示每一层、每个头的权重 A</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/model_atlas.py" line="70"/>
+        <source>A of every layer (rows) and head (columns) on one scale, 0 to {0}; click a head to open it</source>
+        <translation>每一层（行）和每个头（列）的 A，同一色标，0 到 {0}；点击一个头即可打开它</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/model_atlas.py" line="73"/>
+        <source>Click a head: the four steps show its real Q, K and V</source>
+        <translation>点击一个头：四个步骤会显示它真实的 Q、K 和 V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/model_atlas.py" line="172"/>
+        <source>layer {0}, head {1}: largest weight {2}</source>
+        <translation>第 {0} 层，第 {1} 个头：最大权重 {2}</translation>
+    </message>
+</context>
+<context>
+    <name>ModelRun</name>
+    <message>
+        <location filename="../../gui/model/model_run.py" line="68"/>
+        <source>Open layer {0}, head {1}</source>
+        <translation>打开第 {0} 层，第 {1} 个头</translation>
     </message>
 </context>
 <context>
@@ -1359,6 +1408,124 @@ Replace them?</source>
         <location filename="../../gui/session/recent_files.py" line="81"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
+    </message>
+</context>
+<context>
+    <name>SentenceOpener</name>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="68"/>
+        <source>Open a sentence…</source>
+        <translation>打开一句话…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="70"/>
+        <source>Run a sentence through a real model (all-MiniLM-L6-v2) and open its heads&apos; real Q, K and V</source>
+        <translation>让一句话通过真实模型（all-MiniLM-L6-v2），并打开各个头真实的 Q、K 和 V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="73"/>
+        <source>Open a model folder…</source>
+        <translation>打开模型文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="75"/>
+        <source>Choose a folder with a BERT-family model (config.json, model.safetensors, vocab.txt)</source>
+        <translation>选择一个装有 BERT 类模型的文件夹（config.json、model.safetensors、vocab.txt）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="78"/>
+        <source>Restore the model&apos;s numbers</source>
+        <translation>恢复模型的数值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="80"/>
+        <source>Give back the opened head&apos;s own tokens, Q, K and V, and its own steps</source>
+        <translation>恢复所打开的头自己的词元、Q、K、V 以及它自己的计算步骤</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="97"/>
+        <source>No real model here</source>
+        <translation>这里没有真实模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="99"/>
+        <source>Attention Lab found no model on this computer. To add all-MiniLM-L6-v2 (83 MB, once, with internet), run:
+
+{0}
+
+then try again; or choose a folder that holds a model with File → Open a model folder…</source>
+        <translation>Attention Lab 在这台电脑上没有找到模型。要添加 all-MiniLM-L6-v2（83 MB，只需联网一次），请运行：
+
+{0}
+
+然后再试一次；或者用“文件 → 打开模型文件夹…”选择一个装有模型的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="109"/>
+        <source>Open a model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="110"/>
+        <source>Loading the model&apos;s weights…</source>
+        <translation>正在加载模型的权重…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="113"/>
+        <source>Loading the model was cancelled</source>
+        <translation>已取消加载模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="115"/>
+        <source>Cannot open the model</source>
+        <translation>无法打开模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="126"/>
+        <location filename="../../gui/session/sentences.py" line="153"/>
+        <source>Open a sentence</source>
+        <translation>打开一句话</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="127"/>
+        <source>A sentence for the model (English works best):</source>
+        <translation>给模型的一句话（英文效果最好）：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="152"/>
+        <source>Running the sentence through the model…</source>
+        <translation>正在让这句话通过模型…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="156"/>
+        <source>The sentence was cancelled: nothing changed</source>
+        <translation>已取消这句话：没有任何改变</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="159"/>
+        <location filename="../../gui/session/sentences.py" line="164"/>
+        <source>Cannot open the sentence</source>
+        <translation>无法打开这句话</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="165"/>
+        <source>The model has {0} layers of {1} heads</source>
+        <translation>该模型有 {0} 层，每层 {1} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="172"/>
+        <source>{0} tokens through {1}: layer {2}, head {3} opened</source>
+        <translation>{0} 个词元通过了 {1}：已打开第 {2} 层，第 {3} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="182"/>
+        <source>Open a model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="190"/>
+        <source>Model {0} opened from {1}</source>
+        <translation>已从 {1} 打开模型 {0}</translation>
     </message>
 </context>
 <context>
@@ -1575,6 +1742,39 @@ Replace them?</source>
         <location filename="../../gui/model/shape_and_heads.py" line="185"/>
         <source>Set dropout</source>
         <translation>设置 dropout</translation>
+    </message>
+</context>
+<context>
+    <name>SourceBanner</name>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="55"/>
+        <source>{0}, layer {1}, head {2}</source>
+        <translation>{0}，第 {1} 层，第 {2} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="60"/>
+        <source>Edited: no longer the numbers of {0}. Edit → Restore the model&apos;s numbers</source>
+        <translation>已编辑：不再是 {0} 的数值。编辑 → 恢复模型的数值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="63"/>
+        <source>These were the numbers of {0}. Editing changes this one attention step only; the rest of the model does not run again.</source>
+        <translation>这些原是 {0} 的数值。编辑只改变这一步注意力计算；模型的其余部分不会重新运行。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="68"/>
+        <source>The Q, K, V of {0}, not computed as the model does. Edit → Restore the model&apos;s numbers</source>
+        <translation>{0} 的 Q、K、V，但没有按模型的方式计算。编辑 → 恢复模型的数值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="72"/>
+        <source>The model computes this head with τ = √d_k, one head, no mask and no dropout: {0}</source>
+        <translation>模型计算这个头时用 τ = √d_k、单个头、不加掩码、不用 dropout：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="75"/>
+        <source>Real numbers of {0}: “{1}”</source>
+        <translation>{0} 的真实数值：“{1}”</translation>
     </message>
 </context>
 <context>

@@ -34,12 +34,17 @@ def document() -> dict:
 def test_a_head_source_goes_round_a_file_with_the_models_own_numbers():
     data = document()
     assert data["version"] == 2
-    assert data["source"]["layer"] == 2 and data["source"]["head"] == 5
+    assert data["source"]["layer"] == 2
+    assert data["source"]["head"] == 5
     again = parse_preset(json.dumps(data))
     head = again.source
     assert head is not None
     assert (head.model, head.revision, head.sentence, head.tokens) == (
-        "sentence-transformers/all-MiniLM-L6-v2", "1110a243", "the cat", TOKENS)
+        "sentence-transformers/all-MiniLM-L6-v2",
+        "1110a243",
+        "the cat",
+        TOKENS,
+    )
     np.testing.assert_array_equal(head.q, source().q)
     assert head.matches(again.tokens, again.q, again.k, again.v)
     assert preset_to_dict(again) == data

@@ -59,6 +59,7 @@ OUTPUTS = {
 }
 #: What may stay Latin in a Chinese message: the data it quotes and the lesson's own names.
 DATA = [
+    r"all-MiniLM-L6-v2",  # the real model's name (before the flags: it has hyphens)
     r"attention-lab( export)?",
     r"python main\.py export",
     r"\b(softmax|QKᵀ|d_k|cat-eats-fish|shape-check|two-heads|Q|K|V|H|w_o)\b",
@@ -66,7 +67,7 @@ DATA = [
     r"'[^']*'",
     r"\{[^}]*\}",
     r"/\S*",
-    r"\b(DIR|FILE|LIST|N|T)\b",
+    r"\b(DIR|FILE|LIST|N|T|TEXT)\b",
     r"\b(PNG|SVG|PDF|CSV|JSON|png|svg|pdf|csv|json|npy|npz)\b",
     r"\binputs\.q\[0\]\[0\]",
 ]

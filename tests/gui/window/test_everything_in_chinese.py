@@ -78,7 +78,10 @@ ALLOWED = {
     "bmatrix",
 }
 #: Said in English on purpose: the app's name, the formula's, and the way back to English.
-NAMES = ("Attention Lab", "Attention(Q, K, V)", "语言 / Language")
+NAMES = ("Attention Lab", "Attention(Q, K, V)", "语言 / Language",
+         # a real model's name, its family's and its files' names: data, in any language
+         "sentence-transformers/all-MiniLM-L6-v2", "all-MiniLM-L6-v2", "BERT",
+         "model.safetensors", "vocab.txt", "config.json")  # fmt: skip
 
 
 def english_words(text: str) -> list[str]:

