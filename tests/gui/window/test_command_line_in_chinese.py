@@ -60,7 +60,7 @@ OUTPUTS = {
 #: What may stay Latin in a Chinese message: the data it quotes and the lesson's own names.
 DATA = [
     r"attention-lab( export)?",
-    r"python main\.py export",
+    r"python main\.py (export|kit)",
     r"\b(softmax|QKᵀ|d_k|cat-eats-fish|shape-check|two-heads|Q|K|V|H|w_o)\b",
     r"--?[\w-]+",
     r"'[^']*'",
