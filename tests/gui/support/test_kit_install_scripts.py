@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from gui.support.kit.build import KitPlan, build_kit
 from gui.support.kit.targets import TARGETS
 from tests.gui.support.kit_fake_pip import FakePip
 
+ROOT = Path(__file__).resolve().parents[3]
 PYTHON = "{}.{}".format(*sys.version_info[:2])
 LINUX = TARGETS[0]
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="runs install.sh")
@@ -178,13 +180,13 @@ def test_install_py_refuses_a_computer_or_system_the_kit_is_not_for(kit, monkeyp
 
 
 def test_the_desktop_entry_quotes_its_path_as_the_specification_says():
-    install = load_install_py(Path(__file__).resolve().parents[3] / "resources" / "kit")
+    install = load_install_py(ROOT / "resources" / "kit")
     quoted = install.desktop_entry_quoted(Path('/home/a b/100% "x"/bin/attention-lab'))
     assert quoted == '"/home/a b/100%% \\\\"x\\\\"/bin/attention-lab"'
 
 
 def test_the_default_install_folder_is_the_users_own(monkeypatch, tmp_path):
-    install = load_install_py(Path(__file__).resolve().parents[3] / "resources" / "kit")
+    install = load_install_py(ROOT / "resources" / "kit")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert install.default_dir() == tmp_path / "attention-lab"
     monkeypatch.setattr(os, "environ", {})
@@ -225,3 +227,34 @@ def test_the_windows_scripts_parse_as_powershell_and_batch(made_up_kit, tmp_path
     slip = tmp_path / "slip.bat"
     slip.write_bytes(bat.read_bytes().replace(b"if errorlevel 1 goto", b"if ( errorlevel 1 goto"))
     assert syntax_errors(slip, tree_sitter_batch.language())
+
+
+def test_the_macos_launcher_is_an_executable_command_file_on_the_desktop(monkeypatch, tmp_path):
+    install = load_install_py(ROOT / "resources" / "kit")
+    monkeypatch.setattr(install, "sys", types.SimpleNamespace(platform="darwin"))
+    monkeypatch.setattr(install, "desktop_folder", lambda: tmp_path / "Desktop")
+    venv = tmp_path / "Application Support" / "Attention Lab" / "venv"
+    written = install.make_launchers(venv.parent, venv)
+    assert written == [
+        venv.parent / "Attention Lab.command",
+        tmp_path / "Desktop" / "Attention Lab.command",
+    ]
+    text = written[1].read_text()
+    assert text == f"#!/bin/sh\nexec '{venv}/bin/attention-lab' \"$@\"\n"
+    assert written[1].stat().st_mode & 0o755 == 0o755
+
+
+def test_the_windows_launcher_is_a_bat_starting_pythonw_from_its_folder(monkeypatch, tmp_path):
+    install = load_install_py(ROOT / "resources" / "kit")
+    monkeypatch.setattr(install, "sys", types.SimpleNamespace(platform="win32"))
+    monkeypatch.setattr(install, "desktop_folder", lambda: tmp_path / "Desktop")
+    folder = tmp_path / "100% Attention Lab"
+    written = install.make_launchers(folder, folder / "venv")
+    assert [p.name for p in written] == ["Attention Lab.bat", "Attention Lab.bat"]
+    lines = written[1].read_bytes().decode().split("\r\n")
+    escaped = str(folder).replace("%", "%%")
+    assert lines[:3] == [
+        "@echo off",
+        f'cd /d "{escaped}"',
+        f'start "" "{escaped}{os.sep}venv{os.sep}Scripts{os.sep}pythonw.exe" -m main %*',
+    ]
