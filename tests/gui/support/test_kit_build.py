@@ -116,8 +116,11 @@ def test_the_model_is_downloaded_alone_and_checked_against_its_hash(full_kit):
 
 def test_the_kit_is_checked_by_its_own_pip_with_no_index_for_every_computer(full_kit):
     out, _, pip, _ = full_kit
-    checks = [c for c in pip.commands if "--dry-run" in c]
+    checks = [c for c in pip.commands if "--dry-run" in c and "--no-deps" not in c]
     assert len(checks) == len(TARGETS) * len(PYTHONS)
+    models = [c for c in pip.commands if "--dry-run" in c and "--no-deps" in c]
+    assert len(models) == len(checks)
+    assert all(c[-1] == MODEL for c in models)
     for check in checks:
         assert check[1].endswith("pip-26.3-py3-none-any.whl/pip")
         assert {"--isolated", "--no-index", "--ignore-installed", "--only-binary=:all:"} <= set(
