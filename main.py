@@ -2,6 +2,7 @@
 
 Usage: python main.py [--preset NAME] [--sentence TEXT] [--smoke] [--version]
        python main.py export --out DIR [...]   (figures, matrices, session; no window)
+       python main.py kit --out DIR [...]      (an offline install kit; needs internet)
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         epilog=words(
             Message(
                 "python main.py export --help: write every figure, the matrices and the "
-                "session into a folder, without a window."
+                "session into a folder, without a window. python main.py kit --help: an "
+                "offline install kit for computers without internet."
             )
         ),
     )
@@ -94,7 +96,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Run Attention Lab; return the exit status.
 
-    ``main.py export …`` writes the export's files without a window; otherwise the window
+    ``main.py export …`` writes the export's files without a window, ``main.py kit …`` an
+    offline install kit (gui.support.kit); otherwise the window
     opens (with the last session, unless ``--preset`` names an example) until it is closed.
     """
     argv = sys.argv[1:] if argv is None else argv
@@ -102,6 +105,10 @@ def main(argv: list[str] | None = None) -> int:
         from gui.window.headless_export import run
 
         return run(argv[1:])
+    if argv[:1] == ["kit"]:
+        from gui.support.kit.command import run as build_kit
+
+        return build_kit(argv[1:])
     args = parse_args(argv)
     headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     if args.smoke and sys.platform.startswith("linux") and headless:

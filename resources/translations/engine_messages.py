@@ -33,6 +33,7 @@ COMMAND_LINE = (
     ROOT / "main.py",
     ROOT / "gui" / "window" / "headless_export.py",
     ROOT / "gui" / "support" / "command_line.py",
+    *sorted((ROOT / "gui" / "support" / "kit").glob("*.py")),
 )
 #: The tuple of argparse's own words in ``command_line.py``: each one is a template too.
 ARGPARSE_WORDS = "ARGPARSE_WORDS"

@@ -61,7 +61,7 @@ OUTPUTS = {
 DATA = [
     r"all-MiniLM-L6-v2",  # the real model's name (before the flags: it has hyphens)
     r"attention-lab( export)?",
-    r"python main\.py export",
+    r"python main\.py (export|kit)",
     r"\b(softmax|QKᵀ|d_k|cat-eats-fish|shape-check|two-heads|Q|K|V|H|w_o)\b",
     r"--?[\w-]+",
     r"'[^']*'",

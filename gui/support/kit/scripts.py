@@ -1,0 +1,74 @@
+"""The kit's install scripts and README, written from the templates in ``resources/kit/``.
+
+The templates name the kit's Python versions, its computers and its model as
+``@PLACEHOLDERS@``, filled in here. Each file gets the form its system reads: the Windows
+scripts CRLF line ends (cmd.exe mis-reads labels in LF files), install.ps1 a UTF-8 BOM
+(Windows PowerShell 5.1 reads a file without one in the ANSI code page, and its Chinese
+would be garbled), install.sh LF and the executable bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from gui.support.kit.targets import Target
+from resources import resource_path
+
+#: The templates, each written into the kit under the same name.
+SCRIPTS = ("install.py", "install.sh", "install.ps1", "install.bat", "README.txt")
+
+
+def fill(template: str, values: dict[str, str]) -> str:
+    """Return ``template`` with each ``@NAME@`` replaced by ``values["NAME"]``."""
+    for name, value in values.items():
+        template = template.replace(f"@{name}@", value)
+    return template
+
+
+def write_scripts(
+    folder: Path,
+    version: str,
+    targets: Sequence[Target],
+    pythons: Sequence[str],
+    model: str | None,
+) -> list[str]:
+    """Write the install scripts and the README into ``folder``; return their names.
+
+    Parameters
+    ----------
+    folder : Path
+        The kit.
+    version : str
+        Attention Lab's version.
+    targets : sequence of Target
+        The computers the kit is for.
+    pythons : sequence of str
+        Its Python versions, oldest first.
+    model : str or None
+        The model's requirement, if the kit holds it.
+    """
+    newest_first = list(reversed(pythons))
+    values = {
+        "VERSION": version,
+        "PYTHONS": ", ".join(pythons),
+        "PYTHONS_NEWEST_FIRST": " ".join(newest_first),
+        "PYTHONS_QUOTED": ", ".join(f'"{python}"' for python in newest_first),
+        "TARGETS": ", ".join(target.label for target in targets),
+        "MODEL_EN": f"\nWith the model {model}." if model else "",
+        "MODEL_ZH": f"\n包含模型 {model}。" if model else "",
+    }
+    for name in SCRIPTS:
+        text = fill(resource_path("kit", name).read_text(encoding="utf-8"), values)
+        path = folder / name
+        if name.endswith((".bat", ".ps1")):
+            text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        data = text.encode("utf-8")
+        if name.endswith(".ps1"):
+            data = b"\xef\xbb\xbf" + data
+        path.write_bytes(data)
+        path.chmod(0o755 if name.endswith(".sh") else 0o644)
+    return list(SCRIPTS)
+
+
+__all__ = ["SCRIPTS", "fill", "write_scripts"]
