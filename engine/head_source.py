@@ -50,6 +50,10 @@ class HeadSource:
             sentence=self.sentence,
         )
 
+    def credit(self) -> Message:
+        """Return the attribution its licence asks for, to translate (as the model's own)."""
+        return Message("Model: {name} ({licence} licence)", name=self.model, licence=self.licence)
+
     def matches(self, tokens: tuple[str, ...], q: Matrix, k: Matrix, v: Matrix) -> bool:
         """Return True while the tokens, Q, K and V are still the model's own."""
         return tokens == self.tokens and all(

@@ -134,8 +134,8 @@ def credit_text(source: HeadSource | None) -> str:
     """Return the line a figure of a real model's numbers carries, or "" for typed ones."""
     if source is None:
         return ""
-    text = QCoreApplication.translate("Captions", "Numbers: {0}. {1}")
-    return text.format(message_text(source.describe()), source.attribution)
+    text = QCoreApplication.translate("Captions", "Numbers: {0}; {1}")
+    return text.format(message_text(source.describe()), message_text(source.credit()))
 
 
 def outlined_row_text(token: str) -> str:

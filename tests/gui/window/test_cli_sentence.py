@@ -95,3 +95,11 @@ class _Returns:
     def __exit__(self, *exc):
         assert self.value == self.status
         return False
+
+
+@pytest.mark.parametrize("flag", ["--layer", "--head"])
+def test_layer_or_head_without_a_sentence_is_refused(window, tmp_path, capsys, flag):
+    assert run(["--out", str(tmp_path / "out"), flag, "2"]) == 2
+    err = capsys.readouterr().err
+    assert f"{flag} picks a head of --sentence" in err
+    assert not (tmp_path / "out").exists()
