@@ -194,6 +194,9 @@ def load_model(folder: ModelFolder | Path) -> Model:
     """
     found = folder if isinstance(folder, ModelFolder) else identify(Path(folder), "chosen")
     path = found.path
+    if path.exists() and not path.is_dir():
+        raise InputError(Message("{folder} is not a folder: choose the folder that holds "
+                                 "config.json and model.safetensors", folder=path))  # fmt: skip
     if not path.is_dir():
         raise InputError(Message("the model folder {folder} does not exist", folder=path))
     for name in ("config.json", "model.safetensors"):

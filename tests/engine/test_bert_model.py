@@ -110,6 +110,7 @@ def test_a_missing_file_is_named(folder: Path) -> None:
     (folder / "config.json").unlink()
     assert "has no config.json" in str(refusal(folder))
     assert "does not exist" in str(refusal(folder / "nowhere"))
+    assert "is not a folder: choose the folder that holds" in str(refusal(folder / "vocab.txt"))
 
 
 def test_without_any_tokenizer_file_the_folder_is_refused(folder: Path) -> None:
