@@ -14,21 +14,6 @@ START = time.perf_counter()
 import argparse  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
-from typing import NoReturn  # noqa: E402
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        """Print a bad flag or value as one line on stderr, and exit with status 2."""
-        from engine.messages import Message
-        from gui.support.command_line import words
-
-        # An unknown argument is quoted as typed: a line break in it must not break the
-        # line (gui.window.headless_export.one_line does the same; importing it would load Qt).
-        breaks = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
-        message = "".join(repr(c)[1:-1] if c in breaks else c for c in message)
-        said = Message("{prog}: error: {message} (see --help)", prog=self.prog, message=message)
-        self.exit(2, words(said) + "\n")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -36,10 +21,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     from engine import __version__
     from engine.examples import BUILT_IN
     from engine.messages import Message
-    from gui.support.command_line import CODES, language_asked, speak, words
+    from gui.support.command_line import CODES, OneLineParser, language_asked, speak, words
 
     speak(language_asked(sys.argv[1:] if argv is None else argv) or "en")
-    parser = _Parser(
+    parser = OneLineParser(
         prog="attention-lab",
         description=words(
             Message("Type Q, K and V and watch softmax(QKᵀ/√d_k)·V computed step by step.")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from engine.head_source import source_to_dict
 from gui.export.formats import MATRICES
 from gui.views.hand_calculation_text import number
 
@@ -218,16 +219,13 @@ def matrices_json(state: MatrixSource) -> bytes:
 
 
 def source_record(source: HeadSource) -> dict[str, object]:
-    """Return where the numbers came from, as ``matrices.json`` records it."""
-    return {
-        "model": source.model,
-        "revision": source.revision,
-        "layer": source.layer,
-        "head": source.head,
-        "sentence": source.sentence,
-        "licence": source.licence,
-        "attribution": source.attribution,
-    }
+    """Return where the numbers came from, as ``matrices.json`` records it.
+
+    The session's ``"source"`` without the model's own tokens, Q, K and V: the file holds
+    the matrices already.
+    """
+    numbers = ("tokens", "q", "k", "v")
+    return {key: value for key, value in source_to_dict(source).items() if key not in numbers}
 
 
 def _json_matrices(state: MatrixSource, result: AttentionResult, indent: str) -> list[bytes]:

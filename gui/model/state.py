@@ -17,13 +17,11 @@ from PySide6.QtGui import QUndoStack
 
 from engine import (
     Preset,
-    explain,
     load_preset,
     random_preset,
     update_attention,
     with_temperature,
 )
-from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from engine.multi_head import update_heads, with_heads_temperature
 from engine.vocabulary import LABELS, MAX_DIM, STEPS
 from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
@@ -280,15 +278,6 @@ class AttentionState(FromAModel):
         """
         self.load_preset(random_preset(length, d_k, d_v, seed),
                          lambda: self.tr("Load a random example"))  # fmt: skip
-
-    def explain(
-        self, step: str, row: int, col: int | None
-    ) -> ScoreStep | ScaledStep | WeightStep | ContextStep:
-        """Return the engine's hand calculation of one cell of the current result.
-
-        Step ④ is that of the context the views show: Z′ = A′·V while dropout trains.
-        """
-        return explain(self.shown_result if step == "context" else self.result, step, row, col)
 
     # ------------------------------------------------------- view settings (not undone)
     def set_temperature(self, temperature: float | None) -> None:

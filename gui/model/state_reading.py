@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject
 
 from engine import AttentionResult, Dropout, Preset, dropout
 from engine.dropout import DropoutSetting
+from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep, explain
 from engine.head_source import HeadSource
 from engine.multi_head import MultiHeadResult
 from engine.presets import Projection
@@ -243,6 +244,15 @@ class StateReading(QObject):
         """How a cell is named in messages: Q[猫, d2]."""
         row_name = self._tokens[row] if name in ("q", "k", "v", "x") else f"d{row}"
         return f"{LABELS[name]}[{row_name}, d{col}]"
+
+    def explain(
+        self, step: str, row: int, col: int | None
+    ) -> ScoreStep | ScaledStep | WeightStep | ContextStep:
+        """Return the engine's hand calculation of one cell of the current result.
+
+        Step ④ is that of the context the views show: Z′ = A′·V while dropout trains.
+        """
+        return explain(self.shown_result if step == "context" else self.result, step, row, col)
 
     def to_preset(self) -> Preset:
         """Everything a session file keeps: tokens, inputs, τ, masks, heads, dropout, display."""

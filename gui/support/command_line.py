@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import NoReturn
 
 from engine.messages import Message
 from gui.support.catalogue import catalogue, translated
@@ -43,6 +44,23 @@ ARGPARSE_WORDS = (
 )
 
 _language = "en"
+
+#: What would break a line of stderr: a folder named "a⏎b" is shown as a\nb.
+LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def one_line(text: str) -> str:
+    r"""Return ``text`` as one line of stderr: a folder named "a⏎b" is shown as a\nb."""
+    return "".join(repr(c)[1:-1] if c in LINE_BREAKS else c for c in text)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argparse parser that says a bad flag or value in one line, in the language."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print a bad flag or value as one line on stderr, and exit with status 2."""
+        said = Message("{prog}: error: {message} (see --help)", prog=self.prog, message=message)
+        self.exit(2, one_line(words(said)) + "\n")
 
 
 def language_asked(argv: Sequence[str]) -> str | None:

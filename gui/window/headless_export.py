@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 from engine import Preset, PresetError, load_preset, read_preset
 from engine.examples import BUILT_IN
@@ -27,29 +27,15 @@ from engine.multi_head import MAX_HEADS, check_heads
 from engine.vocabulary import MIN_TEMPERATURE
 from gui.export.figures import MAX_SCALE, MIN_SCALE
 from gui.export.files import ALL_FORMATS, ExportError
-from gui.support.command_line import CODES, language_asked, speak, words
+from gui.support.command_line import CODES, OneLineParser, language_asked, one_line, speak, words
 from gui.support.engine_text import engine_text
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
 PROG = "attention-lab export"
-#: What str.splitlines() splits on: each is written as its escape, to keep one line.
-LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 #: Said by Qt's offscreen platform when the window is laid out; nothing to act on.
 QT_NOISE = ("This plugin does not support propagateSizeHints()",)
-
-
-def one_line(text: str) -> str:
-    r"""Return ``text`` as one line of stderr: a folder named "a⏎b" is shown as a\nb."""
-    return "".join(repr(c)[1:-1] if c in LINE_BREAKS else c for c in text)
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        """Print a bad flag or value as one line on stderr, and exit with status 2."""
-        said = Message("{prog}: error: {message} (see --help)", prog=self.prog, message=message)
-        self.exit(2, one_line(words(said)) + "\n")
 
 
 class CliError(InputError):
@@ -137,7 +123,7 @@ def _temperature(text: str) -> float:
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Read the export command's flags; a bad one ends the program (exit status 2)."""
     speak(language_asked(argv) or "en")
-    parser = _Parser(
+    parser = OneLineParser(
         prog=PROG,
         description=words(
             Message(

@@ -14,29 +14,15 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import TypeVar
 
 from engine.messages import Message
-from gui.support.command_line import CODES, language_asked, speak, words
+from gui.support.command_line import CODES, OneLineParser, language_asked, one_line, speak, words
 from gui.support.kit.build import MODEL, KitPlan, KitReport, build_kit
 from gui.support.kit.manifest import MANIFEST
 from gui.support.kit.targets import PYTHONS, SYSTEMS, KitError, parse_platforms, parse_pythons
 
 PROG = "attention-lab kit"
-#: What str.splitlines() splits on: each is written as its escape, to keep one line.
-LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
-
-
-def one_line(text: str) -> str:
-    r"""Return ``text`` as one line of stderr: a folder named "a⏎b" is shown as a\nb."""
-    return "".join(repr(c)[1:-1] if c in LINE_BREAKS else c for c in text)
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        """Print a bad flag or value as one line on stderr, and exit with status 2."""
-        said = Message("{prog}: error: {message} (see --help)", prog=self.prog, message=message)
-        self.exit(2, one_line(words(said)) + "\n")
 
 
 Parsed = TypeVar("Parsed")
@@ -57,7 +43,7 @@ def _refusing(parse: Callable[[str], Parsed]) -> Callable[[str], Parsed]:
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Read the kit command's flags; a bad one ends the program (exit status 2)."""
     speak(language_asked(argv) or "en")
-    parser = _Parser(
+    parser = OneLineParser(
         prog=PROG,
         description=words(
             Message(
