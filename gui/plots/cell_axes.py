@@ -40,6 +40,21 @@ class QuietAxis(pg.AxisItem):
             self.picture = None
             self.update()
 
+    def fit_text_again(self) -> None:
+        """Measure the room for the names afresh (after a new font).
+
+        pyqtgraph's axis widens at once for longer text but narrows only when the text is
+        more than 10 px smaller: back from presenter mode's type, the row names kept 7 px
+        of the large type's room, the cells narrowed and Z named every other column.
+        """
+        if self.orientation in ("left", "right"):
+            self.textWidth = 0
+        else:
+            self.textHeight = 0
+        self._adjustSize()
+        self.picture = None
+        self.update()
+
 
 class PlainPlot(pg.GraphicsLayout):
     """A fixed ViewBox (no mouse, no menu) with an axis on each of ``sides``."""
@@ -67,7 +82,7 @@ class PlainPlot(pg.GraphicsLayout):
         """Return the view, as PlotItem.getViewBox does."""
         return self.view
 
-    def getAxis(self, side: str) -> pg.AxisItem:  # noqa: N802 (as PlotItem's)
+    def getAxis(self, side: str) -> QuietAxis:  # noqa: N802 (as PlotItem's)
         """Return the axis on ``side`` (one of the ``sides`` it was built with)."""
         return self.axes[side]
 

@@ -396,7 +396,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """Scale the names, the cell labels and the colour bar's values (Ctrl+= / Ctrl+-)."""
         self._tick_font = scaled_font(self._base_font, TICK_FONT_SCALE * scale)
         for side in ("left", "top"):
-            self._style_axis(self._plot.getAxis(side), self._tick_font)
+            axis = self._plot.getAxis(side)
+            self._style_axis(axis, self._tick_font)
+            axis.fit_text_again()
         self._labels.max_px = MAX_LABEL_PX * scale
         self._labels.update()
         self._bar.fit_width_again()  # larger or smaller values: its own width again

@@ -416,3 +416,24 @@ def test_the_colour_bar_follows_the_levels_and_stays_inside_its_height(make_heat
     heatmap.set_data(np.array([[0.5, -30.0]]), ["a"], ["a", "b"])
     assert bar.levels() == (-30.0, 30.0)
     assert {text for _, text in bar.ticks()} >= {"-20", "0", "20"}
+
+
+def test_the_names_room_comes_back_after_a_larger_text_and_back(make_heatmap):
+    # pyqtgraph's axis narrows only for text 10 px smaller: after presenter mode (1.35×)
+    # the row names kept the large type's room and the cells came back narrower
+    heatmap = make_heatmap("diverging", (300, 300))
+    heatmap.set_data(SCORES, TOKENS, TOKENS)
+
+    def laid_out() -> tuple[float, float, object]:
+        for _ in range(3):  # the axes measure their text as they paint, then lay out again
+            heatmap.grab()
+            next_frame()
+        left, top = heatmap._plot.getAxis("left"), heatmap._plot.getAxis("top")
+        return left.width(), top.height(), heatmap.cells_rect()
+
+    before = laid_out()
+    heatmap.set_font_scale(1.35)
+    larger = laid_out()
+    assert larger[0] > before[0] and larger[1] > before[1]
+    heatmap.set_font_scale(1.0)
+    assert laid_out() == before
