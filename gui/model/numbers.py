@@ -48,6 +48,18 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
     return value
 
 
+#: τ is written with as many decimals everywhere: the dial's box, the formula, the titles.
+TAU_DECIMALS = 3
+
+
+def tau_text(value: float) -> str:
+    """Return τ as the dial's box writes it ("0.072", "2.000"), the same in every view.
+
+    The formula and the titles wrote ``:.3g`` (0.0717) beside the box's 0.072 in one frame.
+    """
+    return f"{value:.{TAU_DECIMALS}f}"
+
+
 def format_number(value: float, digits: int) -> str:
     """Fixed-point text at ``digits`` decimals, without a sign on zero."""
     text = f"{value:.{digits}f}"

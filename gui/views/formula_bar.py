@@ -11,6 +11,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QEnterEvent, QFont, QFontMetricsF, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from gui.model.numbers import tau_text
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
 
@@ -20,6 +21,15 @@ STEP_COLOURS = {1: "#1a5f96", 2: "#6f4a9c", 3: "#186a18", 4: "#b3191c"}
 FORMULA_PROBE = (
     "QK<sup>T</sup><sub>①</sub> / √d<sub>k②</sub> <small>(τ = 0.05)</small> ⋅ V<sub>④</sub>"
 )
+#: Part ② with τ's widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.
+WIDEST_TAU = " / τ<sub>②</sub> <small>(τ = 20.000)</small>"
+
+
+def tau_part(tau: float | None) -> str:
+    """Return part ② of the formula: "/ √d_k", or "/ τ (τ = 0.072)" as the dial writes τ."""
+    if tau is None:
+        return " / √d<sub>k</sub><sub>②</sub>"
+    return f" / τ<sub>②</sub> <small>(τ = {tau_text(tau)})</small>"
 TINT_SHARE = 0.12  # of the step's colour in its highlight, over white
 
 
@@ -85,6 +95,8 @@ class FormulaBar(Retranslating, QWidget):
         self._pieces = pieces
         self._base_font = self.font()
         self._heights: dict[float, int] = {}  # the formula's height at each text size
+        self._tau_widths: dict[float, int] = {}  # part ②'s widest width at each text size
+        self._tau_shown = False
         self._fit()
         # The formula's width changes with τ ("/ τ = 0.35"): as a minimum width of the centre
         # it would take the docks' room on every frame of the dial and relay out every view.
@@ -129,12 +141,28 @@ class FormulaBar(Retranslating, QWidget):
             formula = self._formula_height(font)
             chain = QFontMetricsF(self.shape_chain.font()).height()
             self.setFixedHeight(math.ceil(formula + chain + 2 + 4))  # spacing, margins
-        needed = sum(piece.sizeHint().width() for piece in self._pieces)
+        # While τ is shown, part ② keeps the room of its widest text: the "⋅ V④" after it
+        # jumped sideways on every frame of the dial as τ's digits changed width.
+        tau = self.parts[2]
+        tau.setMinimumWidth(self._widest_tau(tau.font()) if self._tau_shown else 0)
+        needed = sum(max(p.sizeHint().width(), p.minimumWidth()) for p in self._pieces)
         room = self.width() - 16
         if needed > room > 0:
             font.setPointSizeF(max(size * room / needed * 0.94, size * 0.4))  # with room to spare
             for piece in self._pieces:
                 piece.setFont(font)
+            tau.setMinimumWidth(self._widest_tau(font) if self._tau_shown else 0)
+
+    def _widest_tau(self, font: QFont) -> int:
+        """Return the width of part ② with τ's widest text, in ``font`` (as lit: its frame)."""
+        key = font.pointSizeF()
+        if key not in self._tau_widths:
+            probe = QLabel()
+            probe.setStyleSheet(self.parts[2].styleSheet())
+            probe.setFont(font)
+            probe.setText(WIDEST_TAU)
+            self._tau_widths[key] = probe.sizeHint().width()
+        return self._tau_widths[key]
 
     def _formula_height(self, font: QFont) -> int:
         """Return the height of the tallest formula in ``font``, the same whatever τ is.
@@ -167,10 +195,8 @@ class FormulaBar(Retranslating, QWidget):
         state, result = self.state, self.state.result
         self.parts[3].setText("softmax<sub>③</sub>")
         self.parts[1].setText("QK<sup>T</sup><sub>①</sub>")
-        if result.is_standard_scaling:
-            self.parts[2].setText(" / √d<sub>k</sub><sub>②</sub>")
-        else:
-            self.parts[2].setText(f" / τ<sub>②</sub> <small>(τ = {result.temperature:.3g})</small>")
+        self._tau_shown = not result.is_standard_scaling
+        self.parts[2].setText(tau_part(None if result.is_standard_scaling else result.temperature))
         self.parts[4].setText(" ⋅ V<sub>④</sub>")
         length, d_k = result.q.shape
         d_v = result.v.shape[1]

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.vocabulary import STEPS
+from gui.model.numbers import tau_text
 from gui.model.state import AttentionState
 from gui.model.view_settings import WEIGHT_SCALES
 from gui.plots.heatmap import Heatmap
@@ -130,7 +131,7 @@ class PipelineView(Retranslating, QWidget):
         result, dropped = self.state.shown_result, self.state.dropped
         tokens, rows = self.state.tokens, self._row_names()
         dims = [f"d{i}" for i in range(result.context.shape[1])]
-        tau = "√d_k" if result.is_standard_scaling else f"τ = {result.temperature:.3g}"
+        tau = "√d_k" if result.is_standard_scaling else f"τ = {tau_text(result.temperature)}"
         texts = {
             "scores": self.tr("① scores S = QKᵀ"),
             "scaled": self.tr("② scaled S / {0}").format(tau),

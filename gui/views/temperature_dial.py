@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.model.numbers import TAU_DECIMALS
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
 from gui.views.weight_bars import WeightBars
@@ -60,7 +61,7 @@ class TemperatureDial(Retranslating, QWidget):
         self.entry = QDoubleSpinBox(self)
         self.entry.setObjectName("temperatureEntry")
         self.entry.setRange(TAU_MIN, TAU_MAX)
-        self.entry.setDecimals(3)
+        self.entry.setDecimals(TAU_DECIMALS)
         self.entry.setPrefix("τ = ")
         self.entry.setKeyboardTracking(False)
         self.play_button = QPushButton(self)

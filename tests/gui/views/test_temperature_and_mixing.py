@@ -214,6 +214,10 @@ def test_every_view_of_a_dial_frame_shows_the_same_result(window, monkeypatch):
         np.testing.assert_array_equal(window.mixing.drawn().sum(axis=0), window.mixing.totals())
         np.testing.assert_allclose(window.mixing.totals(), shown, rtol=0, atol=1e-12)
         np.testing.assert_array_equal(window.dial.bars.weights(), window.state.result.weights[row])
+        # τ as the dial's box writes it, in the formula and the title too (0.0717 beside 0.072)
+        typed = window.dial.entry.text().removeprefix("τ = ")
+        assert f"τ = {typed})" in window.formula.parts[2].text()
+        assert window.pipeline.titles["scaled"].text().endswith(f"τ = {typed}")
 
 
 def test_a_total_just_below_zero_reads_as_the_heatmap_writes_it(window):
@@ -258,7 +262,8 @@ def test_nothing_moves_while_tau_changes(window, qtbot, language, size, how):
             widgets = [window.centralWidget(), *window.docks.values(),
                        *window.dial.findChildren(QWidget), *window.mixing.findChildren(QWidget),
                        *window.pipeline.heatmaps.values(),
-                       *window.pipeline.titles.values(), window.formula]  # fmt: skip
+                       *window.pipeline.titles.values(), window.formula,
+                       *window.formula.parts.values()]  # fmt: skip
             placed = {
                 f"{w.objectName() or type(w).__name__}#{i}": w.geometry().getRect()
                 for i, w in enumerate(widgets)
