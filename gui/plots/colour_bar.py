@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QStyleOptionGraphicsItem, QWidget
 
@@ -70,6 +70,9 @@ ROOMY = "-0.25"  # the widest label a bar always has room for
 class ColourBar(pg.GraphicsWidget):
     """The strip of ``lut`` colours from the low level (bottom) to the high (top)."""
 
+    #: its own width changed (what its values and title need, before ``set_least_width``)
+    natural_width_changed = Signal()
+
     def __init__(self, lut: np.ndarray, width: float = 16) -> None:
         super().__init__()
         rgb = np.ascontiguousarray(np.asarray(lut)[::-1, :3], dtype=np.uint8)  # high on top
@@ -77,6 +80,8 @@ class ColourBar(pg.GraphicsWidget):
         self._lut = np.asarray(lut)[:, :3]
         self._width = width
         self._may_shrink = True
+        self._natural = 0.0  # the width its values and title need
+        self._least = 0.0  # at least this wide (the bar of the heatmap above or below)
         self._font = QFont()
         self._pen = QPen(QColor("#333333"))
         self._image: pg.ImageItem | None = None
@@ -163,13 +168,29 @@ class ColourBar(pg.GraphicsWidget):
         if self._title:  # written upwards, on the right
             width += math.ceil(metrics.height()) + GAP
         if not self._may_shrink:  # while the dial plays, nothing beside the bar may move
-            width = max(width, self.preferredWidth())
+            width = max(width, self._natural)
         self._may_shrink = False
+        natural_changed = width != self._natural
+        self._natural = width
+        width = max(width, self._least)
         if width != self.preferredWidth():
             self.setMinimumWidth(width)
             self.setMaximumWidth(width)
             self.setPreferredWidth(width)
         self.update()
+        if natural_changed:
+            self.natural_width_changed.emit()
+
+    def natural_width(self) -> float:
+        """Return the width its values and title need (what ``set_least_width`` tops up)."""
+        return self._natural
+
+    def set_least_width(self, width: float) -> None:
+        """Be at least ``width`` wide: heatmaps one above the other keep their cells aligned."""
+        if width != self._least:
+            self._least = width
+            self._may_shrink = True
+            self._update_ticks()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:  # fmt: skip

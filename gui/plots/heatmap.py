@@ -410,6 +410,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
             )
             self._update_ticks()
 
+    def colour_bar(self) -> ColourBar:
+        """Return the colour scale beside the cells (its width is aligned by the owner)."""
+        return self._bar
+
     def set_line_width(self, scale: float) -> None:
         """Thicker outlines of the selected row and cell (presenter mode)."""
         self._row_outline.set_width(3 * scale)

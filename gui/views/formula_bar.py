@@ -30,6 +30,8 @@ def tau_part(tau: float | None) -> str:
     if tau is None:
         return " / √d<sub>k</sub><sub>②</sub>"
     return f" / τ<sub>②</sub> <small>(τ = {tau_text(tau)})</small>"
+
+
 TINT_SHARE = 0.12  # of the step's colour in its highlight, over white
 
 

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QSizePolicy,
     QToolButton,
     QWidget,
@@ -26,9 +25,14 @@ from gui.model.view_settings import WEIGHT_SCALES
 from gui.plots.heatmap import Heatmap
 from gui.support.language import Retranslating
 from gui.views.formula_bar import STEP_COLOURS, step_tint
+from gui.views.step_title import StepTitle
 
 TOKEN_COLUMNS = ("scores", "scaled", "weights")  # their columns are tokens (Z's are d0, d1, …)
 SYMBOLS = {"scores": "① S", "scaled": "② S/τ", "weights": "③ A", "context": "④ Z"}
+
+
+#: the heatmaps one above the other in the grid: (upper, lower)
+COLUMNS = (("scores", "weights"), ("scaled", "context"))
 
 
 class PipelineView(Retranslating, QWidget):
@@ -44,7 +48,7 @@ class PipelineView(Retranslating, QWidget):
         super().__init__(parent)
         self.state = state
         self.heatmaps: dict[str, Heatmap] = {}
-        self.titles: dict[str, QLabel] = {}
+        self.titles: dict[str, StepTitle] = {}
         self._following = False  # the heatmaps are being set to another's cells
         self.whole_action = QAction(self)
         self.whole_action.setObjectName("wholeMatrixAction")
@@ -76,11 +80,8 @@ class PipelineView(Retranslating, QWidget):
             heatmap.setObjectName(f"{step}Heatmap")
             heatmap.setMinimumSize(180, 150)
             heatmap.set_precision(state.precision)
-            title = QLabel(self)
+            title = StepTitle(self)
             title.setStyleSheet(f"color: {STEP_COLOURS[number]}; font-weight: bold;")
-            # A title that grows with τ ("S / τ = 0.35") must not widen its column: that
-            # resized (and repainted) every heatmap on every frame of the dial.
-            title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             line = QHBoxLayout()
             line.setContentsMargins(0, 0, 0, 0)
             line.addWidget(title, 1)
@@ -102,6 +103,11 @@ class PipelineView(Retranslating, QWidget):
             heatmap.view_changed.connect(self._share_ticks)
             self.heatmaps[step], self.titles[step] = heatmap, title
         self._shown: dict[str, object] = {}
+        for upper, lower in COLUMNS:  # one above the other: cells aligned, as the lesson's
+            for step in (upper, lower):
+                bar = self.heatmaps[step].colour_bar()
+                bar.natural_width_changed.connect(lambda u=upper, w=lower: self._align(u, w))
+            self._align(upper, lower)
         state.result_changed.connect(self._on_result_changed)
         state.tokens_changed.connect(self._on_tokens_changed)
         state.selected_token_changed.connect(self._on_selected_token_changed)
@@ -132,20 +138,23 @@ class PipelineView(Retranslating, QWidget):
         tokens, rows = self.state.tokens, self._row_names()
         dims = [f"d{i}" for i in range(result.context.shape[1])]
         tau = "√d_k" if result.is_standard_scaling else f"τ = {tau_text(result.temperature)}"
-        texts = {
-            "scores": self.tr("① scores S = QKᵀ"),
-            "scaled": self.tr("② scaled S / {0}").format(tau),
-            "weights": self.tr("③ weights A = softmax by row"),
-            "context": self.tr("④ context Z = A⋅V"),
+        texts = {  # each title in full, then shorter where the full one does not fit
+            "scores": [self.tr("① scores S = QKᵀ")],
+            "scaled": [self.tr("② scaled S / {0}").format(tau)],
+            "weights": [self.tr("③ weights A = softmax by row"), self.tr("③ weights A")],
+            "context": [self.tr("④ context Z = A⋅V")],
         }
         if dropped is not None:  # training: the weights after dropout, and their context
-            texts["weights"] = self.tr("③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}").format(
-                dropped.p, 1 - dropped.p
-            )
-            texts["context"] = self.tr("④ context Z′ = A′⋅V")
+            texts["weights"] = [
+                self.tr("③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}").format(
+                    dropped.p, 1 - dropped.p
+                ),
+                self.tr("③ A′ = dropout(A)"),
+            ]
+            texts["context"] = [self.tr("④ context Z′ = A′⋅V")]
         reshaped = False
         for step, heatmap in self.heatmaps.items():
-            self.titles[step].setText(texts[step])
+            self.titles[step].set_texts(texts[step])
             matrix = getattr(result, step)
             if self._shown.get(step) is matrix:
                 continue  # the dial reuses S: its heatmap need not be redrawn
@@ -217,6 +226,17 @@ class PipelineView(Retranslating, QWidget):
         self._following = False
         self._share_ticks()
         self.whole_action.setEnabled(any(h.is_zoomed() for h in self.heatmaps.values()))
+
+    def _align(self, upper: str, lower: str) -> None:
+        """Give the colour bars of one column one width: their cells start and end alike.
+
+        The scale's name beside A's bar ("A ÷ row's largest") made it wider than S's, and
+        A's columns no longer stood under S's.
+        """
+        bars = [self.heatmaps[step].colour_bar() for step in (upper, lower)]
+        widest = max(bar.natural_width() for bar in bars)
+        for bar in bars:
+            bar.set_least_width(widest)
 
     def _share_ticks(self) -> None:
         """Name the same rows in all four and the same token columns in S, S/τ and A."""

@@ -15,6 +15,7 @@ from gui.model.numbers import format_number
 from gui.model.state import AttentionState
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
+from gui.plots.colour_bar import nice_ceiling
 from gui.plots.text_scale import scaled_font, style_axis, value_ticks
 from gui.plots.token_colours import token_colour
 from gui.support.language import Retranslating
@@ -22,7 +23,20 @@ from gui.support.language import Retranslating
 MANY = 64
 TITLE_PT = 10.0  # the title's size at the normal text size
 OUTLINE = QColor("#4c72b0")
-LABEL_GROUND = QColor(255, 255, 255, 210)
+LABEL_GROUND = QColor(255, 255, 255)
+HEADROOM = 1.05  # the view's top, as a share of the top value
+
+
+def weight_text(value: float, digits: int) -> str:
+    """Return a weight at ``digits`` decimals, or to 3 significant digits where that says 0.
+
+    At 512 tokens every weight is about 0.002: "largest weight 0.00, uniform 0.00" said
+    nothing.
+    """
+    text = format_number(value, digits)
+    if value != 0.0 and float(text) == 0.0:
+        return f"{value:.3g}"
+    return text
 
 
 class WeightBars(Retranslating, QWidget):
@@ -66,11 +80,13 @@ class WeightBars(Retranslating, QWidget):
         self._ticks: list[tuple[int, str]] = []
         self._weight_ticks: list[tuple[float, str]] = []
         self._length = -1
+        self._top = 1.0  # the weights' axis goes from 0 to this (1, or the row's largest)
         self._shown: tuple[object, int] | None = None  # (A, row) on screen
         # the room for names and numbers is known once the plot is laid out in its scene
         self.axes.vb.sigResized.connect(self._update_weight_ticks)
         self.axes.vb.sigResized.connect(self._refresh)
         state.view.font_scale_changed.connect(self._on_font_scale_changed)
+        state.view.weight_scale_changed.connect(self._refresh)
         state.result_changed.connect(self._on_result_changed)
         for signal in (state.selected_token_changed, state.tokens_changed):
             signal.connect(self._refresh)
@@ -101,7 +117,7 @@ class WeightBars(Retranslating, QWidget):
 
     def _update_weight_ticks(self) -> None:
         """0, 0.25, … 1 on the weights' axis, or fewer (0, 0.5, 1) where the plot is short."""
-        ticks = value_ticks(0.0, 1.0, self.axes.vb.height() / 1.05, self._font, most=5)
+        ticks = value_ticks(0.0, self._top, self.axes.vb.height() / HEADROOM, self._font, most=5)
         axis = self.axes.getAxis("left")
         if ticks != self._weight_ticks:  # an axis is costly to redraw: only when they change
             self._weight_ticks = ticks
@@ -143,6 +159,7 @@ class WeightBars(Retranslating, QWidget):
             x = np.arange(length)[:, None]
             self.bars.set_bars(x, 0.7, np.zeros((length, 1)), weights[:, None])
         self.uniform.setValue(1.0 / length)
+        self._set_top(weights)
         if length != self._length:
             self._length = length
             self.axes.setXRange(-0.6, length - 0.4, padding=0)
@@ -173,16 +190,31 @@ class WeightBars(Retranslating, QWidget):
         self.readout.setText(
             self.tr(
                 "Row of <b>{0}</b>: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); "
-                "largest weight {4:.2f}; dashed line: uniform 1/L = {5:.2f}"
+                "largest weight {4}; dashed line: uniform 1/L = {5}"
             ).format(
                 escape(tokens[row]),
                 entropy,
                 length,
                 math.log2(length),
-                float(result.max_weight[row]),
-                1.0 / length,
+                weight_text(float(result.max_weight[row]), 2),
+                weight_text(1.0 / length, 2),
             )
         )
+
+    def _set_top(self, weights: np.ndarray) -> None:
+        """0 to 1, or to the row's largest weight where A is coloured by row or on a log scale.
+
+        The top snaps to round values (nice_ceiling), so that the axis is not written again
+        on every frame of the dial. At 512 tokens every bar was flat on the 0–1 scale.
+        """
+        top = 1.0
+        if self.state.view.weight_scale != "absolute":
+            largest = float(np.nanmax(weights)) if weights.size else 0.0
+            top = min(1.0, nice_ceiling(largest)) if largest > 0 else 1.0
+        if top != self._top:
+            self._top = top
+            self.axes.setYRange(0, top * HEADROOM, padding=0)
+            self._update_weight_ticks()
 
     def _room(self) -> float:
         """Pixels across the bars (not the axis beside them), at least 60."""
@@ -198,9 +230,30 @@ class WeightBars(Retranslating, QWidget):
             label.setFont(self._font)
             self.axes.addItem(label)
             self.labels.append(label)
+        metrics = QFontMetricsF(self._font)
+        per_pixel = self._top * HEADROOM / max(float(self.axes.vb.height()), 1.0)
+        tall = (metrics.height() + 8) * per_pixel  # a label's height in weights (its margins)
+        uniform = 1.0 / max(len(weights), 1)
         for j, label in enumerate(self.labels):
             visible = show and j < len(weights)
             label.setVisible(visible)
             if visible:
-                label.setText(format_number(float(weights[j]), self.state.precision))
-                label.setPos(j, float(weights[j]))
+                weight = float(weights[j])
+                label.setText(format_number(weight, self.state.precision))
+                y, anchor = self._label_place(weight, tall, uniform)
+                label.setAnchor((0.5, anchor))
+                label.setPos(j, y)
+
+    def _label_place(self, weight: float, tall: float, uniform: float) -> tuple[float, float]:
+        """Return where a bar's number goes and its vertical anchor (1: above y, 0: below).
+
+        Above the bar; above the dashed uniform line where the number would sit on it (the
+        line ran through the 0.27s); inside the bar's top where above it would be cut off
+        (a weight of 0.95 lost its number).
+        """
+        y = weight
+        if weight <= uniform <= weight + tall:
+            y = uniform + tall * 0.1
+        if y + tall > self._top * HEADROOM:
+            return weight, 0.0
+        return y, 1.0

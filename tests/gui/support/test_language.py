@@ -87,7 +87,7 @@ def test_switching_language_retranslates_menus_and_panels_live(window, chinese):
     assert window.dial.play_button.text() == "播放"
     assert window.docks["explanation"].windowTitle() == "手算"
     assert window.findChild(QWidget, "tokenList").parent().add_button.text() == "+ 词"
-    assert window.pipeline.titles["weights"].text() == "③ 配比 A = 按行 softmax"
+    assert window.pipeline.titles["weights"].full_text() == "③ 配比 A = 按行 softmax"
     window.state.select_cell("weights", 0, 2)
     assert "求和 ≈ 6.02" in window.explanation.text()
     assert "[0.27, 0.27, 0.45]" in window.explanation.text()  # numbers keep the lesson's notation

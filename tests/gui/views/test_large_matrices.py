@@ -3,6 +3,8 @@ in words, the weights' colour scale chosen once for the window, a readable mixin
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
@@ -135,3 +137,39 @@ def test_the_mixing_view_at_512_tokens_names_its_top_weights_and_the_rest(large)
     assert legend.count("white-space:nowrap") == LARGEST + 1  # no entry breaks inside
     np.testing.assert_allclose(mixing.totals(), state.result.context[77], atol=1e-12)
     np.testing.assert_allclose(mixing.drawn().sum(axis=0), state.result.context[77], atol=1e-12)
+
+
+def test_the_weight_bars_follow_the_weights_scale_and_say_the_small_weights(large):
+    bars = large.dial.bars
+    assert bars.axes.vb.viewRange()[1][1] == pytest.approx(1.05)  # 0 to 1: the lesson's
+    large.state.view.set_weight_scale("row")
+    next_frame()
+    row = large.state.shown_result.weights[large.state.selected_token]
+    top = bars.axes.vb.viewRange()[1][1]
+    assert row.max() <= top < 0.1  # the row's largest on a round top: the bars stand up
+    assert max(value for value, _ in bars.weight_ticks()) < 0.1
+    readout = bars.readout.text()
+    assert not re.search(r"(largest weight|1/L =) 0\.00(?!\d)", readout)  # said nothing
+    assert f"{1 / LENGTH:.3g}" in readout
+    large.state.view.set_weight_scale("absolute")
+    next_frame()
+    assert bars.axes.vb.viewRange()[1][1] == pytest.approx(1.05)
+
+
+@pytest.mark.parametrize("scale", ["absolute", "row", "log"])
+def test_a_stands_under_s_whatever_its_scale(large, scale):
+    # the scale's name beside A's colour bar narrowed A: its columns left S's
+    large.state.view.set_weight_scale(scale)
+    heatmaps = large.pipeline.heatmaps
+    for _ in range(3):
+        large.grab()
+        next_frame()
+
+    def span(step):
+        heatmap = heatmaps[step]
+        rect = heatmap.cells_rect()
+        left = heatmap.mapTo(large, rect.topLeft().toPoint()).x()
+        return left, left + round(rect.width())
+
+    assert span("weights") == span("scores")
+    assert span("context") == span("scaled")

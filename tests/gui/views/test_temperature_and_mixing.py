@@ -8,6 +8,7 @@ import time
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QDial, QWidget
 
 import gui.views.mixing
@@ -332,3 +333,19 @@ def test_no_view_writes_a_negative_zero(window, digits):
     ]
     for text in shown:
         assert not NEGATIVE_ZERO.search(text), text
+
+
+def test_the_weights_numbers_stay_inside_the_chart_and_off_the_uniform_line(window):
+    bars = window.dial.bars
+    view = bars.axes.vb
+    for tau in (0.05, 2.0, 0.3):  # one weight near 1 (its number was cut off), the lesson's
+        window.dial.set_temperature(tau, animate=False)
+        next_frame()
+        bars.plot.grab()
+        shown = view.sceneBoundingRect()
+        line_y = view.mapViewToScene(QPointF(0, 1 / 3)).y()
+        for label in bars.labels:
+            if label.isVisible():
+                box = label.mapRectToScene(label.boundingRect())
+                assert shown.top() <= box.top() and box.bottom() <= shown.bottom() + 1, tau
+                assert not box.top() < line_y < box.bottom(), (tau, label.toPlainText())
