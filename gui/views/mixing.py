@@ -24,7 +24,7 @@ from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
 from gui.plots.colour_bar import nice_ceiling
 from gui.plots.text_scale import scaled_font, style_axis, value_ticks
-from gui.plots.token_colours import token_colour
+from gui.plots.token_colours import PALETTE, token_colour
 from gui.support.language import Retranslating
 from gui.views.drawn_when_shown import DrawnWhenShown
 
@@ -225,6 +225,10 @@ class MixingView(Retranslating, DrawnWhenShown):
         members = self._groups[group]
         if len(members) > 1:
             return OTHERS
+        if len(self.state.tokens) > ALL_TOKENS_UP_TO:
+            # the heaviest few: the palette's own colours, one each. By the token's place
+            # among 512 hues, t236 and t248 were the same teal.
+            return QColor(PALETTE[group % len(PALETTE)])
         return token_colour(int(members[0]), len(self.state.tokens))
 
     def _rebuild(self) -> None:

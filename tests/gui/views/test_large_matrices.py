@@ -8,7 +8,7 @@ import re
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtGui import QColor, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from engine import random_preset
@@ -173,3 +173,13 @@ def test_a_stands_under_s_whatever_its_scale(large, scale):
 
     assert span("weights") == span("scores")
     assert span("context") == span("scaled")
+
+
+def test_the_mixing_views_heaviest_tokens_have_colours_told_apart(large):
+    # by their place among 512 hues, t236 and t248 were the same teal
+    colours = [colour.name() for colour, _ in large.mixing._legend_entries]
+    assert len(colours) == LARGEST + 1  # the heaviest, and the rest
+    assert len(set(colours)) == len(colours)
+    rgb = [np.array(QColor(c).getRgb()[:3], dtype=float) for c in colours]
+    closest = min(np.linalg.norm(a - b) for i, a in enumerate(rgb) for b in rgb[i + 1 :])
+    assert closest > 50  # apart in RGB (0–255 a channel): the teal pair was not
