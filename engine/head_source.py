@@ -39,9 +39,23 @@ class HeadSource:
     q: Matrix  # the model's own Q, K and V of that head (L × d_k, L × d_k, L × d_v)
     k: Matrix
     v: Matrix
+    heads: int = 1  # more: Q, K and V are the whole layer's, its heads side by side
+
+    @property
+    def is_layer(self) -> bool:
+        """Return True for a whole layer (every head; ``head`` is the one shown first)."""
+        return self.heads > 1
 
     def describe(self) -> Message:
         """Return where the numbers come from, in one line for a figure or a title."""
+        if self.is_layer:
+            return Message(
+                "{model}, layer {layer}, its {heads} heads: “{sentence}”",
+                model=self.model,
+                layer=self.layer,
+                heads=self.heads,
+                sentence=self.sentence,
+            )
         return Message(
             "{model}, layer {layer}, head {head}: “{sentence}”",
             model=self.model,
@@ -127,8 +141,21 @@ def read_source(data: dict[str, Any]) -> HeadSource | None:
     q = _matrix(raw.get("q"), "q", len(tokens), None)
     k = _matrix(raw.get("k"), "k", len(tokens), q.shape[1])
     v = _matrix(raw.get("v"), "v", len(tokens), None)
+    heads = raw.get("heads", 1)  # a whole layer's (absent: one head, as files before it)
+    if type(heads) is not int or heads < 1 or q.shape[1] % heads or v.shape[1] % heads:
+        raise PresetError(
+            "source.heads",
+            Message(
+                "must be a whole number from 1 that divides the widths of Q ({qk}) and V "
+                "({v}), not {value}",
+                qk=q.shape[1],
+                v=v.shape[1],
+                value=_shown(heads),
+            ),
+        )
     return HeadSource(raw["model"], revision, places["layer"], places["head"], raw["sentence"],
-                      raw["licence"], raw["attribution"], tuple(tokens), q, k, v)  # fmt: skip
+                      raw["licence"], raw["attribution"], tuple(tokens), q, k, v,
+                      heads)  # fmt: skip
 
 
 def source_to_dict(source: HeadSource) -> dict[str, Any]:
@@ -145,4 +172,4 @@ def source_to_dict(source: HeadSource) -> dict[str, Any]:
         "q": source.q.tolist(),
         "k": source.k.tolist(),
         "v": source.v.tolist(),
-    }
+    } | ({"heads": source.heads} if source.is_layer else {})

@@ -6,6 +6,8 @@ open a head this way, so that a session or an export made either way holds the s
 
 from __future__ import annotations
 
+import numpy as np
+
 from .bert import Forward
 from .head_source import HeadSource
 from .messages import InputError, Message
@@ -25,6 +27,45 @@ def head_preset(model: Model, sentence: str, forward: Forward, layer: int, head:
     InputError
         For a layer or head the model does not have.
     """
+    _check_place(model, layer, head)
+    numbers = forward.head(layer, head)
+    source = HeadSource(model.name, model.revision, layer + 1, head + 1, sentence,
+                        model.licence, model.attribution, forward.tokens, numbers.q.copy(),
+                        numbers.k.copy(), numbers.v.copy())  # fmt: skip
+    return Preset(tokens=forward.tokens, q=numbers.q.copy(), k=numbers.k.copy(),
+                  v=numbers.v.copy(), source=source,
+                  title={"en": sentence, "zh_CN": sentence})  # fmt: skip
+
+
+def layer_preset(model: Model, sentence: str, forward: Forward, layer: int) -> Preset:
+    """Return every head of layer ``layer`` (from 0), side by side, split into its heads.
+
+    Head i's Q, K and V are columns i·d_k … (i+1)·d_k − 1 of the layer's, as the model
+    itself splits them: the multi-head views show the layer's heads together, and each
+    head's A is the model's own.
+
+    Raises
+    ------
+    InputError
+        For a layer the model does not have.
+    """
+    _check_place(model, layer, 0)
+
+    def side_by_side(per_head: np.ndarray) -> np.ndarray:  # (heads, T, d) → (T, heads·d)
+        heads, length, width = per_head.shape
+        whole: np.ndarray = per_head.transpose(1, 0, 2).reshape(length, heads * width)
+        return whole.astype(np.float64)
+
+    q, k, v = (side_by_side(m[layer]) for m in (forward.queries, forward.keys, forward.values))
+    source = HeadSource(model.name, model.revision, layer + 1, 1, sentence, model.licence,
+                        model.attribution, forward.tokens, q.copy(), k.copy(), v.copy(),
+                        heads=model.heads)  # fmt: skip
+    return Preset(tokens=forward.tokens, q=q, k=k, v=v, heads=model.heads, source=source,
+                  title={"en": sentence, "zh_CN": sentence})  # fmt: skip
+
+
+def _check_place(model: Model, layer: int, head: int) -> None:
+    """Refuse a layer or head (from 0) the model does not have."""
     if not (0 <= layer < model.layers and 0 <= head < model.heads):
         raise InputError(
             Message(
@@ -36,13 +77,6 @@ def head_preset(model: Model, sentence: str, forward: Forward, layer: int, head:
                 heads=model.heads,
             )
         )
-    numbers = forward.head(layer, head)
-    source = HeadSource(model.name, model.revision, layer + 1, head + 1, sentence,
-                        model.licence, model.attribution, forward.tokens, numbers.q.copy(),
-                        numbers.k.copy(), numbers.v.copy())  # fmt: skip
-    return Preset(tokens=forward.tokens, q=numbers.q.copy(), k=numbers.k.copy(),
-                  v=numbers.v.copy(), source=source,
-                  title={"en": sentence, "zh_CN": sentence})  # fmt: skip
 
 
 def sentence_preset(sentence: str, layer: int, head: int) -> Preset:

@@ -37,12 +37,14 @@ class FromAModel(ShapeAndHeads):
     def is_as_the_model_computes(self) -> bool:
         """Return True while the model's numbers go through the model's own steps.
 
-        One head, τ = √d_k, no mask, no padding and no dropout in training: A and Z are then
-        exactly the model's.
+        Its heads (one, or a whole layer's), τ = √d_k, no mask, no padding and no dropout in
+        training: A and Z are then exactly the model's.
         """
+        source = self._source
         return (
-            self.is_the_models
-            and self._heads == 1
+            source is not None
+            and self.is_the_models
+            and self._heads == source.heads
             and self._temperature is None
             and not self._causal
             and self._mask is None
@@ -63,6 +65,6 @@ class FromAModel(ShapeAndHeads):
             return True
         matrices = {"q": source.q.copy(), "k": source.k.copy(), "v": source.v.copy()}
         after = Snapshot(source.tokens, matrices, causal=False, temperature=None,
-                         sets_temperature=True, source=source)  # fmt: skip
+                         sets_temperature=True, heads=source.heads, source=source)  # fmt: skip
         self._push(after, lambda: self.tr("Restore the model's numbers"))
         return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from engine.bert import Forward
-from engine.model_heads import head_preset
+from engine.model_heads import head_preset, layer_preset
 from engine.real_model import Model
 from gui.model.state import AttentionState
 
@@ -42,7 +42,14 @@ class ModelRun(QObject):
             return None
         if source.sentence != self.sentence or source.model != self.model.name:
             return None
+        if source.is_layer:  # the whole layer: the head the four steps show
+            return source.layer - 1, self.state.selected_head
         return source.layer - 1, source.head - 1
+
+    def opened_layer(self) -> int | None:
+        """Return the layer, from 0, whose every head the state shows, or None."""
+        source, opened = self.state.source, self.opened()
+        return opened[0] if opened is not None and source is not None and source.is_layer else None
 
     def open_head(self, layer: int, head: int) -> bool:
         """Load head ``head`` of layer ``layer`` (from 0) into the state, as one undo step."""
@@ -53,3 +60,20 @@ class ModelRun(QObject):
         return self.state.load_preset(
             preset, lambda: self.tr("Open layer {0}, head {1}").format(layer + 1, head + 1)
         )
+
+    def open_layer(self, layer: int, head: int = 0) -> bool:
+        """Load every head of layer ``layer`` (from 0) side by side, as one undo step.
+
+        The heads' views show them together; the four steps show head ``head``.
+        """
+        model, forward = self.model, self.forward
+        if model is None or forward is None:
+            return False
+        preset = layer_preset(model, self.sentence, forward, layer)
+        heads = model.heads
+        loaded = self.state.load_preset(
+            preset, lambda: self.tr("Open layer {0}, its {1} heads").format(layer + 1, heads)
+        )
+        if loaded:
+            self.state.select_head(head)
+        return loaded

@@ -2,7 +2,8 @@
 
 One small picture per head on one shared colour scale (6 × 12 for all-MiniLM-L6-v2), in
 one paint; a click opens that head in the four steps, the hand calculation, the dial and
-the mixing view. Above it, whose numbers they are and whether they are still the model's.
+the mixing view; a click on a layer's name (L1 … L6) opens its every head, side by side in
+the heads' views. Above it, whose numbers they are and whether they are still the model's.
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
         self._images: list[list[QImage]] = []  # [layer][head]
         self._high = 1.0
         self._places: dict[tuple[int, int], QRectF] = {}
+        self._layer_names: dict[int, QRectF] = {}  # where "L1" … are written: click to open
         self._empty = ""
         self._caption = ""
         run.ran.connect(self._on_ran)
         self.state.source_changed.connect(self.update)
+        self.state.selected_head_changed.connect(lambda _head: self.update())
         self.state.view.font_scale_changed.connect(lambda _s: self.update())
         self.retranslate()
 
@@ -55,6 +58,15 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
         """Return the (layer, head), from 0, drawn at ``point``, or None."""
         return next((key for key, rect in self._places.items() if rect.contains(point)), None)
 
+    def layer_at(self, point: QPointF) -> int | None:
+        """Return the layer, from 0, whose name is written at ``point``, or None."""
+        return next((key for key, rect in self._layer_names.items() if rect.contains(point)),
+                    None)  # fmt: skip
+
+    def layer_name_place(self, layer: int) -> QRectF:
+        """Return where the name of layer ``layer`` (from 0) is written."""
+        return self._layer_names[layer]
+
     def place(self, layer: int, head: int) -> QRectF:
         """Return where head ``head`` of layer ``layer`` (from 0) is drawn."""
         return self._places[(layer, head)]
@@ -68,9 +80,14 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
         )
         self._caption = self.tr(
             "A of every layer (rows) and head (columns) on one scale, 0 to {0}; "
-            "click a head to open it"
+            "click a head to open it, a layer's name (L1 …) to open all its heads"
         )
-        self.setToolTip(self.tr("Click a head: the four steps show its real Q, K and V"))
+        self.setToolTip(
+            self.tr(
+                "Click a head: the four steps show its real Q, K and V. "
+                "Click L1 … L6: the layer's every head, side by side"
+            )
+        )
         self.update()
 
     def _on_ran(self) -> None:
@@ -142,10 +159,12 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
         painter.setPen(QColor("#222222"))
         unclipped = Qt.TextFlag.TextDontClip  # a number wider than its picture stays whole
         right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter | unclipped
+        self._layer_names = {}
         for layer in range(len(self._images)):
             rect = self._places[(layer, 0)]
             beside = QRectF(rect.left() - label, rect.top(), label - 4, rect.height())
             painter.drawText(beside, right, f"L{layer + 1}")
+            self._layer_names[layer] = beside
         heads = len(self._images[0])
         every = 1  # with little room, every second (third …) head is numbered
         room = self._places[(0, 0)].width() + GAP
@@ -155,6 +174,11 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
             rect = self._places[(0, head)]
             above = QRectF(rect.left() - GAP, rect.top() - label, rect.width() + 2 * GAP, label)
             painter.drawText(above, Qt.AlignmentFlag.AlignCenter | unclipped, f"H{head + 1}")
+        whole = self.run.opened_layer()
+        if whole is not None and (whole, 0) in self._places:  # every head of it is open
+            first, last = self._places[(whole, 0)], self._places[(whole, heads - 1)]
+            painter.setPen(QPen(OPENED, 1.5, Qt.PenStyle.DashLine))
+            painter.drawRect(first.united(last).adjusted(-3, -3, 3, 3))
         if opened is not None and opened in self._places:
             painter.setPen(QPen(OPENED, 3))
             painter.drawRect(self._places[opened].adjusted(-2, -2, 2, 2))
@@ -172,15 +196,22 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
     # ------------------------------------------------------------------ mouse
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
         """Open the head under the mouse in every other view."""
-        place = self.head_at(event.position())
+        place, layer = self.head_at(event.position()), self.layer_at(event.position())
         if place is not None:
             self.run.open_head(*place)
+        elif layer is not None:
+            self.run.open_layer(layer)
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
         """Name the head under the mouse and its largest weight."""
-        place = self.head_at(event.position())
+        place, layer = self.head_at(event.position()), self.layer_at(event.position())
         forward = self.run.forward
+        if layer is not None and forward is not None:
+            text = self.tr("layer {0}: open its {1} heads side by side").format(
+                layer + 1, forward.heads
+            )
+            QToolTip.showText(event.globalPosition().toPoint(), text, self)
         if place is not None and forward is not None:
             largest = format_number(float(forward.weights[place].max()), self.state.precision)
             text = self.tr("layer {0}, head {1}: largest weight {2}").format(

@@ -723,7 +723,7 @@ Replace them?</source>
 <context>
     <name>FromAModel</name>
     <message>
-        <location filename="../../gui/model/from_a_model.py" line="67"/>
+        <location filename="../../gui/model/from_a_model.py" line="69"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
@@ -1217,12 +1217,12 @@ Replace them?</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="320"/>
+        <location filename="../../gui/views/mixing.py" line="324"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="330"/>
+        <location filename="../../gui/views/mixing.py" line="334"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1230,22 +1230,27 @@ Replace them?</source>
 <context>
     <name>ModelAtlas</name>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="66"/>
+        <location filename="../../gui/views/model_atlas.py" line="78"/>
         <source>File → Open a sentence… runs a real model and shows every layer&apos;s and head&apos;s weights A here</source>
         <translation>“文件 → 打开一句话…”会运行真实模型，并在这里显示每一层、每个头的权重 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="70"/>
-        <source>A of every layer (rows) and head (columns) on one scale, 0 to {0}; click a head to open it</source>
-        <translation>每一层（行）和每个头（列）的 A，同一色标，0 到 {0}；点击一个头即可打开它</translation>
+        <location filename="../../gui/views/model_atlas.py" line="82"/>
+        <source>A of every layer (rows) and head (columns) on one scale, 0 to {0}; click a head to open it, a layer&apos;s name (L1 …) to open all its heads</source>
+        <translation>每一层（行）和每个头（列）的 A，同一色标，0 到 {0}；点击一个头即可打开它，点击层名（L1 …）即可打开这一层的全部头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="73"/>
-        <source>Click a head: the four steps show its real Q, K and V</source>
-        <translation>点击一个头：四个步骤会显示它真实的 Q、K 和 V</translation>
+        <location filename="../../gui/views/model_atlas.py" line="85"/>
+        <source>Click a head: the four steps show its real Q, K and V. Click L1 … L6: the layer&apos;s every head, side by side</source>
+        <translation>点击一个头：四个步骤会显示它真实的 Q、K 和 V。点击 L1 … L6：这一层的全部头并排显示</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="186"/>
+        <location filename="../../gui/views/model_atlas.py" line="207"/>
+        <source>layer {0}: open its {1} heads side by side</source>
+        <translation>第 {0} 层：并排打开它的 {1} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/model_atlas.py" line="213"/>
         <source>layer {0}, head {1}: largest weight {2}</source>
         <translation>第 {0} 层，第 {1} 个头：最大权重 {2}</translation>
     </message>
@@ -1253,9 +1258,14 @@ Replace them?</source>
 <context>
     <name>ModelRun</name>
     <message>
-        <location filename="../../gui/model/model_run.py" line="54"/>
+        <location filename="../../gui/model/model_run.py" line="61"/>
         <source>Open layer {0}, head {1}</source>
         <translation>打开第 {0} 层，第 {1} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/model_run.py" line="75"/>
+        <source>Open layer {0}, its {1} heads</source>
+        <translation>打开第 {0} 层的 {1} 个头</translation>
     </message>
 </context>
 <context>

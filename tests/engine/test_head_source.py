@@ -91,3 +91,27 @@ def test_a_source_that_is_not_an_object_is_refused():
     with pytest.raises(PresetError) as caught:
         parse_preset(json.dumps(data))
     assert caught.value.field == "source"
+
+
+def test_a_whole_layers_source_keeps_its_heads_and_older_files_have_one():
+    head = replace(source(q=np.ones((4, 4))), k=np.ones((4, 4)), v=np.ones((4, 6)), heads=2)
+    assert head.is_layer
+    assert "its 2 heads" in str(head.describe())
+    preset = replace(load_preset("cat-eats-fish"), tokens=TOKENS, q=head.q, k=head.k, v=head.v,
+                     heads=2, source=head)  # fmt: skip
+    data = preset_to_dict(preset)
+    assert data["source"]["heads"] == 2
+    again = parse_preset(json.dumps(data)).source
+    assert again is not None
+    assert again.heads == 2
+    assert "heads" not in document()["source"]  # one head: written as before
+    assert parse_preset(json.dumps(document())).source.heads == 1
+
+
+@pytest.mark.parametrize("heads", [0, 3, "2", 1.5])
+def test_a_source_with_heads_that_do_not_divide_it_is_refused(heads):
+    data = document()
+    data["source"]["heads"] = heads  # Q is 2 wide and V 3: only 1 divides both
+    with pytest.raises(PresetError) as caught:
+        parse_preset(json.dumps(data))
+    assert caught.value.field == "source.heads"

@@ -434,6 +434,7 @@ def test_the_names_room_comes_back_after_a_larger_text_and_back(make_heatmap):
     before = laid_out()
     heatmap.set_font_scale(1.35)
     larger = laid_out()
-    assert larger[0] > before[0] and larger[1] > before[1]
+    assert larger[0] > before[0]
+    assert larger[1] > before[1]
     heatmap.set_font_scale(1.0)
     assert laid_out() == before

@@ -213,3 +213,39 @@ def test_the_credit_follows_the_language(window, tiny):
         assert "licence" not in window.banner.toolTip()
     finally:
         set_language("en")
+
+
+def test_a_layers_name_in_the_atlas_opens_its_every_head_side_by_side(window, qtbot, tiny):
+    assert window.sentences.run_sentence("the cat eats fish")
+    atlas, state, run = window.atlas, window.state, window.model_run
+    window.docks["model"].raise_()
+    qtbot.waitUntil(lambda: not atlas.visibleRegion().isEmpty())
+    atlas.repaint()
+    where = atlas.layer_name_place(1).center().toPoint()
+    qtbot.mouseClick(atlas, Qt.MouseButton.LeftButton, pos=where)
+    heads = SIZES["heads"]
+    assert state.heads == heads
+    assert state.source.is_layer
+    assert state.source.layer == 2
+    forward = run.forward
+    for head in range(heads):  # every head's A is the model's own, from its own Q and K
+        np.testing.assert_allclose(state.heads_result.heads[head].weights,
+                                   forward.weights[1, head], atol=1e-5)  # fmt: skip
+    np.testing.assert_array_equal(state.matrix("q")[:, :4], forward.head(1, 0).q)
+    assert state.is_as_the_model_computes
+    assert not window.banner.is_changed()
+    assert window.docks["heads"].isVisible()
+    assert run.opened() == (1, 0)
+    assert run.opened_layer() == 1
+    state.select_head(1)  # a head chosen in the head grid: the atlas frames it
+    assert run.opened() == (1, 1)
+    with qtbot.waitSignal(state.result_changed):
+        assert state.set_cell("k", 1, 0, "3")
+    assert window.banner.is_changed()
+    window.sentences.restore_action.trigger()
+    assert state.is_as_the_model_computes
+    assert state.heads == heads
+    for _ in range(3):  # the restore, the edit, the layer
+        state.undo_stack.undo()
+    assert state.heads == 1
+    assert run.opened() == (0, 0)

@@ -347,5 +347,6 @@ def test_the_weights_numbers_stay_inside_the_chart_and_off_the_uniform_line(wind
         for label in bars.labels:
             if label.isVisible():
                 box = label.mapRectToScene(label.boundingRect())
-                assert shown.top() <= box.top() and box.bottom() <= shown.bottom() + 1, tau
+                assert shown.top() <= box.top(), tau
+                assert box.bottom() <= shown.bottom() + 1, tau
                 assert not box.top() < line_y < box.bottom(), (tau, label.toPlainText())
