@@ -75,9 +75,12 @@ class SourceBanner(Retranslating, QWidget):
         if source is None:
             return
         where = message_text(source.describe())
-        short = self.tr("{0}, layer {1}, head {2}").format(
-            source.model.rsplit("/", 1)[-1], source.layer, source.head
-        )
+        name = source.model.rsplit("/", 1)[-1]
+        if source.is_layer:  # every head of the layer, side by side
+            short = self.tr("{0}, layer {1}, its {2} heads").format(name, source.layer,
+                                                                    source.heads)  # fmt: skip
+        else:
+            short = self.tr("{0}, layer {1}, head {2}").format(name, source.layer, source.head)
         if not self.state.is_the_models:
             text = self.tr("Edited: no longer the numbers of {0}").format(short)
             more = self.tr(
@@ -89,6 +92,11 @@ class SourceBanner(Retranslating, QWidget):
             more = self.tr(
                 "The model computes this head with τ = √d_k, one head, no mask and no dropout: {0}"
             ).format(where)
+            if source.is_layer:
+                more = self.tr(
+                    "The model computes this layer with τ = √d_k, its {0} heads, no mask and "
+                    "no dropout: {1}"
+                ).format(source.heads, where)
         else:
             text = self.tr("Real numbers of {0}: “{1}”").format(short, source.sentence)
             more = where

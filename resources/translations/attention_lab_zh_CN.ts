@@ -1240,17 +1240,17 @@ Replace them?</source>
         <translation>每一层（行）和每个头（列）的 A，同一色标，0 到 {0}；点击一个头即可打开它，点击层名（L1 …）即可打开这一层的全部头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="85"/>
+        <location filename="../../gui/views/model_atlas.py" line="87"/>
         <source>Click a head: the four steps show its real Q, K and V. Click L1 … L6: the layer&apos;s every head, side by side</source>
         <translation>点击一个头：四个步骤会显示它真实的 Q、K 和 V。点击 L1 … L6：这一层的全部头并排显示</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="207"/>
+        <location filename="../../gui/views/model_atlas.py" line="211"/>
         <source>layer {0}: open its {1} heads side by side</source>
         <translation>第 {0} 层：并排打开它的 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="213"/>
+        <location filename="../../gui/views/model_atlas.py" line="217"/>
         <source>layer {0}, head {1}: largest weight {2}</source>
         <translation>第 {0} 层，第 {1} 个头：最大权重 {2}</translation>
     </message>
@@ -1773,12 +1773,12 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>SourceBanner</name>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="78"/>
+        <location filename="../../gui/views/source_banner.py" line="83"/>
         <source>{0}, layer {1}, head {2}</source>
         <translation>{0}，第 {1} 层，第 {2} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="84"/>
+        <location filename="../../gui/views/source_banner.py" line="87"/>
         <source>These were the numbers of {0}. Editing changes this one attention step only; the rest of the model does not run again.</source>
         <translation>这些原是 {0} 的数值。编辑只改变这一步注意力计算；模型的其余部分不会重新运行。</translation>
     </message>
@@ -1793,22 +1793,32 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>恢复模型的数值（“编辑”菜单里也有）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="82"/>
+        <location filename="../../gui/views/source_banner.py" line="80"/>
+        <source>{0}, layer {1}, its {2} heads</source>
+        <translation>{0}，第 {1} 层，全部 {2} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="85"/>
         <source>Edited: no longer the numbers of {0}</source>
         <translation>已编辑：不再是 {0} 的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="88"/>
+        <location filename="../../gui/views/source_banner.py" line="91"/>
         <source>The Q, K, V of {0}, not computed as the model does</source>
         <translation>{0} 的 Q、K、V，但没有按模型的方式计算</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="90"/>
+        <location filename="../../gui/views/source_banner.py" line="93"/>
         <source>The model computes this head with τ = √d_k, one head, no mask and no dropout: {0}</source>
         <translation>模型计算这个头时用 τ = √d_k、单个头、不加掩码、不用 dropout：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="93"/>
+        <location filename="../../gui/views/source_banner.py" line="97"/>
+        <source>The model computes this layer with τ = √d_k, its {0} heads, no mask and no dropout: {1}</source>
+        <translation>模型计算这一层时用 τ = √d_k、它的 {0} 个头、不加掩码、不用 dropout：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="101"/>
         <source>Real numbers of {0}: “{1}”</source>
         <translation>{0} 的真实数值：“{1}”</translation>
     </message>

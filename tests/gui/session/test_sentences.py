@@ -234,6 +234,7 @@ def test_a_layers_name_in_the_atlas_opens_its_every_head_side_by_side(window, qt
     np.testing.assert_array_equal(state.matrix("q")[:, :4], forward.head(1, 0).q)
     assert state.is_as_the_model_computes
     assert not window.banner.is_changed()
+    assert f"layer 2, its {heads} heads" in window.banner.text_in_full()
     assert window.docks["heads"].isVisible()
     assert run.opened() == (1, 0)
     assert run.opened_layer() == 1
