@@ -36,6 +36,8 @@ ROW_OUTLINE = "#111111"
 CELL_OUTLINE = "#d55e00"  # Okabe–Ito vermillion
 MAX_LEVEL = 1e300
 TICK_FONT_SCALE = 1.3
+FEW_NAMES = 64  # up to this many columns on screen, each pair of neighbours is measured
+END_SLACK = 0.0  # pixels a first or last name may pass its axis' end (pyqtgraph hides it)
 
 
 class Heatmap(pg.GraphicsLayoutWidget):
@@ -88,6 +90,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._row_names: list[str] = []
         self._col_names: list[str] = []
         self._widest_column_name = 0.0
+        self._column_name_widths = np.zeros(0)  # each column name's width in the tick font
         self._name_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
         # CET-CBD1: blue–grey–yellow, made to stay diverging for red-green colour blindness
@@ -205,10 +208,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
             names = ([elide(name) for name in row_names], [elide(name) for name in col_names])
             if names != (self._row_names, self._col_names):
                 self._row_names, self._col_names = names
-                metrics = QFontMetricsF(self._tick_font)
-                self._widest_column_name = max(
-                    (metrics.horizontalAdvance(name) for name in self._col_names), default=0.0
-                )
+                self._measure_column_names()
                 self._update_ticks()
 
     def _set_levels(self, levels: tuple[float, float]) -> None:
@@ -318,9 +318,32 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """
         metrics = QFontMetricsF(self._tick_font)
         (y0, y1), (x0, x1) = self.shown_cells()
-        room = self._widest_column_name + metrics.averageCharWidth()
-        return (tick_step(y1 - y0, metrics.height(), self._view.height()),
-                tick_step(x1 - x0, room, self._view.width()))  # fmt: skip
+        gap = metrics.averageCharWidth()
+        cols = tick_step(x1 - x0, self._widest_column_name + gap, self._view.width())
+        if cols > 1 and self._names_fit_side_by_side(math.floor(x0), math.ceil(x1), gap):
+            cols = 1
+        return tick_step(y1 - y0, metrics.height(), self._view.height()), cols
+
+    def _measure_column_names(self) -> None:
+        metrics = QFontMetricsF(self._tick_font)
+        widths = [metrics.horizontalAdvance(name) for name in self._col_names]
+        self._column_name_widths = np.array(widths, dtype=float)
+        self._widest_column_name = max(widths, default=0.0)
+
+    def _names_fit_side_by_side(self, first: int, last: int, gap: float) -> bool:
+        """Return True when each of columns ``first`` … ``last`` − 1 can be named.
+
+        Each pair of neighbours shares two half columns: a long name ("[CLS]") beside short
+        ones ("the") fits where the widest name's width for every column does not. Six
+        tokens of a real model at 1280 px were named every other one.
+        """
+        widths = self._column_name_widths[first:last]
+        if not 1 < len(widths) <= FEW_NAMES:
+            return False
+        cell = self._view.width() / (last - first)
+        halves = (widths[:-1] + widths[1:]) / 2 + gap
+        ends = max(widths[0], widths[-1]) / 2  # an end name within its axis, or it is hidden
+        return bool((halves <= cell).all()) and ends <= cell / 2 + END_SLACK
 
     def share_tick_steps(self, rows: int, cols: int) -> None:
         """Name every ``rows``-th row and ``cols``-th column at least (the owner's choice).
@@ -404,10 +427,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._bar.fit_width_again()  # larger or smaller values: its own width again
         self._bar.set_style(scaled_font(self._base_font, scale), AXIS_COLOUR)
         if self._row_names or self._col_names:
-            metrics = QFontMetricsF(self._tick_font)
-            self._widest_column_name = max(
-                (metrics.horizontalAdvance(name) for name in self._col_names), default=0.0
-            )
+            self._measure_column_names()
             self._update_ticks()
 
     def colour_bar(self) -> ColourBar:

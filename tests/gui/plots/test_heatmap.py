@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QFontMetricsF, QImage
 from PySide6.QtWidgets import QApplication
 
 from gui.plots.cell_labels import format_label
@@ -438,3 +439,29 @@ def test_the_names_room_comes_back_after_a_larger_text_and_back(make_heatmap):
     assert larger[1] > before[1]
     heatmap.set_font_scale(1.0)
     assert laid_out() == before
+
+
+def test_short_names_beside_a_long_one_are_each_named(make_heatmap):
+    # long names ("[CLS]") between short ones: measured by the widest
+    # name, every other token lost its name where each pair of neighbours had room
+    names = ["the", "[CLS]", "a", "b", "[SEP]", "cat"]
+    heatmap = make_heatmap("probability", (360, 300))
+    heatmap.set_data(np.full((6, 6), 1 / 6), names, names)
+    metrics = QFontMetricsF(heatmap._tick_font)
+    widest = max(metrics.horizontalAdvance(name) for name in names)
+    gap = metrics.averageCharWidth()
+    for width in range(200, 600, 10):  # a width where the widest name would thin them out
+        heatmap.resize(width, 300)
+        heatmap.grab()
+        cell = heatmap._view.width() / 6
+        pairs = max(metrics.horizontalAdvance(a) + metrics.horizontalAdvance(b)
+                    for a, b in itertools.pairwise(names)) / 2 + gap  # fmt: skip
+        if widest + gap > cell >= pairs:
+            break
+    else:
+        pytest.fail("no width between the two measures")
+    assert heatmap.tick_steps()[1] == 1
+    assert [name for _, name in heatmap._plot.getAxis("top")._tickLevels[0]] == names
+    heatmap.resize(160, 300)  # too narrow even for pairs: thinned out as before
+    heatmap.grab()
+    assert heatmap.tick_steps()[1] > 1
