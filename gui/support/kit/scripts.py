@@ -17,6 +17,39 @@ from resources import resource_path
 
 #: The templates, each written into the kit under the same name.
 SCRIPTS = ("install.py", "install.sh", "install.ps1", "install.bat", "README.txt")
+#: What the README says of each system (English, Chinese): how to install, where it starts.
+#: A kit for Linux alone spoke of install.bat and the Windows desktop.
+STEPS = {
+    "windows": ("   - Windows: double-click install.bat", "   - Windows：双击 install.bat"),
+    "unix": ("   - {0}: open a terminal in this folder and type   sh install.sh",
+             "   - {0}：在此文件夹中打开终端，输入   sh install.sh"),
+}  # fmt: skip
+LAUNCHERS = {
+    "linux": ("the applications menu on Linux", "Linux 在应用程序菜单中"),
+    "macos": ('"Attention Lab.command" on the macOS desktop',
+              "macOS 桌面上的“Attention Lab.command”"),
+    "windows": ('"Attention Lab.bat" on the Windows desktop',
+                "Windows 桌面上的“Attention Lab.bat”"),
+}  # fmt: skip
+
+
+def system_texts(targets: Sequence[Target]) -> dict[str, str]:
+    """Return the README's install steps and launchers for the kit's systems only."""
+    systems = list(dict.fromkeys(target.system for target in targets))
+    steps_en, steps_zh = [], []
+    if "windows" in systems:
+        steps_en.append(STEPS["windows"][0])
+        steps_zh.append(STEPS["windows"][1])
+    unix = [name for system, name in (("macos", "macOS"), ("linux", "Linux")) if system in systems]
+    if unix:
+        steps_en.append(STEPS["unix"][0].format(" and ".join(unix)))
+        steps_zh.append(STEPS["unix"][1].format(" 和 ".join(unix)))
+    return {
+        "STEPS_EN": "\n".join(steps_en),
+        "STEPS_ZH": "\n".join(steps_zh),
+        "LAUNCHERS_EN": ", ".join(LAUNCHERS[system][0] for system in systems),
+        "LAUNCHERS_ZH": "，".join(LAUNCHERS[system][1] for system in systems),
+    }
 
 
 def fill(template: str, values: dict[str, str]) -> str:
@@ -57,7 +90,7 @@ def write_scripts(
         "TARGETS": ", ".join(target.label for target in targets),
         "MODEL_EN": f"\nWith the model {model}." if model else "",
         "MODEL_ZH": f"\n包含模型 {model}。" if model else "",
-    }
+    } | system_texts(targets)
     for name in SCRIPTS:
         text = fill(resource_path("kit", name).read_text(encoding="utf-8"), values)
         path = folder / name
@@ -71,4 +104,4 @@ def write_scripts(
     return list(SCRIPTS)
 
 
-__all__ = ["SCRIPTS", "fill", "write_scripts"]
+__all__ = ["SCRIPTS", "fill", "system_texts", "write_scripts"]

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from gui.support.kit.build import KitPlan, build_kit
+from gui.support.kit.scripts import write_scripts
 from gui.support.kit.targets import TARGETS
 from tests.gui.support.kit_fake_pip import FakePip
 
@@ -258,3 +259,23 @@ def test_the_windows_launcher_is_a_bat_starting_pythonw_from_its_folder(monkeypa
         f'cd /d "{escaped}"',
         f'start "" "{escaped}{os.sep}venv{os.sep}Scripts{os.sep}pythonw.exe" -m main %*',
     ]
+
+
+@pytest.mark.parametrize(
+    ("keys", "said", "unsaid"),
+    [
+        (("linux-x86_64",), ["sh install.sh", "applications menu"], ["Windows", "macOS", ".bat"]),
+        (("windows-x64",), ["install.bat", "Windows desktop"], ["Linux", "macOS", "install.sh"]),
+        (("macos-arm64", "linux-x86_64"), ["macOS and Linux", "macOS desktop"], ["Windows"]),
+    ],
+)
+def test_the_kits_readme_speaks_only_of_its_own_computers(tmp_path, keys, said, unsaid):
+    # a kit for Linux alone told its reader to double-click install.bat
+    targets = [target for target in TARGETS if target.key in keys]
+    write_scripts(tmp_path, "0.1.0", targets, ["3.11"], None)
+    readme = (tmp_path / "README.txt").read_text(encoding="utf-8")
+    assert "@" not in readme
+    for text in said:
+        assert text in readme
+    for text in unsaid:
+        assert text not in readme
