@@ -12,15 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QFontMetricsF, QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 REFERENCE_HEIGHT = 1080  # on a screen this tall (or shorter) the text is PRESENTER_SCALE
 RIGHT_SHARE = 0.36  # of the window's width: the dial, its bars and the mixing view
 BOTTOM_SHARE = 0.34  # of the window's height: the hand calculation
 STACKED_LINES = 34  # every panel at once where the window is this many lines high
 DIAL_SHARE = 0.5  # of the column for the dial and its bars, when stacked
+
+
+def screen_rect(window: QWidget) -> QRect:
+    """Return the geometry of the screen ``window`` is on (tests give it another size)."""
+    screen = window.screen()
+    return screen.geometry() if screen is not None else window.geometry()
+
+
+def settle_layouts(turns: int = 4) -> None:
+    """Lay out now what asked to be laid out (a layout done may ask for its parent's)."""
+    for _ in range(turns):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
 
 def presenting_scale(screen_height: int, normal: float, scales: Sequence[float]) -> float:

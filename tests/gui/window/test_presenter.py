@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QTabBar, QWidget
+
+from gui.window.layout_settings import GEOMETRY_KEY
 
 
 def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier):
@@ -122,3 +124,40 @@ def test_leaving_presenter_mode_gives_back_the_very_layout(window, qtbot, heads)
         # may take a pixel more or less)
         if heads == 1:  # with two, the mixing view is a tab behind the heads
             assert abs(window.mixing.canvas.height() - chart) <= 2
+
+
+@pytest.fixture
+def four_k(monkeypatch):
+    """Presenter mode on a 3840×2160 screen (the offscreen one is 800×800): type at 3×."""
+    monkeypatch.setattr("gui.window.presenter.screen_rect", lambda _w: QRect(0, 0, 3840, 2160))
+
+
+def test_leaving_presenter_mode_on_a_4k_screen_gives_back_the_windows_very_size(
+    window, qtbot, four_k
+):
+    window.resize(1280, 720)
+    qtbot.waitUntil(lambda: window.size() == QSize(1280, 720))
+    before = window.geometry()
+    window.presenter.toggle_action.setChecked(True)
+    assert window.presenter.scale == 3.0
+    for number in (1, 2, 3, 4):
+        window.presenter.go_to_step(number)
+    qtbot.wait(50)
+    window.presenter.toggle_action.setChecked(False)
+    qtbot.wait(200)
+    # it came back 1642 × 938: held at the presenter's minimum size (the type at 3×)
+    assert window.geometry() == before
+
+
+def test_quitting_in_presenter_mode_on_a_4k_screen_keeps_the_normal_layout(window, qtbot, four_k):
+    window.resize(1280, 720)
+    qtbot.waitUntil(lambda: window.size() == QSize(1280, 720))
+    normal = window.saveGeometry()
+    window.presenter.toggle_action.setChecked(True)
+    for number in (1, 2, 3, 4):
+        window.presenter.go_to_step(number)
+    qtbot.wait(50)  # laid out in the presenter's type
+    window.state.undo_stack.setClean()
+    window.close()
+    # (the next start opened 1642 × 938; restored offscreen it is fitted to 800 × 800)
+    assert QSettings().value(GEOMETRY_KEY) == normal
