@@ -157,6 +157,7 @@ class Presenter(QObject):
         self.toggle_action.setText(self.tr("&Presenter mode"))
         self.larger_action.setText(self.tr("Larger text"))
         self.smaller_action.setText(self.tr("Smaller text"))
+        self.layout.retranslate()
 
     # ------------------------------------------------------------------ public
     def change_scale(self, direction: int) -> None:

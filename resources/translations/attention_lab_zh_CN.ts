@@ -1360,6 +1360,34 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>PresentingLayout</name>
+    <message>
+        <location filename="../../gui/window/presenting_layout.py" line="89"/>
+        <source>Dial</source>
+        <translation>旋钮</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenting_layout.py" line="90"/>
+        <source>Mixing</source>
+        <translation>调酒台</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenting_layout.py" line="91"/>
+        <source>Hand calculation</source>
+        <translation>手算</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenting_layout.py" line="92"/>
+        <source>Heads</source>
+        <translation>多头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenting_layout.py" line="93"/>
+        <source>Real model</source>
+        <translation>真实模型</translation>
+    </message>
+</context>
+<context>
     <name>RandomPresetDialog</name>
     <message>
         <location filename="../../gui/window/random_dialog.py" line="15"/>
