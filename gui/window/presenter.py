@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QTabWidget, QTo
 from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
 from gui.window.layout_settings import LAYOUT_VERSION
+from gui.window.presenting_controls import PresentingControls
 from gui.window.presenting_layout import (
     PresentingLayout,
     presenting_scale,
@@ -63,6 +64,7 @@ class Presenter(QObject):
         self._saved_rect = QRect()
         self._saved_docks: dict[str, QSize] = {}
         self.layout = PresentingLayout(window, docks)
+        self.controls = PresentingControls(window)
         self.toggle_action = self._action("presenterAction", checkable=True)
         self.toggle_action.setShortcut(QKeySequence(Qt.Key.Key_F11))
         self.toggle_action.toggled.connect(self._on_toggled)
@@ -180,6 +182,7 @@ class Presenter(QObject):
         for dock in self.docks.values():
             dock.setFont(title if scale != 1.0 else QFont())
         self.state.view.set_font_scale(scale)  # what the views draw themselves
+        self.controls.apply(scale if self.active else 1.0)  # icons, squares, arrows
 
     def go_to_step(self, number: int) -> None:
         """Light step 1–4 and explain it for the selected token's row."""

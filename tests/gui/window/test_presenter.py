@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QTabBar, QWidget
+from PySide6.QtGui import QFontMetricsF, QGuiApplication
+from PySide6.QtWidgets import QAbstractButton, QStyle, QTabBar, QWidget
+from shiboken6 import isValid
 
 from gui.window.layout_settings import GEOMETRY_KEY
 
@@ -161,3 +162,29 @@ def test_quitting_in_presenter_mode_on_a_4k_screen_keeps_the_normal_layout(windo
     window.close()
     # (the next start opened 1642 × 938; restored offscreen it is fitted to 800 × 800)
     assert QSettings().value(GEOMETRY_KEY) == normal
+
+
+def test_icons_check_boxes_and_button_padding_grow_with_the_text_and_come_back(
+    window, qtbot, four_k
+):
+    buttons = window.findChildren(QAbstractButton)
+    icons = {button: button.iconSize() for button in buttons}
+    sheets = {button: button.styleSheet() for button in buttons}
+    box = window.explanation.show_all
+    indicator = box.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, box)
+    play = window.dial.play_button
+    window.presenter.toggle_action.setChecked(True)
+    scale = window.presenter.scale
+    assert scale == 3.0
+    # the ▶ stayed 16 px and the check box's square 13 px beside text three times as large
+    assert play.iconSize() == icons[play] * scale
+    grown = box.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, box)
+    assert grown >= 2.5 * indicator
+    assert box.sizeHint().height() >= QFontMetricsF(box.font()).height()
+    window.presenter.toggle_action.setChecked(False)
+    qtbot.wait(50)
+    kept = [button for button in buttons if isValid(button)]  # tab bars' arrows go and come
+    assert {button: button.iconSize() for button in kept} == {b: icons[b] for b in kept}
+    assert {button: button.styleSheet() for button in kept} == {b: sheets[b] for b in kept}
+    assert box.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, box) == indicator
+    assert window.styleSheet() == ""
