@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QTabWidget, QTo
 
 from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
+from gui.views.hand_calculation import ExplainPanel
 from gui.window.layout_settings import LAYOUT_VERSION
 from gui.window.presenting_controls import PresentingControls
 from gui.window.presenting_layout import (
@@ -182,6 +183,9 @@ class Presenter(QObject):
         for dock in self.docks.values():
             dock.setFont(title if scale != 1.0 else QFont())
         self.state.view.set_font_scale(scale)  # what the views draw themselves
+        calculation = self.docks["explanation"].widget()
+        if isinstance(calculation, ExplainPanel):  # its step fitted to its room, large
+            calculation.set_presenting(self.active)
         self.controls.apply(scale if self.active else 1.0)  # icons, squares, arrows
 
     def go_to_step(self, number: int) -> None:

@@ -11,7 +11,16 @@ them at the style's small-icon size whatever their icon size or a style sheet sa
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QSize
-from PySide6.QtWidgets import QAbstractButton, QMainWindow, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QCheckBox,
+    QMainWindow,
+    QPushButton,
+    QRadioButton,
+    QSlider,
+    QWidget,
+)
 from shiboken6 import isValid
 
 INDICATOR = 14  # px of a check box's square at the normal size (Fusion draws 13 to 14)
@@ -20,25 +29,42 @@ HANDLE = 14  # px of the slider's handle
 PADDING = (2, 4)  # px above and beside a button's text
 
 
-def controls_sheet(scale: float) -> str:
-    """Return a style sheet that gives the window's controls ``scale`` × their normal size."""
+def control_sheet(widget: QWidget, own: str, scale: float) -> str | None:
+    """Return ``widget``'s own style sheet with its sizes × ``scale``, or None to leave it.
+
+    Each control gets a sheet of its own, not the window one: a sheet on the window
+    re-polished every widget under it, and the menu bar, the tab bar and the combo boxes
+    went back to their normal type in the middle of presenting.
+    """
 
     def px(size: float) -> str:
         return f"{round(size * scale)}px"
 
-    pad = f"{px(PADDING[0])} {px(PADDING[1] * 2)}"
-    return (
-        f"QCheckBox::indicator, QRadioButton::indicator {{ width: {px(INDICATOR)};"
-        f" height: {px(INDICATOR)}; }}\n"
-        f"QPushButton {{ padding: {pad}; }}\n"
-        f"QAbstractSpinBox::up-button, QAbstractSpinBox::down-button {{"
-        f" width: {px(SPIN_BUTTON)}; }}\n"
-        f"QSlider::groove:horizontal {{ height: {px(4)}; background: #b4b4b4;"
-        f" border-radius: {px(2)}; }}\n"
-        f"QSlider::handle:horizontal {{ width: {px(HANDLE)}; margin: {px(-HANDLE / 2 + 2)} 0;"
-        f" background: #fafafa; border: 1px solid #8a8a8a;"
-        f" border-radius: {px(HANDLE / 2)}; }}\n"
-    )
+    if isinstance(widget, (QCheckBox, QRadioButton)):
+        kind = "QCheckBox" if isinstance(widget, QCheckBox) else "QRadioButton"
+        rule = f"{kind}::indicator {{ width: {px(INDICATOR)}; height: {px(INDICATOR)}; }}"
+    elif isinstance(widget, QAbstractSpinBox):
+        rule = (f"QAbstractSpinBox::up-button, QAbstractSpinBox::down-button"
+                f" {{ width: {px(SPIN_BUTTON)}; }}")  # fmt: skip
+    elif isinstance(widget, QSlider):
+        rule = (
+            f"QSlider::groove:horizontal {{ height: {px(4)}; background: #b4b4b4;"
+            f" border-radius: {px(2)}; }}\n"
+            f"QSlider::handle:horizontal {{ width: {px(HANDLE)}; margin: {px(-HANDLE / 2 + 2)} 0;"
+            f" background: #fafafa; border: 1px solid #8a8a8a; border-radius: {px(HANDLE / 2)}; }}"
+        )
+    elif isinstance(widget, QPushButton):
+        pad = f"padding: {px(PADDING[0])} {px(PADDING[1] * 2)};"
+        # a sheet of bare declarations ("padding: 2px 4px;", the τ presets') is the
+        # button's own rule: scaled after it, in the same braces
+        return (
+            f"QPushButton {{ {own} {pad} }}"
+            if "{" not in own
+            else f"{own}\nQPushButton {{ {pad} }}"
+        )
+    else:
+        return None
+    return f"{own}\n{rule}" if own else rule
 
 
 class PresentingControls(QObject):
@@ -50,34 +76,26 @@ class PresentingControls(QObject):
         self.scale = 1.0
         self._icon_sizes: dict[QAbstractButton, QSize] = {}
         self._own_sheets: dict[QWidget, str] = {}
-        self._window_sheet = ""
 
     def apply(self, scale: float) -> None:
         """Give the controls ``scale`` × their own size (1.0: back as they were)."""
         if scale == self.scale:
             return
-        if self.scale == 1.0:  # what they were, before any scaling
-            self._window_sheet = self.window.styleSheet()
         self.scale = scale
         if scale == 1.0:
             self._give_back()
             return
-        buttons = self.window.findChildren(QAbstractButton)
-        for button in buttons:  # their own, before a style sheet has a say
-            self._icon_sizes.setdefault(button, button.iconSize())
-        self.window.setStyleSheet(self._window_sheet + "\n" + controls_sheet(scale))
-        for button in buttons:
-            base = self._icon_sizes[button]
+        for button in self.window.findChildren(QAbstractButton):
+            base = self._icon_sizes.setdefault(button, button.iconSize())
             button.setIconSize(base * scale)
-            # a button's own sheet wins over the window's whatever the selector (the τ
-            # presets' "padding: 2px 4px"): its padding scaled after its own rules
-            own = self._own_sheets.setdefault(button, button.styleSheet())
-            if "padding" in own and "{" not in own:
-                pad = f"{round(PADDING[0] * scale)}px {round(PADDING[1] * scale)}px"
-                button.setStyleSheet(f"{own} padding: {pad};")
+        for widget in self.window.findChildren(QWidget):
+            own = self._own_sheets.get(widget, widget.styleSheet())
+            sheet = control_sheet(widget, own, scale)
+            if sheet is not None:
+                self._own_sheets.setdefault(widget, own)
+                widget.setStyleSheet(sheet)
 
     def _give_back(self) -> None:
-        self.window.setStyleSheet(self._window_sheet)
         for button, size in self._icon_sizes.items():
             if isValid(button):
                 button.setIconSize(size)

@@ -188,3 +188,24 @@ def test_icons_check_boxes_and_button_padding_grow_with_the_text_and_come_back(
     assert {button: button.styleSheet() for button in kept} == {b: sheets[b] for b in kept}
     assert box.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, box) == indicator
     assert window.styleSheet() == ""
+
+
+@pytest.mark.parametrize("step", [1, 2, 3, 4])
+def test_the_hand_calculation_is_large_and_its_step_fits_its_room_when_presenting(
+    window, qtbot, step
+):
+    window.resize(1920, 1080)
+    window.presenter.toggle_action.setChecked(True)
+    window.showNormal()  # as if full screen on a 1920 × 1080 screen (offscreen: 800 × 800)
+    window.setGeometry(0, 0, 1920, 1080)
+    qtbot.waitUntil(lambda: window.height() == 1080)
+    window.presenter.go_to_step(step)
+    qtbot.wait(100)
+    browser = window.explanation.browser
+    text = QGuiApplication.font().pointSizeF()
+    # 18 px beside 30 px heatmap numbers, in a room two-thirds empty, the rest below the fold
+    assert browser.font().pointSizeF() > text
+    assert browser.document().size().height() <= browser.viewport().height()
+    window.presenter.toggle_action.setChecked(False)
+    qtbot.wait(50)
+    assert browser.font().pointSizeF() == QGuiApplication.font().pointSizeF()
