@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QCheckBox, QTextBrowser, QVBoxLayout, QWidget
 
 from engine.explain import ScaledStep, ScoreStep, WeightStep
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
 from gui.views import hand_calculation_text as explain_text
+
+#: the hand calculation's type against the text's while presenting, largest first: as large
+#: as the heatmaps' names (1.3) where the step fits its room, else smaller down to the text's
+#: (at 1080p it was 18 px beside 30 px numbers, in a room two-thirds empty)
+PRESENTING_SIZES = (1.3, 1.15, 1.0)
 
 
 class ExplainPanel(Retranslating, QWidget):
@@ -17,6 +23,8 @@ class ExplainPanel(Retranslating, QWidget):
         super().__init__(parent)
         self.setObjectName("explainPanel")
         self.state = state
+        self.presenting = False
+        self._boxes: list[str] = []
         self.browser = QTextBrowser(self)
         self.browser.setOpenLinks(False)
         self.show_all = QCheckBox(self)
@@ -36,11 +44,51 @@ class ExplainPanel(Retranslating, QWidget):
         self.show_all.setToolTip(self.tr("Long sums are shortened; tick to see every term"))
         self._refresh()
 
+    def set_presenting(self, on: bool) -> None:
+        """Fit each step's calculation to the room in large type (on), or as normal."""
+        if on != self.presenting:
+            self.presenting = on
+            if not on:
+                self.browser.setFont(QFont())  # the application's again
+            self._show()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        """Fit the calculation to its new room while presenting."""
+        super().resizeEvent(event)
+        if self.presenting:
+            self._show()
+
+    def _show(self, boxes: list[str] | None = None) -> None:
+        """Show the calculation's boxes: one after another, or fitted while presenting.
+
+        Fitted: the largest of PRESENTING_SIZES and the fewest columns side by side at which
+        the whole step fits the room without scrolling (step ① of 4 tokens in three
+        columns at 1080p); the smallest type in as many columns as needed where none fits.
+        """
+        if boxes is not None:
+            self._boxes = boxes
+        boxes = self._boxes
+        if not self.presenting or len(boxes) <= 1:
+            self.browser.setHtml("".join(boxes))
+            if not self.presenting:
+                return
+        room = self.browser.viewport().size()
+        base = QFont(self.font())
+        for size in PRESENTING_SIZES:
+            font = QFont(base)
+            font.setPointSizeF(base.pointSizeF() * size)
+            self.browser.setFont(font)
+            for columns in range(1, max(len(boxes), 1) + 1):
+                self.browser.setHtml(in_columns(boxes, columns))
+                document = self.browser.document().size()
+                if document.height() <= room.height() and document.width() <= room.width():
+                    return
+
     def text(self) -> str:
         """Return what the panel shows, as plain text (for tests and copying)."""
         return self.browser.toPlainText()
 
-    def _whole_row(self, step: str, row: int, digits: int, full: bool) -> str:
+    def _whole_row(self, step: str, row: int, digits: int, full: bool) -> list[str]:
         """Every cell of one row of S or S/τ, as the lesson writes 猫's three dot products."""
         tokens = self.state.tokens
         columns = list(range(len(tokens)))
@@ -53,19 +101,18 @@ class ExplainPanel(Retranslating, QWidget):
                 parts.append(explain_text.explain_score(box, tokens, digits, full))
             elif isinstance(box, ScaledStep):
                 parts.append(explain_text.explain_scaled(box, tokens, digits))
-        return "".join(parts)
+        return parts
 
     def _refresh(self) -> None:
         cell = self.state.selected_cell
         if cell is None:
             hint = self.tr("Click any cell of a heatmap to see how it is calculated.")
-            self.browser.setHtml(f"<p><i>{hint}</i></p>")
+            self._show([f"<p><i>{hint}</i></p>"])
             return
         step, row, col = cell
         tokens, digits, full = self.state.tokens, self.state.precision, self.show_all.isChecked()
         if col < 0 and step in ("scores", "scaled"):
-            html = self._whole_row(step, row, digits, full)
-            self.browser.setHtml(html)
+            self._show(self._whole_row(step, row, digits, full))
             return
         if col < 0 and step == "weights":  # one box shows the whole softmax row
             col = int(self.state.result.weights[row].argmax())
@@ -81,4 +128,15 @@ class ExplainPanel(Retranslating, QWidget):
                 html += explain_text.explain_dropout(dropped, box, tokens, digits)
         else:
             html = explain_text.explain_context(box, tokens, digits, full)
-        self.browser.setHtml(html)
+        self._show([html])
+
+
+def in_columns(boxes: list[str], columns: int) -> str:
+    """Return ``boxes`` as a table ``columns`` wide (one after another for one column)."""
+    if columns <= 1:
+        return "".join(boxes)
+    rows = [boxes[i : i + columns] for i in range(0, len(boxes), columns)]
+    cells = "".join(
+        "<tr>" + "".join(f'<td valign="top">{box}</td>' for box in row) + "</tr>" for row in rows
+    )
+    return f'<table cellspacing="0" cellpadding="8">{cells}</table>'

@@ -238,14 +238,17 @@ class MainWindow(Retranslating, QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         """Close only once unsaved changes are settled; then keep the layout and stop the work."""
-        if self.presenter.active:  # its full-screen layout is not the one to remember
+        # presenter mode's full-screen layout is not the one to remember: the one it was
+        # entered from is (given back on leaving, but a window manager may take its time)
+        normal = self.presenter.normal_layout()
+        if self.presenter.active:
             self.presenter.toggle_action.setChecked(False)
         if not self.sessions.confirm_close():
             event.ignore()
             return
         if self.has_variance_panel() and self.tabs.currentWidget() is self.variance:
             self.tabs.setCurrentIndex(0)  # the experiment tab hides the docks: save them shown
-        save_window_settings(self, self.state)
+        save_window_settings(self, self.state, normal)
         self.dial.pause()
         if self._variance is not None:
             self._variance.shutdown()

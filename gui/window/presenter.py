@@ -22,7 +22,15 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QTabWidget, QTo
 
 from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
-from gui.window.presenting_layout import PresentingLayout, presenting_scale
+from gui.views.hand_calculation import ExplainPanel
+from gui.window.layout_settings import LAYOUT_VERSION
+from gui.window.presenting_controls import PresentingControls
+from gui.window.presenting_layout import (
+    PresentingLayout,
+    presenting_scale,
+    screen_rect,
+    settle_layouts,
+)
 
 PRESENTER_SCALE = 1.5  # text size on entering presenter mode (up to a 1080-line screen)
 RESTORE_TRIES = 8  # turns of the event loop for the docks to settle after presenting
@@ -57,6 +65,7 @@ class Presenter(QObject):
         self._saved_rect = QRect()
         self._saved_docks: dict[str, QSize] = {}
         self.layout = PresentingLayout(window, docks)
+        self.controls = PresentingControls(window)
         self.toggle_action = self._action("presenterAction", checkable=True)
         self.toggle_action.setShortcut(QKeySequence(Qt.Key.Key_F11))
         self.toggle_action.toggled.connect(self._on_toggled)
@@ -103,6 +112,8 @@ class Presenter(QObject):
         4 px short when it had been a tab).
         """
         window = self.window
+        if window.geometry() != self._saved_rect and not self.active:
+            window.setGeometry(self._saved_rect)
         beside = [n for n in self._saved_docks if self._beside(self.docks[n])]
         # heights: the docks that share a column or lie below the centre (a lone dock on
         # the left spans the window's height: asking it for another pulls the others)
@@ -118,6 +129,7 @@ class Presenter(QObject):
         off = any(self.docks[n].width() != self._saved_docks[n].width() for n in beside) or any(
             self.docks[n].height() != self._saved_docks[n].height() for n in stacked
         )
+        off = off or window.geometry() != self._saved_rect
         if off and tries > 0 and not self.active:
             QTimer.singleShot(0, self, lambda: self._restore_dock_sizes(tries - 1))
 
@@ -136,11 +148,19 @@ class Presenter(QObject):
             for other in self.docks.values()
         )
 
+    def normal_layout(self) -> tuple[QByteArray, QByteArray] | None:
+        """Return the geometry and state (of LAYOUT_VERSION) saved on entering; else None.
+
+        What is kept between starts is the normal layout, whatever the full screen is.
+        """
+        return (self._saved_geometry, self._saved_state) if self.active else None
+
     def retranslate(self) -> None:
         """Set the actions' texts in the current language."""
         self.toggle_action.setText(self.tr("&Presenter mode"))
         self.larger_action.setText(self.tr("Larger text"))
         self.smaller_action.setText(self.tr("Smaller text"))
+        self.layout.retranslate()
 
     # ------------------------------------------------------------------ public
     def change_scale(self, direction: int) -> None:
@@ -163,6 +183,10 @@ class Presenter(QObject):
         for dock in self.docks.values():
             dock.setFont(title if scale != 1.0 else QFont())
         self.state.view.set_font_scale(scale)  # what the views draw themselves
+        calculation = self.docks["explanation"].widget()
+        if isinstance(calculation, ExplainPanel):  # its step fitted to its room, large
+            calculation.set_presenting(self.active)
+        self.controls.apply(scale if self.active else 1.0)  # icons, squares, arrows
 
     def go_to_step(self, number: int) -> None:
         """Light step 1–4 and explain it for the selected token's row."""
@@ -181,7 +205,7 @@ class Presenter(QObject):
             return
         self.active = on
         if on:
-            self._saved_state = window.saveState()
+            self._saved_state = window.saveState(LAYOUT_VERSION)
             self._saved_geometry = window.saveGeometry()
             self._saved_rect = window.geometry()
             # a closed dock has no size to give back, and a tab's is its group's (given to
@@ -195,9 +219,9 @@ class Presenter(QObject):
             for toolbar in self.toolbars:
                 toolbar.hide()
             self.tabs.setCurrentIndex(0)
-            window.setGeometry(window.screen().geometry())  # where no window manager obliges
+            window.setGeometry(screen_rect(window))  # where no window manager obliges
             window.showFullScreen()
-            height = window.screen().geometry().height()
+            height = screen_rect(window).height()
             self.set_scale(presenting_scale(height, PRESENTER_SCALE, SCALES))
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # the new type
             self.layout.start()
@@ -205,13 +229,17 @@ class Presenter(QObject):
         else:
             self.layout.stop()
             self.set_scale(1.0)
+            # The normal type laid out before the window is given its size: the minimum
+            # size was still the presenter's (at 3× on a 4K screen 1501 × 880, with the
+            # inputs shown again), and the window came back 1642 × 938 instead of 1280 × 720.
+            settle_layouts()
             window.showNormal()
             # The window's own size first, then the docks inside it: restored the other way
             # round, the docks kept their full-screen sizes and the window came back 1093
             # px wide instead of 1280, with the mixing chart squashed.
             window.restoreGeometry(self._saved_geometry)
             window.setGeometry(self._saved_rect)  # where restoreGeometry fits it to a screen
-            window.restoreState(self._saved_state)
+            window.restoreState(self._saved_state, LAYOUT_VERSION)
             # and once more when the normal fonts' sizes have been laid out: the docks' minimum
             # sizes were still the presenter's a moment ago. The tab bars of the presenting
             # layout's tab groups stayed on screen over the docks, stale: hidden first, the
@@ -221,10 +249,11 @@ class Presenter(QObject):
                 QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly
             ):
                 bar.hide()
-            window.restoreState(self._saved_state)
+            window.restoreState(self._saved_state, LAYOUT_VERSION)
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
             # and each dock's own size, as it was (the saved state alone gave the inputs 53 px
             # more: their grids had been laid out in the presenter's type)
+            window.setGeometry(self._saved_rect)  # now that nothing holds it larger
             self._restore_dock_sizes()
             QTimer.singleShot(0, self, lambda: self._restore_dock_sizes(RESTORE_TRIES))
             self.state.set_highlighted_step(0)

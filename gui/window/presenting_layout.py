@@ -12,15 +12,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QFontMetricsF, QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
+from shiboken6 import isValid
 
 REFERENCE_HEIGHT = 1080  # on a screen this tall (or shorter) the text is PRESENTER_SCALE
 RIGHT_SHARE = 0.36  # of the window's width: the dial, its bars and the mixing view
 BOTTOM_SHARE = 0.34  # of the window's height: the hand calculation
 STACKED_LINES = 34  # every panel at once where the window is this many lines high
 DIAL_SHARE = 0.5  # of the column for the dial and its bars, when stacked
+DIRECT_CHILDREN = Qt.FindChildOption.FindDirectChildrenOnly
+
+
+def screen_rect(window: QWidget) -> QRect:
+    """Return the geometry of the screen ``window`` is on (tests give it another size)."""
+    screen = window.screen()
+    return screen.geometry() if screen is not None else window.geometry()
+
+
+def settle_layouts(turns: int = 4) -> None:
+    """Lay out now what asked to be laid out (a layout done may ask for its parent's)."""
+    for _ in range(turns):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
 
 def presenting_scale(screen_height: int, normal: float, scales: Sequence[float]) -> float:
@@ -50,6 +64,8 @@ class PresentingLayout(QObject):
         self.window, self.docks = window, docks
         self.on = False
         self._pending = False
+        self._titles: dict[str, str] = {}  # the docks' own titles while they are tabs
+        self._elide: dict[QTabBar, Qt.TextElideMode] = {}  # the tab bars' own, likewise
         window.installEventFilter(self)
 
     def start(self) -> None:
@@ -67,7 +83,47 @@ class PresentingLayout(QObject):
             self._untab()
         self.on = False
 
+    def _short_titles(self) -> dict[str, str]:
+        """Return a tab's title for each dock: at 1280 × 720 the full ones were cut."""
+        return {
+            "temperature": self.tr("Dial"),
+            "mixing": self.tr("Mixing"),
+            "explanation": self.tr("Hand calculation"),
+            "heads": self.tr("Heads"),
+            "model": self.tr("Real model"),
+        }
+
+    def _shorten_titles(self) -> None:
+        """Give the docks their tabs' titles, whole (kept: the full ones come back)."""
+        for name, title in self._short_titles().items():
+            dock = self.docks.get(name)
+            if dock is not None:
+                self._titles.setdefault(name, dock.windowTitle())
+                dock.setWindowTitle(title)
+        # not “Temperat…”: where the titles do not fit, the bar scrolls instead (the bar
+        # of a new tab group is made as the window is laid out)
+        settle_layouts()
+        for bar in self.window.findChildren(QTabBar, options=DIRECT_CHILDREN):
+            self._elide.setdefault(bar, bar.elideMode())
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
+
+    def _restore_titles(self) -> None:
+        for name, title in self._titles.items():
+            self.docks[name].setWindowTitle(title)
+        for bar, mode in self._elide.items():
+            if isValid(bar):  # the window deletes a tab group's bar it no longer needs
+                bar.setElideMode(mode)
+        self._titles, self._elide = {}, {}
+
+    def retranslate(self) -> None:
+        """Keep the tabs' short titles in a new language (the window just set full ones)."""
+        if self.on and self.tabbed():
+            self._titles = {}
+            self._shorten_titles()
+
     def _untab(self) -> None:
+        self._restore_titles()
         for name, area in (("mixing", Qt.DockWidgetArea.RightDockWidgetArea),
                            ("explanation", Qt.DockWidgetArea.BottomDockWidgetArea)):  # fmt: skip
             dock = self.docks[name]
@@ -120,6 +176,8 @@ class PresentingLayout(QObject):
             for extra in self._extras():  # every head, a real model: one more turn each
                 window.tabifyDockWidget(temperature, extra)
             explanation.raise_()
+        if not stacked:
+            self._shorten_titles()
         horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
         window.resizeDocks([temperature], [round(width * RIGHT_SHARE)], horizontal)
         if stacked:  # shares of the column (resizeDocks spreads the space by these weights)

@@ -226,17 +226,18 @@ No discards it.</source>
 <context>
     <name>ExplainPanel</name>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="35"/>
+        <location filename="../../gui/views/hand_calculation.py" line="43"/>
         <source>Show every term</source>
+        <extracomment>the hand calculation&apos;s type against the text&apos;s while presenting, largest first: as large as the heatmaps&apos; names (1.3) where the step fits its room, else smaller down to the text&apos;s (at 1080p it was 18 px beside 30 px numbers, in a room two-thirds empty)</extracomment>
         <translation>显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="36"/>
+        <location filename="../../gui/views/hand_calculation.py" line="44"/>
         <source>Long sums are shortened; tick to see every term</source>
         <translation>长的求和会被缩写；勾选后显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="61"/>
+        <location filename="../../gui/views/hand_calculation.py" line="109"/>
         <source>Click any cell of a heatmap to see how it is calculated.</source>
         <translation>点击热力图的任意一格，看它是怎么算出来的。</translation>
     </message>
@@ -929,12 +930,12 @@ Replace them?</source>
         <translation>真实模型：层 × 头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="348"/>
+        <location filename="../../gui/window/main_window.py" line="351"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="350"/>
+        <location filename="../../gui/window/main_window.py" line="353"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
@@ -1365,19 +1366,47 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="141"/>
+        <location filename="../../gui/window/presenter.py" line="160"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="142"/>
+        <location filename="../../gui/window/presenter.py" line="161"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="143"/>
+        <location filename="../../gui/window/presenter.py" line="162"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
+    </message>
+</context>
+<context>
+    <name>PresentingLayout</name>
+    <message>
+        <location filename="../../gui/window/presenting_layout.py" line="89"/>
+        <source>Dial</source>
+        <translation>旋钮</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenting_layout.py" line="90"/>
+        <source>Mixing</source>
+        <translation>调酒台</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenting_layout.py" line="91"/>
+        <source>Hand calculation</source>
+        <translation>手算</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenting_layout.py" line="92"/>
+        <source>Heads</source>
+        <translation>多头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenting_layout.py" line="93"/>
+        <source>Real model</source>
+        <translation>真实模型</translation>
     </message>
 </context>
 <context>

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QTabBar, QWidget
+from PySide6.QtCore import QRect, QSettings, QSize, Qt
+from PySide6.QtGui import QFontMetricsF, QGuiApplication
+from PySide6.QtWidgets import QAbstractButton, QStyle, QTabBar, QWidget
+from shiboken6 import isValid
+
+from gui.window.layout_settings import GEOMETRY_KEY
 
 
 def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier):
@@ -122,3 +125,87 @@ def test_leaving_presenter_mode_gives_back_the_very_layout(window, qtbot, heads)
         # may take a pixel more or less)
         if heads == 1:  # with two, the mixing view is a tab behind the heads
             assert abs(window.mixing.canvas.height() - chart) <= 2
+
+
+@pytest.fixture
+def four_k(monkeypatch):
+    """Presenter mode on a 3840×2160 screen (the offscreen one is 800×800): type at 3×."""
+    monkeypatch.setattr("gui.window.presenter.screen_rect", lambda _w: QRect(0, 0, 3840, 2160))
+
+
+def test_leaving_presenter_mode_on_a_4k_screen_gives_back_the_windows_very_size(
+    window, qtbot, four_k
+):
+    window.resize(1280, 720)
+    qtbot.waitUntil(lambda: window.size() == QSize(1280, 720))
+    before = window.geometry()
+    window.presenter.toggle_action.setChecked(True)
+    assert window.presenter.scale == 3.0
+    for number in (1, 2, 3, 4):
+        window.presenter.go_to_step(number)
+    qtbot.wait(50)
+    window.presenter.toggle_action.setChecked(False)
+    qtbot.wait(200)
+    # it came back 1642 × 938: held at the presenter's minimum size (the type at 3×)
+    assert window.geometry() == before
+
+
+def test_quitting_in_presenter_mode_on_a_4k_screen_keeps_the_normal_layout(window, qtbot, four_k):
+    window.resize(1280, 720)
+    qtbot.waitUntil(lambda: window.size() == QSize(1280, 720))
+    normal = window.saveGeometry()
+    window.presenter.toggle_action.setChecked(True)
+    for number in (1, 2, 3, 4):
+        window.presenter.go_to_step(number)
+    qtbot.wait(50)  # laid out in the presenter's type
+    window.state.undo_stack.setClean()
+    window.close()
+    # (the next start opened 1642 × 938; restored offscreen it is fitted to 800 × 800)
+    assert QSettings().value(GEOMETRY_KEY) == normal
+
+
+def test_icons_check_boxes_and_button_padding_grow_with_the_text_and_come_back(
+    window, qtbot, four_k
+):
+    buttons = window.findChildren(QAbstractButton)
+    icons = {button: button.iconSize() for button in buttons}
+    sheets = {button: button.styleSheet() for button in buttons}
+    box = window.explanation.show_all
+    indicator = box.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, box)
+    play = window.dial.play_button
+    window.presenter.toggle_action.setChecked(True)
+    scale = window.presenter.scale
+    assert scale == 3.0
+    # the ▶ stayed 16 px and the check box's square 13 px beside text three times as large
+    assert play.iconSize() == icons[play] * scale
+    grown = box.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, box)
+    assert grown >= 2.5 * indicator
+    assert box.sizeHint().height() >= QFontMetricsF(box.font()).height()
+    window.presenter.toggle_action.setChecked(False)
+    qtbot.wait(50)
+    kept = [button for button in buttons if isValid(button)]  # tab bars' arrows go and come
+    assert {button: button.iconSize() for button in kept} == {b: icons[b] for b in kept}
+    assert {button: button.styleSheet() for button in kept} == {b: sheets[b] for b in kept}
+    assert box.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, box) == indicator
+    assert window.styleSheet() == ""
+
+
+@pytest.mark.parametrize("step", [1, 2, 3, 4])
+def test_the_hand_calculation_is_large_and_its_step_fits_its_room_when_presenting(
+    window, qtbot, step
+):
+    window.resize(1920, 1080)
+    window.presenter.toggle_action.setChecked(True)
+    window.showNormal()  # as if full screen on a 1920 × 1080 screen (offscreen: 800 × 800)
+    window.setGeometry(0, 0, 1920, 1080)
+    qtbot.waitUntil(lambda: window.height() == 1080)
+    window.presenter.go_to_step(step)
+    qtbot.wait(100)
+    browser = window.explanation.browser
+    text = QGuiApplication.font().pointSizeF()
+    # 18 px beside 30 px heatmap numbers, in a room two-thirds empty, the rest below the fold
+    assert browser.font().pointSizeF() > text
+    assert browser.document().size().height() <= browser.viewport().height()
+    window.presenter.toggle_action.setChecked(False)
+    qtbot.wait(50)
+    assert browser.font().pointSizeF() == QGuiApplication.font().pointSizeF()

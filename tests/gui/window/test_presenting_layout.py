@@ -11,6 +11,7 @@ import itertools
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF, QGuiApplication, QTextDocument, QTextLayout, QTextOption
+from PySide6.QtWidgets import QTabBar
 
 from gui.plots.text_scale import point_size
 from gui.window.presenter import PRESENTER_SCALE, SCALES
@@ -188,3 +189,37 @@ def test_ctrl_plus_scales_the_plots_text_outside_presenter_mode_too(window, qtbo
     assert point_size(window.mixing.mix.getAxis("bottom").style["tickFont"]) == pytest.approx(base)
     for dock in window.docks.values():  # inheriting the application's font again
         assert not dock.testAttribute(Qt.WidgetAttribute.WA_SetFont)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_tabs_of_a_short_screen_show_their_titles_whole(window, qtbot, request, language):
+    window.menus.language_actions[language].trigger()
+    request.addfinalizer(lambda: window.menus.language_actions["en"].trigger())
+    full = {name: dock.windowTitle() for name, dock in window.docks.items()}
+    present(window, qtbot, 1280, 720)
+    assert window.presenter.layout.tabbed()
+    bars = [bar for bar in window.findChildren(QTabBar)
+            if bar.parent() is window and bar.isVisible()]  # fmt: skip
+    assert bars
+    print(
+        "BARS",
+        [
+            [
+                (
+                    b.tabText(i),
+                    b.tabRect(i).width(),
+                    QFontMetricsF(b.font()).horizontalAdvance(b.tabText(i)),
+                    b.elideMode(),
+                )
+                for i in range(b.count())
+            ]
+            for b in bars
+        ],
+    )
+    for bar in bars:  # “Temperature…”, “Mixing: z = Σ …”, “Hand calcula…”
+        for i in range(bar.count()):  # each tab as wide as its whole title asks
+            assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), bar.tabText(i)
+            assert bar.tabRect(i).right() <= bar.width() or bar.usesScrollButtons()
+    window.presenter.toggle_action.setChecked(False)
+    qtbot.wait(50)
+    assert {name: dock.windowTitle() for name, dock in window.docks.items()} == full
