@@ -178,12 +178,33 @@ class PresentingLayout(QObject):
             explanation.raise_()
         if not stacked:
             self._shorten_titles()
+        self._hide_stale_tab_bars()
+        QTimer.singleShot(0, self, self._hide_stale_tab_bars)  # bars the layout shows late
         horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
         window.resizeDocks([temperature], [round(width * RIGHT_SHARE)], horizontal)
         if stacked:  # shares of the column (resizeDocks spreads the space by these weights)
             window.resizeDocks([explanation], [round(height * BOTTOM_SHARE)], vertical)
             share = round(1000 * DIAL_SHARE)
             window.resizeDocks([temperature, mixing], [share, 1000 - share], vertical)
+
+    def _hide_stale_tab_bars(self) -> None:
+        """Hide every tab bar that is not one of the window's tab groups now.
+
+        Qt keeps the bar of a tab group that is gone (here: the heads' dock beside the
+        mixing view, from the saved layout) and may show it again: at 1280×720 an old bar
+        with "Temperature dial | Mixing" lay under the presenting tabs.
+        """
+        if not self.on:
+            return
+        groups = []
+        for dock in self.docks.values():
+            if dock.isVisible() and self.window.tabifiedDockWidgets(dock):
+                group = [dock, *self.window.tabifiedDockWidgets(dock)]
+                groups.append(sorted(d.windowTitle() for d in group))
+        for bar in self.window.findChildren(QTabBar, options=DIRECT_CHILDREN):
+            texts = sorted(bar.tabText(i) for i in range(bar.count()))
+            if bar.isVisible() and texts not in groups:
+                bar.hide()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         """Arrange again once the window has a new size (full screen arrives late on X11)."""

@@ -201,21 +201,6 @@ def test_the_tabs_of_a_short_screen_show_their_titles_whole(window, qtbot, reque
     bars = [bar for bar in window.findChildren(QTabBar)
             if bar.parent() is window and bar.isVisible()]  # fmt: skip
     assert bars
-    print(
-        "BARS",
-        [
-            [
-                (
-                    b.tabText(i),
-                    b.tabRect(i).width(),
-                    QFontMetricsF(b.font()).horizontalAdvance(b.tabText(i)),
-                    b.elideMode(),
-                )
-                for i in range(b.count())
-            ]
-            for b in bars
-        ],
-    )
     for bar in bars:  # “Temperature…”, “Mixing: z = Σ …”, “Hand calcula…”
         for i in range(bar.count()):  # each tab as wide as its whole title asks
             assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), bar.tabText(i)
@@ -223,3 +208,27 @@ def test_the_tabs_of_a_short_screen_show_their_titles_whole(window, qtbot, reque
     window.presenter.toggle_action.setChecked(False)
     qtbot.wait(50)
     assert {name: dock.windowTitle() for name, dock in window.docks.items()} == full
+
+
+def test_no_old_tab_bar_shows_beside_the_presenting_tabs(window, qtbot):
+    # a layout where the heads' dock was a tab beside the mixing view, then closed: Qt kept
+    # that group's bar and showed "Temperature dial | Mixing" under the presenting tabs
+    extras = [window.docks["heads"], window.docks["model"]]
+    for dock in extras:
+        dock.show()
+    qtbot.wait(50)
+    saved = window.saveState()
+    window.restoreState(saved)  # the next start: the saved layout, then these closed
+    for dock in extras:
+        dock.hide()
+    qtbot.wait(50)
+    present(window, qtbot, 1280, 720)
+    window.presenter.go_to_step(3)
+    qtbot.wait(100)
+    inside = window.rect()
+    shown = [bar for bar in window.findChildren(QTabBar)
+             if bar.parent() is window and bar.isVisible()
+             and inside.intersects(bar.geometry())]  # fmt: skip
+    docks = [window.docks[name] for name in ("temperature", "mixing", "explanation")]
+    titles = sorted(dock.windowTitle() for dock in docks)
+    assert [sorted(bar.tabText(i) for i in range(bar.count())) for bar in shown] == [titles]
