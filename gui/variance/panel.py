@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine import VarianceResult
-from gui.support.engine_text import engine_text
+from gui.support.engine_text import engine_text, reason_text
 from gui.support.language import Retranslating
 from gui.variance.plots import VariancePlots
 from gui.variance.runner import ExperimentRunner, ExperimentSettings
@@ -239,7 +239,9 @@ class VariancePanel(Retranslating, QWidget):
         try:
             self.model.save_csv(path)
         except OSError as error:
-            self.message.setText(self.tr("Could not save {0}: {1}").format(path, error.strerror))
+            self.message.setText(
+                self.tr("Could not save {0}: {1}").format(path, reason_text(error))
+            )
             return False
         return True
 

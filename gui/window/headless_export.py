@@ -24,6 +24,7 @@ from engine.importing import import_preset
 from engine.messages import InputError, Message
 from engine.model_heads import sentence_preset
 from engine.multi_head import MAX_HEADS, check_heads
+from engine.system_errors import system_reason
 from engine.vocabulary import MIN_TEMPERATURE
 from gui.export.figures import MAX_SCALE, MIN_SCALE
 from gui.export.files import ALL_FORMATS, ExportError
@@ -340,7 +341,8 @@ def _render_and_write(
                 out.mkdir()
             except OSError as error:  # checked before, but /proc, a race, a full disk …
                 raise CliError(
-                    Message("cannot create it ({reason})", reason=error.strerror), f"--out {out}"
+                    Message("cannot create it ({reason})", reason=system_reason(error)),
+                    f"--out {out}",
                 ) from None
         try:
             return write_export(out, files, window.state.to_preset())

@@ -5,6 +5,7 @@ paths, names of formats and presets."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import gui.export.files
 from engine import load_preset, preset_to_dict
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -144,3 +146,48 @@ def test_argparse_words_keep_their_placeholders_in_chinese():
         assert text in known, text
         holes = sorted(re.findall(r"%(?:\(\w+\))?[rs]", text))
         assert sorted(re.findall(r"%(?:\(\w+\))?[rs]", known[text])) == holes, text
+
+
+@pytest.fixture
+def back_to_english():
+    yield
+    from gui.support.command_line import speak
+    from gui.support.language import set_language
+
+    set_language("en")
+    speak("en")
+
+
+@pytest.mark.parametrize(
+    ("step", "number", "said"),
+    [
+        ("mkdir", errno.EROFS, "无法创建（文件系统是只读的）"),  # the folder, after --out's check
+        ("replace", errno.EIO, "输入/输出错误"),  # a file, in the last renames
+        ("replace", 9999, "系统错误 9999：Strange failure"),  # an errno without words of its own
+    ],
+)
+def test_the_systems_reason_for_a_failed_export_is_said_in_chinese(
+    window, tmp_path, monkeypatch, capsys, back_to_english, step, number, said
+):
+    from gui.window.headless_export import run
+
+    out = tmp_path / "out"
+    make_folder = Path.mkdir
+
+    def mkdir(path, *args, **kwargs):
+        if path == out:
+            raise OSError(number, "Strange failure" if number == 9999 else os.strerror(number))
+        return make_folder(path, *args, **kwargs)
+
+    def replace(source, target):
+        raise OSError(number, "Strange failure" if number == 9999 else os.strerror(number))
+
+    if step == "mkdir":
+        monkeypatch.setattr(Path, "mkdir", mkdir)
+    else:
+        monkeypatch.setattr(gui.export.files.os, "replace", replace)
+    assert run(["--lang", "zh_CN", "--out", str(out), "--format", "csv"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert said in lines[0]
+    assert not out.exists()
