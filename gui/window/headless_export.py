@@ -227,6 +227,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def check_out(out: Path) -> bool:
     """Raise CliError unless files can go into ``out``; True if it must be created."""
+    try:
+        return _check_out(out)
+    except OSError as error:  # a name too long, a folder on the way not readable …
+        raise CliError(
+            Message("cannot use it ({reason})", reason=system_reason(error)), f"--out {out}"
+        ) from None
+
+
+def _check_out(out: Path) -> bool:
     where = f"--out {out}"
     if out.exists():
         if not out.is_dir():

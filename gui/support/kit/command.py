@@ -101,10 +101,17 @@ def check_out(out: str) -> Path:
     It may be a new folder (in a folder that exists), an empty folder, or an earlier kit,
     which is rebuilt keeping its intact wheels; never a file or someone's other folder.
     """
-    where = f"--out {out}"
     if not out.strip():  # Path("") would quietly mean the current folder
         raise KitError(Message("--out needs a folder name, not an empty one"))
-    path = Path(out)
+    try:
+        return _check_out(Path(out), f"--out {out}")
+    except OSError as error:  # a name too long, a folder on the way not readable …
+        raise KitError(
+            Message("cannot use it ({reason})", reason=system_reason(error)), f"--out {out}"
+        ) from None
+
+
+def _check_out(path: Path, where: str) -> Path:
     if path.exists():
         if not path.is_dir():
             raise KitError(Message("not a folder"), where)
