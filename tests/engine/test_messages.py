@@ -173,9 +173,10 @@ def test_the_english_messages_are_those_of_before(tmp_path):
          "V[2, 1] is nan: every value must be a finite number"),
         (lambda: attention(q, q, q, temperature="hot"),
          "temperature must be a number, not 'hot'"),
-        (lambda: variance_experiment(d_ks=(0,)), "each d_k must be between 1 and 4,096, not 0"),
+        (lambda: variance_experiment(d_ks=(0,)),
+         "each of the d_k values must be between 1 and 4,096, not 0"),
         (lambda: variance_experiment(samples=10**9),
-         "samples must be between 2 and 10,000,000, not 1,000,000,000"),
+         "samples per d_k must be between 2 and 10,000,000, not 1,000,000,000"),
         (lambda: explain_cell(attention(q, q, q), "x", 0, 0),
          "unknown step 'x': use 1–4 or one of scores, scaled, weights, context"),
         (lambda: parse_preset(lesson_with(tokens=tokens)),
@@ -304,7 +305,7 @@ def test_an_engine_error_reads_in_chinese_through_the_catalogue():
     assert said == "含有 U+001B（控制字符），词名里不能有这个字符"
     error = refused(lambda: variance_experiment(samples=1))
     said = error.message.translated(lambda t: catalogue.get(t, t))
-    assert said == "样本数必须在 2 到 10,000,000 之间，而不是 1"
+    assert said == "每个 d_k 的采样数必须在 2 到 10,000,000 之间，而不是 1"
 
 
 def test_the_catalogue_is_tidy_json():
