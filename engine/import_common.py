@@ -12,6 +12,7 @@ from pathlib import Path
 from ._checks import Matrix
 from .files import FileRefusedError, FileTooLargeError, NotARegularFileError
 from .messages import InputError, Message
+from .system_errors import system_reason
 from .vocabulary import (
     MAX_DIM,
     MAX_TOKENS,
@@ -123,5 +124,5 @@ def unreadable(path: Path, error: OSError | FileRefusedError) -> MatrixImportErr
         return MatrixImportError(path.name, error.description_message)
     if isinstance(error, NotARegularFileError):
         return MatrixImportError(path.name, Message("cannot be read: it is not a file"))
-    reason = error.strerror if isinstance(error, OSError) else str(error)
+    reason = system_reason(error) if isinstance(error, OSError) else str(error)
     return MatrixImportError(path.name, Message("cannot be read: {reason}", reason=reason))

@@ -27,6 +27,7 @@ from .head_source import HeadSource, read_source, source_to_dict
 from .messages import InputError, Message
 from .preset_errors import PresetError as PresetError  # its home before, for callers
 from .preset_errors import _shown
+from .system_errors import system_reason
 
 # The limits are imported under their old names too: engine.presets.MAX_DIM still works.
 from .vocabulary import (
@@ -443,7 +444,7 @@ def read_preset(path: str | os.PathLike[str]) -> Preset:
     except OSError as error:
         raise PresetError(
             "",
-            Message("cannot read {file}: {reason}", file=path.name, reason=error.strerror),
+            Message("cannot read {file}: {reason}", file=path.name, reason=system_reason(error)),
         ) from None
     return parse_preset(data)
 

@@ -25,6 +25,7 @@ from .files import read_bounded
 from .messages import InputError, Message
 from .model_folder import KNOWN_MODEL, ModelFolder, identify, is_known_model
 from .safetensors_file import read_safetensors
+from .system_errors import system_reason
 from .tokenizer_files import read_tokenizer
 from .wordpiece import Tokenized, WordPiece
 
@@ -217,7 +218,7 @@ def load_model(folder: ModelFolder | Path) -> Model:
             Message(
                 "cannot read {file}: {reason}",
                 file=Path(str(error.filename)).name,
-                reason=error.strerror or error,
+                reason=system_reason(error),
             )
         ) from None
     largest = max(tokenizer.vocabulary.values())

@@ -123,12 +123,14 @@ def check_settings(
                 "give at most {most} d_k values, not {count}", most=MAX_D_K_VALUES, count=len(d_ks)
             )
         )
-    # The settings' names are messages of their own, translated with the sentence.
-    dims = tuple(_positive_int(d, Message("each d_k"), MAX_D_K) for d in d_ks)
-    _positive_int(samples, Message("samples"), MAX_SAMPLES, least=2)
-    _positive_int(candidates, Message("candidates"), MAX_CANDIDATES, least=2)
+    # The settings' names are messages of their own, translated with the sentence: the
+    # experiment panel's labels, in the same words (gui/variance/panel.py), so that a
+    # refusal names the field the user sees.
+    dims = tuple(_positive_int(d, Message("each of the d_k values"), MAX_D_K) for d in d_ks)
+    _positive_int(samples, Message("samples per d_k"), MAX_SAMPLES, least=2)
+    _positive_int(candidates, Message("candidate keys"), MAX_CANDIDATES, least=2)
     _positive_int(trials, Message("trials"), MAX_TRIALS)
-    _positive_int(seed, Message("seed"), 2**32 - 1, least=0)
+    _positive_int(seed, Message("random seed"), 2**32 - 1, least=0)
     return dims
 
 

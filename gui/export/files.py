@@ -30,6 +30,7 @@ from gui.export.formats import SESSION_FILE, VARIANCE_PLOTS
 from gui.export.host import ExportHost
 from gui.export.matrices import matrices_csv, matrices_json
 from gui.export.render import render_figure
+from gui.support.engine_text import reason_text
 from gui.variance.plots import VariancePlots
 
 JSON_FILE = "matrices.json"
@@ -55,7 +56,7 @@ def describe_os_error(error: OSError, target: Path) -> str:
         return QCoreApplication.translate("Export", "The folder {0} does not exist").format(
             target.parent
         )
-    return describe_error(error.strerror or error, target)
+    return describe_error(reason_text(error), target)
 
 
 def describe_error(reason: object, target: Path) -> str:

@@ -26,7 +26,7 @@ from gui.session.autosave import Autosave
 from gui.session.importer import MatrixImporter
 from gui.session.last_session import last_session, remember_last_session
 from gui.session.recent_files import RecentFiles
-from gui.support.engine_text import engine_text
+from gui.support.engine_text import engine_text, reason_text
 from gui.support.language import in_current_language
 from gui.support.settings import setting_str
 from resources import resource_path
@@ -272,8 +272,7 @@ class SessionController(QObject):
         try:
             write_preset(path, self.session_preset())
         except Exception as error:  # whatever stopped it, the old file is intact: say so
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            text = self.tr("{0} could not be written: {1}").format(path, reason)
+            text = self.tr("{0} could not be written: {1}").format(path, reason_text(error))
             QMessageBox.warning(self.parent_widget, self.tr("Cannot save the session"), text)
             return False
         self.path = path.resolve()

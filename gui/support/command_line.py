@@ -10,6 +10,7 @@ words ("usage: ", "the following arguments are required: %s", …) are listed in
 from __future__ import annotations
 
 import argparse
+import copy
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -56,6 +57,33 @@ def one_line(text: str) -> str:
 
 class OneLineParser(argparse.ArgumentParser):
     """An argparse parser that says a bad flag or value in one line, in the language."""
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        """Parse as argparse does, but name an unknown flag before a missing one.
+
+        argparse checks the required flags before it looks at the unknown ones, so
+        ``export --bogus`` was told only that ``--out`` is missing. A first pass with
+        nothing required finds the unknown words; then the real parse says the rest.
+        """
+        required = [action for action in self._actions if action.required]
+        groups = [group for group in self._mutually_exclusive_groups if group.required]
+        for action in required:
+            action.required = False
+        for group in groups:
+            group.required = False
+        try:
+            _, unknown = self.parse_known_args(args, copy.copy(namespace))
+        finally:
+            for action in required:
+                action.required = True
+            for group in groups:
+                group.required = True
+        if unknown:
+            said = catalogue(_language).get("unrecognized arguments: %s")
+            self.error((said or "unrecognized arguments: %s") % " ".join(unknown))
+        return super().parse_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         """Print a bad flag or value as one line on stderr, and exit with status 2."""

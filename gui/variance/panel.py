@@ -6,7 +6,7 @@ import re
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine import VarianceResult
-from gui.support.engine_text import engine_text
+from gui.support.engine_text import engine_text, reason_text
 from gui.support.language import Retranslating
 from gui.variance.plots import VariancePlots
 from gui.variance.runner import ExperimentRunner, ExperimentSettings
@@ -38,14 +38,19 @@ DEFAULTS = {"d_ks": "4, 16, 64", "samples": "20000", "candidates": "8", "trials"
 def parse_whole(text: str, name: str) -> int:
     """Read a whole number typed as 20000, 20,000, 20 000 or 1e6; ValueError otherwise.
 
-    The error message starts with ``name``, the field it came from.
+    The error message, in the chosen language, starts with ``name``: the field's label as
+    the user sees it.
     """
     cleaned = re.sub(r"(?<=\d)[,_ ](?=\d{3}\b)", "", text.strip())
     if re.fullmatch(r"[+-]?\d+", cleaned):
         return int(cleaned)
     if re.fullmatch(r"\d+(\.\d+)?[eE]\+?\d{1,2}", cleaned) and float(cleaned).is_integer():
         return int(float(cleaned))
-    raise ValueError(f"{name}: “{text.strip()}” is not a whole number")
+    if not cleaned:
+        said = QCoreApplication.translate("VariancePanel", "{0}: empty; type a whole number")
+        raise ValueError(said.format(name))
+    said = QCoreApplication.translate("VariancePanel", "{0}: “{1}” is not a whole number")
+    raise ValueError(said.format(name, text.strip()))
 
 
 class VariancePanel(Retranslating, QWidget):
@@ -174,8 +179,9 @@ class VariancePanel(Retranslating, QWidget):
         parts = [p for p in re.split(r"[,;\s]+", text.strip()) if p]
         if not parts:
             raise ValueError(self.tr("give at least one d_k value"))
-        d_ks = tuple(parse_whole(p, "d_k") for p in parts)
-        numbers = {key: parse_whole(self.fields[key].text(), key)
+        label = {key: text.text() for key, text in self.field_labels.items()}  # as seen
+        d_ks = tuple(parse_whole(p, label["d_ks"]) for p in parts)
+        numbers = {key: parse_whole(self.fields[key].text(), label[key])
                    for key in ("samples", "candidates", "trials", "seed")}  # fmt: skip
         settings = ExperimentSettings(d_ks, **numbers)
         settings.check()
@@ -239,7 +245,9 @@ class VariancePanel(Retranslating, QWidget):
         try:
             self.model.save_csv(path)
         except OSError as error:
-            self.message.setText(self.tr("Could not save {0}: {1}").format(path, error.strerror))
+            self.message.setText(
+                self.tr("Could not save {0}: {1}").format(path, reason_text(error))
+            )
             return False
         return True
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 import time
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from engine import ExperimentCancelled, VarianceResult, variance_experiment
 from engine.variance import check_settings
@@ -58,8 +58,16 @@ class _Worker(QObject):
             )  # fmt: skip
         except ExperimentCancelled:
             self.cancelled.emit()
-        except (ValueError, MemoryError) as error:
+        except ValueError as error:
             self.failed.emit(engine_text(error))  # in the chosen language
+        except MemoryError:  # NumPy's says "Unable to allocate 3.05 GiB …", in English
+            self.failed.emit(
+                QCoreApplication.translate(
+                    "ExperimentRunner",
+                    "Not enough memory for these settings: try fewer candidate keys or "
+                    "smaller d_k values",
+                )
+            )
         else:
             self.finished.emit(result)
 

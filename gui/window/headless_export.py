@@ -24,6 +24,7 @@ from engine.importing import import_preset
 from engine.messages import InputError, Message
 from engine.model_heads import sentence_preset
 from engine.multi_head import MAX_HEADS, check_heads
+from engine.system_errors import system_reason
 from engine.vocabulary import MIN_TEMPERATURE
 from gui.export.figures import MAX_SCALE, MIN_SCALE
 from gui.export.files import ALL_FORMATS, ExportError
@@ -226,6 +227,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def check_out(out: Path) -> bool:
     """Raise CliError unless files can go into ``out``; True if it must be created."""
+    try:
+        return _check_out(out)
+    except OSError as error:  # a name too long, a folder on the way not readable …
+        raise CliError(
+            Message("cannot use it ({reason})", reason=system_reason(error)), f"--out {out}"
+        ) from None
+
+
+def _check_out(out: Path) -> bool:
     where = f"--out {out}"
     if out.exists():
         if not out.is_dir():
@@ -340,7 +350,8 @@ def _render_and_write(
                 out.mkdir()
             except OSError as error:  # checked before, but /proc, a race, a full disk …
                 raise CliError(
-                    Message("cannot create it ({reason})", reason=error.strerror), f"--out {out}"
+                    Message("cannot create it ({reason})", reason=system_reason(error)),
+                    f"--out {out}",
                 ) from None
         try:
             return write_export(out, files, window.state.to_preset())

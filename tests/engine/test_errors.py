@@ -67,15 +67,15 @@ def test_softmax_refuses_nan_and_empty_input():
     ("settings", "message"),
     [
         ({"d_ks": ()}, "at least one d_k"),
-        ({"d_ks": (0,)}, "each d_k must be between 1 and 4,096, not 0"),
-        ({"d_ks": (-4,)}, "each d_k must be between"),
-        ({"d_ks": ("abc",)}, "each d_k must be a whole number"),
+        ({"d_ks": (0,)}, "each of the d_k values must be between 1 and 4,096, not 0"),
+        ({"d_ks": (-4,)}, "each of the d_k values must be between"),
+        ({"d_ks": ("abc",)}, "each of the d_k values must be a whole number"),
         ({"d_ks": (8192,)}, "not 8,192"),
-        ({"samples": 10**9}, "samples must be between 2 and 10,000,000"),
-        ({"candidates": 1}, "candidates must be between 2"),
+        ({"samples": 10**9}, "samples per d_k must be between 2 and 10,000,000"),
+        ({"candidates": 1}, "candidate keys must be between 2"),
         ({"trials": 0}, "trials must be between 1"),
-        ({"seed": -1}, "seed must be between 0"),
-        ({"samples": 2.5}, "samples must be a whole number"),
+        ({"seed": -1}, "random seed must be between 0"),
+        ({"samples": 2.5}, "samples per d_k must be a whole number"),
     ],
 )
 def test_bad_experiment_settings_are_refused(settings, message):

@@ -5,7 +5,9 @@ its English text is exactly what it was before messages became templates."""
 from __future__ import annotations
 
 import ast
+import errno
 import json
+import os
 import re
 from pathlib import Path
 
@@ -171,9 +173,10 @@ def test_the_english_messages_are_those_of_before(tmp_path):
          "V[2, 1] is nan: every value must be a finite number"),
         (lambda: attention(q, q, q, temperature="hot"),
          "temperature must be a number, not 'hot'"),
-        (lambda: variance_experiment(d_ks=(0,)), "each d_k must be between 1 and 4,096, not 0"),
+        (lambda: variance_experiment(d_ks=(0,)),
+         "each of the d_k values must be between 1 and 4,096, not 0"),
         (lambda: variance_experiment(samples=10**9),
-         "samples must be between 2 and 10,000,000, not 1,000,000,000"),
+         "samples per d_k must be between 2 and 10,000,000, not 1,000,000,000"),
         (lambda: explain_cell(attention(q, q, q), "x", 0, 0),
          "unknown step 'x': use 1–4 or one of scores, scaled, weights, context"),
         (lambda: parse_preset(lesson_with(tokens=tokens)),
@@ -302,7 +305,7 @@ def test_an_engine_error_reads_in_chinese_through_the_catalogue():
     assert said == "含有 U+001B（控制字符），词名里不能有这个字符"
     error = refused(lambda: variance_experiment(samples=1))
     said = error.message.translated(lambda t: catalogue.get(t, t))
-    assert said == "样本数必须在 2 到 10,000,000 之间，而不是 1"
+    assert said == "每个 d_k 的采样数必须在 2 到 10,000,000 之间，而不是 1"
 
 
 def test_the_catalogue_is_tidy_json():
@@ -310,3 +313,61 @@ def test_the_catalogue_is_tidy_json():
     data = json.loads(text)
     assert list(data) == sorted(data)
     assert text == json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+# ------------------------------------------------------------------ the system's reasons
+
+
+#: The errno values a user of files meets: each has its own words in every language.
+COMMON_ERRNOS = ("ENOENT", "EACCES", "EPERM", "EISDIR", "ENOTDIR", "ENOSPC", "EROFS", "EEXIST",
+                 "ENAMETOOLONG", "ELOOP", "EBUSY", "ETXTBSY", "EIO", "EINVAL", "EDQUOT",
+                 "ENOTEMPTY", "EXDEV", "EFBIG", "EMFILE", "ENOMEM", "ENXIO")  # fmt: skip
+
+
+@pytest.mark.parametrize("name", [n for n in COMMON_ERRNOS if hasattr(errno, n)])
+def test_a_common_system_error_reads_in_chinese_and_in_the_c_librarys_english(name):
+    from engine.system_errors import system_reason
+
+    number = getattr(errno, name)
+    reason = system_reason(OSError(number, os.strerror(number)))
+    said = reason.translated(lambda t: translations(ZH_CN).get(t, t))
+    assert re.search(r"[\u4e00-\u9fff]", said), (name, said)
+    assert not re.search(r"[A-Za-z]{2,}", said), (name, said)
+    assert str(reason)
+    assert "{" not in str(reason)
+
+
+def test_another_system_error_keeps_its_number_and_the_systems_words():
+    from engine.system_errors import system_reason
+
+    catalogue = translations(ZH_CN)
+    reason = system_reason(OSError(9999, "Strange failure"))
+    assert str(reason) == "system error 9999: Strange failure"
+    assert reason.translated(lambda t: catalogue.get(t, t)) == "系统错误 9999：Strange failure"
+    bare = system_reason(OSError("no errno at all"))
+    assert bare.translated(lambda t: catalogue.get(t, t)) == "系统错误：no errno at all"
+
+
+def test_a_file_that_cannot_be_read_gives_the_reason_as_a_message(tmp_path):
+    session = refused(lambda: engine.read_preset(tmp_path / "nosuch.json"), PresetError)
+    assert str(session) == "cannot read nosuch.json: No such file or directory"
+    folder = refused(lambda: engine.read_preset(tmp_path), PresetError)
+    matrix = refused(lambda: read_csv(tmp_path / "nosuch" / "q.csv"), MatrixImportError)
+    catalogue = translations(ZH_CN)
+    for error in (session, folder, matrix):
+        said = error.message.translated(lambda t: catalogue.get(t, t))
+        said = said.replace("nosuch.json", "").replace(tmp_path.name, "")  # data
+        assert not re.search(r"[A-Za-z]{2,}", said), said
+
+
+def test_no_code_says_the_c_librarys_english_reason_itself():
+    """``strerror`` is English whatever the language: only engine.system_errors may read it."""
+    found = []
+    for path in [*ENGINE.parent.joinpath("gui").rglob("*.py"), *ENGINE.glob("*.py"),
+                 ENGINE.parent / "main.py"]:  # fmt: skip
+        if path.name == "system_errors.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"\.strerror\b|os\.strerror\(", line) and "os.strerror(errno." not in line:
+                found.append(f"{path.name}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from engine.messages import Message
+from engine.system_errors import system_reason
 from gui.support.command_line import CODES, OneLineParser, language_asked, one_line, speak, words
 from gui.support.kit.build import MODEL, KitPlan, KitReport, build_kit
 from gui.support.kit.manifest import MANIFEST
@@ -100,10 +101,17 @@ def check_out(out: str) -> Path:
     It may be a new folder (in a folder that exists), an empty folder, or an earlier kit,
     which is rebuilt keeping its intact wheels; never a file or someone's other folder.
     """
-    where = f"--out {out}"
     if not out.strip():  # Path("") would quietly mean the current folder
         raise KitError(Message("--out needs a folder name, not an empty one"))
-    path = Path(out)
+    try:
+        return _check_out(Path(out), f"--out {out}")
+    except OSError as error:  # a name too long, a folder on the way not readable …
+        raise KitError(
+            Message("cannot use it ({reason})", reason=system_reason(error)), f"--out {out}"
+        ) from None
+
+
+def _check_out(path: Path, where: str) -> Path:
     if path.exists():
         if not path.is_dir():
             raise KitError(Message("not a folder"), where)
@@ -163,7 +171,7 @@ def run(argv: list[str]) -> int:
             out.mkdir(exist_ok=True)
         except OSError as error:  # checked before, but /proc, a race, a full disk …
             raise KitError(
-                Message("cannot create it ({reason})", reason=error.strerror), f"--out {out}"
+                Message("cannot create it ({reason})", reason=system_reason(error)), f"--out {out}"
             ) from None
     except KitError as error:
         _complain(error)
@@ -178,7 +186,7 @@ def run(argv: list[str]) -> int:
         _complain(error)
         return 1
     except OSError as error:  # a full disk, a folder removed while building
-        _complain(KitError(Message.verbatim(f"{error.strerror}: {error.filename}")))
+        _complain(KitError(system_reason(error), str(error.filename or "")))
         return 1
     print("\n".join(summary(out, report, time.perf_counter() - started)))
     return 0

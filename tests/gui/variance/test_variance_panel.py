@@ -71,7 +71,7 @@ def test_saving_into_a_folder_that_does_not_exist_says_so(panel, qtbot, tmp_path
         ("d_ks", "4, -4", "not -4"),
         ("d_ks", "abc", "“abc” is not a whole number"),
         ("d_ks", "8192", "not 8,192"),
-        ("samples", "1e9", "samples must be between 2 and 10,000,000"),
+        ("samples", "1e9", "samples per d_k must be between 2 and 10,000,000"),
         ("samples", "lots", "not a whole number"),
         ("trials", "0", "trials must be between 1"),
         ("candidates", "2.5", "not a whole number"),
@@ -181,3 +181,64 @@ def test_at_1280_px_every_column_of_the_table_shows_and_its_title_fits(window, q
     finally:
         set_language("en")
         window.tabs.setCurrentIndex(0)
+
+
+#: Every kind of refusal the experiment's inputs can give, field by field.
+REFUSALS = [
+    ("d_ks", "4, x, 99999"),  # the first bad value: not a number
+    ("d_ks", "4, 99999"),  # out of range
+    ("d_ks", ", ".join(["4"] * 33)),  # too many
+    ("d_ks", ""),  # none
+    ("samples", ""),
+    ("samples", "lots"),
+    ("samples", "1"),
+    ("candidates", "2.5"),
+    ("candidates", "1"),
+    ("trials", ""),
+    ("trials", "0"),
+    ("seed", "-1"),
+    ("seed", "1e12"),
+]
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def spoken(request):
+    from gui.support.language import set_language
+
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+@pytest.mark.parametrize(("field", "text"), REFUSALS)
+def test_a_refused_entry_names_its_field_as_labelled_in_the_language(spoken, panel, field, text):
+    from tests.gui.window.test_everything_in_chinese import english_words
+
+    panel.fields[field].setText(text)
+    assert not panel.run()
+    said = panel.message.text()
+    label = panel.field_labels[field].text()
+    if (field, text) != ("d_ks", ""):  # "give at least one d_k value" says it itself
+        assert label in said, (label, said)
+    if spoken == "zh_CN":
+        assert english_words(said) == [], said
+        assert "键" not in said  # the field is 候选词数, not 候选键数
+    else:
+        assert said.startswith("Not run: ")
+
+
+def test_a_run_without_memory_enough_says_so_in_the_language(spoken, panel, qtbot,
+                                                              monkeypatch):  # fmt: skip
+    from tests.gui.window.test_everything_in_chinese import english_words
+
+    def too_large(*args, **kwargs):
+        raise MemoryError("Unable to allocate 7.28 TiB for an array with shape (10**6, 10**6)")
+
+    monkeypatch.setattr("gui.variance.runner.variance_experiment", too_large)
+    with qtbot.waitSignal(panel.runner.failed, timeout=5000):
+        assert panel.run()
+    said = panel.message.text()
+    assert said
+    assert "allocate" not in said
+    if spoken == "zh_CN":
+        assert english_words(said) == [], said

@@ -5,6 +5,7 @@ paths, names of formats and presets."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import gui.export.files
 from engine import load_preset, preset_to_dict
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -41,6 +43,30 @@ ERRORS = {
         "{tmp}/corrupt.json",
     ],
     "export: huge numbers": ["export", *ZH, "--out", "{tmp}/out", "--session", "{tmp}/huge.json"],
+    "export: unknown flag, no --out": ["export", *ZH, "--bogus"],
+    "export: unknown flag": ["export", *ZH, "--out", "{tmp}/out", "--bogus"],
+    "export: session missing": ["export", *ZH, "--out", "{tmp}/out", "--session", "{tmp}/no.json"],
+    "export: session is a folder": ["export", *ZH, "--out", "{tmp}/out", "--session", "{tmp}/d"],
+    "export: session is a pipe": ["export", *ZH, "--out", "{tmp}/out", "--session", "{tmp}/p.json"],
+    "export: session under a file": [
+        "export",
+        *ZH,
+        "--out",
+        "{tmp}/out",
+        "--session",
+        "{tmp}/huge.json/s.json",
+    ],
+    "export: session loops": ["export", *ZH, "--out", "{tmp}/out", "--session", "{tmp}/loop.json"],
+    "export: import missing": ["export", *ZH, "--out", "{tmp}/out", "--import", "{tmp}/no/q.csv"],
+    "export: import a folder": ["export", *ZH, "--out", "{tmp}/out", "--import", "{tmp}/d/q.csv"],
+    "export: out name too long": ["export", *ZH, "--out", "{tmp}/" + "o" * 300],
+    "export: out under a file": ["export", *ZH, "--out", "{tmp}/huge.json/out"],
+    "export: bad heads": ["export", *ZH, "--out", "{tmp}/out", "--heads", "x"],
+    "export: heads that do not divide": ["export", *ZH, "--out", "{tmp}/out", "--heads", "3"],
+    "export: layer without a sentence": ["export", *ZH, "--out", "{tmp}/out", "--layer", "2"],
+    "export: bad layer": ["export", *ZH, "--out", "{tmp}/out", "--layer", "0"],
+    "export: bad preset": ["export", *ZH, "--out", "{tmp}/out", "--preset", "nosuch"],
+    "export: zero τ": ["export", *ZH, "--out", "{tmp}/out", "--temperature", "0"],
     "export: both sources": [
         "export",
         *ZH,
@@ -52,6 +78,8 @@ ERRORS = {
         "{tmp}/corrupt.json",
     ],
 }
+#: What a message must name, besides being Chinese: the flag that was wrong.
+NAMED = {"export: unknown flag, no --out": "--bogus", "export: unknown flag": "--bogus"}
 OUTPUTS = {
     "help": [*ZH, "--help"],
     "export: help": ["export", *ZH, "--help"],
@@ -59,6 +87,7 @@ OUTPUTS = {
 }
 #: What may stay Latin in a Chinese message: the data it quotes and the lesson's own names.
 DATA = [
+    r"[\w.-]+\.(json|csv|npy|npz)\b",  # a file's name
     r"all-MiniLM-L6-v2",  # the real model's name (before the flags: it has hyphens)
     r"attention-lab( export)?",
     r"python main\.py (export|kit)",
@@ -92,32 +121,41 @@ def runs(tmp_path_factory):
         (folder / "home").mkdir()
         (folder / "corrupt.json").write_text('{"format": "attention-lab", "version": 1, "tokens"')
         (folder / "huge.json").write_text(json.dumps(huge))
+        (folder / "loop.json").symlink_to(folder / "loop.json")
+        (folder / "d" / "q.csv").mkdir(parents=True)  # a folder where a file should be
+        if hasattr(os, "mkfifo"):
+            os.mkfifo(folder / "p.json")  # a pipe: read, it would wait forever
         home = str(folder / "home")
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=home, XDG_CONFIG_HOME=home)
         command = [sys.executable, str(ROOT / "main.py"), *(a.format(tmp=folder) for a in args)]
-        started[case] = subprocess.Popen(
-            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        started[case] = (
+            folder,
+            subprocess.Popen(
+                command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            ),
         )
     done = {}
-    for case, process in started.items():
+    for case, (folder, process) in started.items():
         out, err = process.communicate(timeout=180)
-        done[case] = (process.returncode, out, err)
+        done[case] = (process.returncode, out, err, folder)
     return done
 
 
 @pytest.mark.parametrize("case", list(ERRORS))
 def test_a_refused_flag_or_file_is_told_in_chinese_on_one_line(runs, case):
-    status, _, err = runs[case]
+    status, _, err, folder = runs[case]
     assert status == 2, err
     lines = err.splitlines()
     assert len(lines) == 1, lines
     assert re.match(r"attention-lab( export)?：错误：", lines[0]), lines[0]
     assert latin_left(lines[0]) == [], lines[0]
+    assert NAMED.get(case, "") in lines[0]
+    assert not (folder / "out").exists()  # nothing half-written
 
 
 @pytest.mark.parametrize("case", list(OUTPUTS))
 def test_the_help_and_a_written_export_speak_chinese(runs, case):
-    status, out, err = runs[case]
+    status, out, err, _ = runs[case]
     assert status == 0, err
     assert re.search(r"[\u4e00-\u9fff]", out)
     assert latin_left(out) == [], out
@@ -144,3 +182,48 @@ def test_argparse_words_keep_their_placeholders_in_chinese():
         assert text in known, text
         holes = sorted(re.findall(r"%(?:\(\w+\))?[rs]", text))
         assert sorted(re.findall(r"%(?:\(\w+\))?[rs]", known[text])) == holes, text
+
+
+@pytest.fixture
+def back_to_english():
+    yield
+    from gui.support.command_line import speak
+    from gui.support.language import set_language
+
+    set_language("en")
+    speak("en")
+
+
+@pytest.mark.parametrize(
+    ("step", "number", "said"),
+    [
+        ("mkdir", errno.EROFS, "无法创建（文件系统是只读的）"),  # the folder, after --out's check
+        ("replace", errno.EIO, "输入/输出错误"),  # a file, in the last renames
+        ("replace", 9999, "系统错误 9999：Strange failure"),  # an errno without words of its own
+    ],
+)
+def test_the_systems_reason_for_a_failed_export_is_said_in_chinese(
+    window, tmp_path, monkeypatch, capsys, back_to_english, step, number, said
+):
+    from gui.window.headless_export import run
+
+    out = tmp_path / "out"
+    make_folder = Path.mkdir
+
+    def mkdir(path, *args, **kwargs):
+        if path == out:
+            raise OSError(number, "Strange failure" if number == 9999 else os.strerror(number))
+        return make_folder(path, *args, **kwargs)
+
+    def replace(source, target):
+        raise OSError(number, "Strange failure" if number == 9999 else os.strerror(number))
+
+    if step == "mkdir":
+        monkeypatch.setattr(Path, "mkdir", mkdir)
+    else:
+        monkeypatch.setattr(gui.export.files.os, "replace", replace)
+    assert run(["--lang", "zh_CN", "--out", str(out), "--format", "csv"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert said in lines[0]
+    assert not out.exists()

@@ -217,3 +217,20 @@ def test_the_walk_reads_every_kind_of_text(window):
         assert f"{kind}" in places, kind
     english = [where for where, text in readable_texts(window).items() if english_words(text)]
     assert len(english) > 100
+
+
+def test_the_systems_reasons_in_dialogs_and_messages_are_chinese(window, tmp_path, dialogs,
+                                                                 chinese):  # fmt: skip
+    """Opening, saving, importing and the experiment's Save CSV, each refused by the system."""
+    missing = tmp_path / "缺" / "失"
+    assert not window.sessions.open_path(missing / "s.json")
+    assert not window.sessions.save_to(missing / "s.json")
+    assert not window.sessions.import_files([missing / "q.csv", missing / "k.csv",
+                                             missing / "v.csv"])  # fmt: skip
+    assert not window.sessions.open_path(tmp_path)  # a folder where a file should be
+    assert not window.variance.save_table(str(missing / "variance.csv"))
+    said = [*dialogs.warnings, window.variance.message.text()]
+    assert len(said) == 5, said
+    for text in said:
+        text = text.replace(str(tmp_path), " ").replace(tmp_path.name, " ")  # data
+        assert english_words(text) == [], text
