@@ -1,7 +1,7 @@
 """Presenter mode's controls at the size of its text: icons, check boxes, arrows, handles.
 
 Text follows the application's font, but what a style draws at a fixed size does not: at
-4K (text 3×) the ▶/⏸ icons stayed 16 px, the check boxes' squares 13 px, the spin boxes'
+4K (text 3×) the play and pause icons stayed 16 px, the check boxes' squares 13 px, the spin boxes'
 arrows and the slider's handle a few pixels, and the τ presets' text touched their borders.
 Here they are scaled while presenting and given back exactly (icon sizes, each button's own
 style sheet, the window's) on leaving. The docks' title buttons are not: QDockWidget draws
