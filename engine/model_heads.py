@@ -79,8 +79,10 @@ def _check_place(model: Model, layer: int, head: int) -> None:
         )
 
 
-def sentence_preset(sentence: str, layer: int, head: int) -> Preset:
+def sentence_preset(sentence: str, layer: int, head: int | None) -> Preset:
     """Run ``sentence`` through the model found here and return one head (from 0).
+
+    ``head`` None: every head of the layer, side by side (``layer_preset``).
 
     Raises
     ------
@@ -94,4 +96,6 @@ def sentence_preset(sentence: str, layer: int, head: int) -> Preset:
                                  command=INSTALL))  # fmt: skip
     model = load_model(folder)
     forward = model.forward(model.tokenize(sentence))
+    if head is None:
+        return layer_preset(model, sentence, forward, layer)
     return head_preset(model, sentence, forward, layer, head)

@@ -65,6 +65,11 @@ class MatrixSource(Protocol):
         """Return the real model's head the numbers came from, or None (typed)."""
         ...
 
+    @property
+    def is_the_models(self) -> bool:
+        """Return True while the tokens, Q, K and V are the model's own (with a source)."""
+        ...
+
 
 def matrix_values(
     state: MatrixSource, key: str, result: AttentionResult | None = None
@@ -198,8 +203,9 @@ def matrices_json(state: MatrixSource) -> bytes:
         **({} if heads is None else {"selected_head": state.selected_head + 1}),
     }
     if state.source is not None:  # whose numbers, and whether they still are
-        the_models = heads is None and state.source.matches(
-            tuple(state.tokens), result.q, result.k, result.v
+        # still the model's: its tokens, Q, K and V, split as the model splits them
+        the_models = state.is_the_models and state.source.heads == (
+            1 if heads is None else heads.count
         )
         settings["source"] = {**source_record(state.source), "edited": not the_models}
     head = json.dumps(settings, ensure_ascii=False, indent=1, allow_nan=False)[:-2]  # no "\n}"

@@ -53,6 +53,7 @@ class MatricesSnapshot:
     heads_result: MultiHeadResult | None = None  # every head, with more than one
     selected_head: int = 0
     source: HeadSource | None = None  # the real model's head the numbers came from
+    is_the_models: bool = False  # its tokens, Q, K and V still the model's own
 
 
 class Cancelled(Exception):
@@ -98,7 +99,8 @@ class ExportRun:
         state = self.host.state
         snapshot = MatricesSnapshot(state.result, tuple(state.tokens), state.causal,
                                     state.precision, state.heads_result,
-                                    state.selected_head, state.source)  # fmt: skip
+                                    state.selected_head, state.source,
+                                    state.is_the_models)  # fmt: skip
         data: dict[str, bytes] = {}
         # tokens.csv and one file per matrix, then matrices.json
         data_steps = ("csv" in self.formats) * csv_count(snapshot) + ("json" in self.formats)

@@ -112,6 +112,23 @@ def _from_one(text: str) -> int:
     return value
 
 
+#: ``--head all``: every head of the layer, side by side (the heads' views' numbers)
+ALL_HEADS = 0
+
+
+def _head(text: str) -> int:
+    """Return a head counted from 1, or ALL_HEADS for ``all``."""
+    if text.strip().lower() == "all":
+        return ALL_HEADS
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise _refused(Message("must be a head from 1, or all, not {text!r}", text=text)) from None
+    if value < 1:
+        raise _refused(Message("must be a head from 1, or all, not {text!r}", text=text))
+    return value
+
+
 def _temperature(text: str) -> float:
     value = _number(text)
     if value < MIN_TEMPERATURE:  # the engine's floor: below it 1/τ overflows
@@ -159,9 +176,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             )
         ),
     )
-    for flag in ("--layer", "--head"):
-        said = words(Message("with --sentence: counted from 1 (default 1)"))
-        parser.add_argument(flag, type=_from_one, default=None, metavar="N", help=said)
+    said = words(Message("with --sentence: counted from 1 (default 1)"))
+    parser.add_argument("--layer", type=_from_one, default=None, metavar="N", help=said)
+    every = words(
+        Message(
+            "with --sentence: counted from 1 (default 1), or all: every head of the layer, "
+            "side by side, split into its heads"
+        )
+    )
+    parser.add_argument("--head", type=_head, default=None, metavar="N|all", help=every)
     source.add_argument(
         "--import",
         dest="import_files",
@@ -266,9 +289,10 @@ def load(args: argparse.Namespace) -> Preset:
         raise CliError(Message("{flag} picks a head of --sentence: give a sentence too",
                                flag=flag))  # fmt: skip
     elif args.sentence is not None:
-        layer, head = args.layer or 1, args.head or 1
+        layer, head = args.layer or 1, 1 if args.head is None else args.head  # 0: all
         try:
-            preset = sentence_preset(args.sentence, layer - 1, head - 1)
+            preset = sentence_preset(args.sentence, layer - 1,
+                                     None if head == ALL_HEADS else head - 1)  # fmt: skip
         except InputError as error:
             raise CliError(error.message, "--sentence") from None
     elif args.session is None:

@@ -40,9 +40,26 @@ def test_a_sentences_head_is_exported_with_its_tokens_numbers_and_source(window,
     assert session["source"]["sentence"] == "the cat eats fish"
 
 
+def test_head_all_exports_the_layers_every_head_side_by_side(window, tiny, tmp_path):
+    out = tmp_path / "out"
+    assert run(["--out", str(out), "--format", "csv,json", "--sentence", "the cat eats fish",
+                "--layer", "2", "--head", "all"]) == 0  # fmt: skip
+    document = json.loads((out / "matrices.json").read_text(encoding="utf-8"))
+    model = load_model(tiny)
+    forward = model.forward(model.tokenize("the cat eats fish"))
+    assert len(document["heads"]) == forward.heads
+    for i, head in enumerate(document["heads"]):  # each head's numbers, the model's own A
+        np.testing.assert_allclose(head["Q"], forward.head(1, i).q, rtol=0, atol=1e-15)
+        np.testing.assert_allclose(head["A"], forward.weights[1, i], atol=1e-5)
+    assert document["source"]["heads"] == forward.heads
+    assert document["source"]["edited"] is False
+    assert any((out / "head-2").iterdir())  # each head's CSV files
+
+
 @pytest.mark.parametrize(
     ("flags", "said"),
     [
+        (["--sentence", "the cat", "--head", "every"], "--head"),
         (["--sentence", "the cat", "--layer", "3"], "layers 1 to 2"),
         (["--sentence", "the cat", "--head", "5"], "heads 1 to 2"),
         (["--sentence", "the cat", "--head", "0"], "--head"),
@@ -52,7 +69,7 @@ def test_a_sentences_head_is_exported_with_its_tokens_numbers_and_source(window,
 )
 def test_a_bad_sentence_layer_or_head_exits_2_with_one_line(window, tiny, tmp_path, capsys,
                                                             flags, said):  # fmt: skip
-    with pytest.raises(SystemExit) if "0" in flags else _Returns(2) as ended:
+    with pytest.raises(SystemExit) if flags[-1] in ("0", "every") else _Returns(2) as ended:
         ended.value = run(["--out", str(tmp_path / "out"), *flags])
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1

@@ -96,6 +96,8 @@ DATA = [
     r"'[^']*'",
     r"\{[^}]*\}",
     r"/\S*",
+    r"\bN\|all\b",  # --head's metavar
+    r"(?<=或 )all\b",  # the value --head takes for every head, as typed
     r"\b(DIR|FILE|LIST|N|T|TEXT)\b",
     r"\b(PNG|SVG|PDF|CSV|JSON|png|svg|pdf|csv|json|npy|npz)\b",
     r"\binputs\.q\[0\]\[0\]",
