@@ -11,6 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import engine.bert as bert
+import engine.row_blocks as row_blocks
 from engine import InputError, attention
 from engine.real_model import load_model
 from tests.engine.tiny_bert import (
@@ -40,6 +42,23 @@ def test_the_forward_pass_agrees_with_bert_by_the_book(folder: Path) -> None:
     assert result.weights.dtype == np.float32
     np.testing.assert_allclose(result.weights, np.array(weights), atol=2e-6)
     np.testing.assert_allclose(result.hidden_states, np.array(hidden), atol=5e-6)
+
+
+def test_heads_and_rows_in_blocks_give_the_same_bits(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The forward pass takes a few heads (step ① to ④) and a few rows (the GELU) at a time
+    to stay in the cache; however they are grouped, every number is the same."""
+    model = load_model(folder)
+    tokenized = model.tokenize("the cat eats fish, unaffable!")  # 11 tokens
+    monkeypatch.setattr(bert, "S_ELEMENTS", 1 << 40)
+    monkeypatch.setattr(row_blocks, "BLOCK_ELEMENTS", 1 << 40)
+    whole = model.forward(tokenized)
+    monkeypatch.setattr(bert, "S_ELEMENTS", 1)  # one head a group
+    monkeypatch.setattr(row_blocks, "BLOCK_ELEMENTS", 3 * SIZES["intermediate"])  # 3 rows a block
+    blocks = model.forward(tokenized)
+    for name in ("queries", "keys", "values", "weights", "hidden_states"):
+        np.testing.assert_array_equal(getattr(blocks, name), getattr(whole, name))
 
 
 def test_each_head_reproduces_through_the_lessons_attention(folder: Path) -> None:
