@@ -113,6 +113,24 @@ def test_layer_1_reproduces_from_its_own_q_k_v_through_the_lessons_attention(
     np.testing.assert_allclose(lesson.weights, numbers.weights, atol=1e-15)
 
 
+@pytest.mark.parametrize("layer", [0, 5])
+def test_a_whole_layer_split_into_its_heads_gives_every_heads_own_a(
+    model: Model, layer: int
+) -> None:
+    from engine.model_heads import layer_preset
+    from engine.multi_head import multi_head
+
+    sentence = "the cat eats fish"
+    result = model.forward(model.tokenize(sentence))
+    preset = layer_preset(model, sentence, result, layer)
+    assert preset.q.shape == (6, 384)
+    assert preset.heads == 12
+    heads = multi_head(preset.q, preset.k, preset.v, preset.heads)
+    for head in range(12):  # head i: columns 32·i … 32·i + 31, τ = √32, as the model
+        np.testing.assert_allclose(heads.heads[head].weights, result.weights[layer, head],
+                                   atol=1e-6)  # fmt: skip
+
+
 def test_512_tokens_run_and_513_are_refused(model: Model) -> None:
     longest = model.tokenize(" ".join(["cat"] * 510))
     assert len(longest) == 512
