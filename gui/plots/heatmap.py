@@ -197,6 +197,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._view.setLimits(xMin=0, xMax=max(cols, 1), yMin=0, yMax=max(rows, 1),
                                  minXRange=1, minYRange=1)  # fmt: skip
             self._view.setRange(xRange=(0, max(cols, 1)), yRange=(0, max(rows, 1)), padding=0)
+            # the new transform now, not as the view paints: items that follow it (the
+            # labels, the outlines) then asked for a second paint of the whole view
+            self._view.updateMatrix()
             self._placing = False
             self._update_outlines()
         self._set_levels(self._levels_for(low, high))
@@ -284,6 +287,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         Never emits ``zoomed``: the owner calls it to follow another heatmap.
         """
         self._view.setRange(xRange=cols, yRange=rows, padding=0)
+        self._view.updateMatrix()  # now, not as it paints (see set_data)
 
     def show_whole(self) -> None:
         """Show the whole matrix again."""
