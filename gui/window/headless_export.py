@@ -121,12 +121,9 @@ def _head(text: str) -> int:
     if text.strip().lower() == "all":
         return ALL_HEADS
     try:
-        value = int(text, 10)
-    except ValueError:
+        return _from_one(text)
+    except argparse.ArgumentTypeError:  # said with the word that also fits
         raise _refused(Message("must be a head from 1, or all, not {text!r}", text=text)) from None
-    if value < 1:
-        raise _refused(Message("must be a head from 1, or all, not {text!r}", text=text))
-    return value
 
 
 def _temperature(text: str) -> float:
