@@ -99,6 +99,7 @@ class FormulaBar(Retranslating, QWidget):
         self._heights: dict[float, int] = {}  # the formula's height at each text size
         self._tau_widths: dict[float, int] = {}  # part ②'s widest width at each text size
         self._tau_shown = False
+        self._fitted: tuple[object, ...] | None = None  # what the last fit was made for
         self._fit()
         # The formula's width changes with τ ("/ τ = 0.35"): as a minimum width of the centre
         # it would take the docks' room on every frame of the dial and relay out every view.
@@ -130,7 +131,16 @@ class FormulaBar(Retranslating, QWidget):
         """Draw the formula at 1.7 × the text size (times the view's scale), or smaller.
 
         Smaller only where it would not fit: presenter mode on a small screen clipped it.
+        Not again while nothing it depends on has changed: τ's digits have their room (part
+        ②'s widest), so the dial's frames need no new fit; setting seven fonts and measuring
+        the pieces cost a millisecond on every frame and every edit.
         """
+        chain_size = self.shape_chain.font().pointSizeF() if hasattr(self, "shape_chain") else 0
+        texts = tuple(piece.text() for piece in self._pieces if piece is not self.parts[2])
+        fitted = (texts, self._tau_shown, self.width(), self.state.view.font_scale, chain_size)
+        if fitted == self._fitted:
+            return
+        self._fitted = fitted
         size = self._base_font.pointSizeF() * 1.7 * self.state.view.font_scale
         font = QFont(self._base_font)
         font.setPointSizeF(size)
@@ -186,6 +196,7 @@ class FormulaBar(Retranslating, QWidget):
         """Fit again once a new text size has reached the shape chain (after presenter's)."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
+            self._fitted = None
             self._fit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
@@ -224,4 +235,5 @@ class FormulaBar(Retranslating, QWidget):
     def _on_highlighted_step_changed(self, step: int) -> None:
         for number, part in self.parts.items():
             part.set_lit(number == step)
-        self._fit()  # a new style sheet gives the part its own font back: fit it again
+        self._fitted = None  # a new style sheet gives the part its own font back: fit it again
+        self._fit()
