@@ -11,7 +11,8 @@ from PySide6.QtCore import Signal
 
 from engine.head_source import HeadSource
 from gui.model.shape_and_heads import ShapeAndHeads
-from gui.model.snapshots import Snapshot
+from gui.model.snapshots import Snapshot, attention_of
+from gui.support.engine_text import engine_text
 
 
 class FromAModel(ShapeAndHeads):
@@ -66,5 +67,10 @@ class FromAModel(ShapeAndHeads):
         matrices = {"q": source.q.copy(), "k": source.k.copy(), "v": source.v.copy()}
         after = Snapshot(source.tokens, matrices, causal=False, temperature=None,
                          sets_temperature=True, heads=source.heads, source=source)  # fmt: skip
+        try:  # checked here: an error inside the undo stack's push cannot be recovered from
+            attention_of(after)
+        except ValueError as error:
+            self.message.emit(self.tr("Restore: {0}").format(engine_text(error)))
+            return False
         self._push(after, lambda: self.tr("Restore the model's numbers"))
         return True

@@ -42,14 +42,19 @@ class ModelRun(QObject):
             return None
         if source.sentence != self.sentence or source.model != self.model.name:
             return None
-        if source.is_layer:  # the whole layer: the head the four steps show
+        if source.is_layer:  # the whole layer: the head the four steps show, split as the model
+            if self.state.heads != source.heads:
+                return None  # split otherwise: the four steps show none of the model's heads
             return source.layer - 1, self.state.selected_head
         return source.layer - 1, source.head - 1
 
     def opened_layer(self) -> int | None:
         """Return the layer, from 0, whose every head the state shows, or None."""
-        source, opened = self.state.source, self.opened()
-        return opened[0] if opened is not None and source is not None and source.is_layer else None
+        source = self.state.source
+        if source is None or not source.is_layer or self.state.heads != source.heads:
+            return None
+        opened = self.opened()
+        return None if opened is None else opened[0]
 
     def open_head(self, layer: int, head: int) -> bool:
         """Load head ``head`` of layer ``layer`` (from 0) into the state, as one undo step."""

@@ -632,27 +632,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="75"/>
+        <location filename="../../gui/export/progress.py" line="76"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="93"/>
+        <location filename="../../gui/export/progress.py" line="94"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="143"/>
+        <location filename="../../gui/export/progress.py" line="145"/>
         <source>Drawing {0} ({1} of {2})…</source>
         <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="145"/>
+        <location filename="../../gui/export/progress.py" line="147"/>
         <source>Writing the matrices as text ({0} of {1})…</source>
         <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="161"/>
+        <location filename="../../gui/export/progress.py" line="163"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -713,18 +713,18 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="207"/>
+        <location filename="../../gui/views/formula_bar.py" line="218"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height). Part ② with τ&apos;s widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="209"/>
+        <location filename="../../gui/views/formula_bar.py" line="220"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="217"/>
+        <location filename="../../gui/views/formula_bar.py" line="228"/>
         <source>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: </source>
         <translation>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}；头 {2}：</translation>
     </message>
@@ -732,7 +732,12 @@ Replace them?</source>
 <context>
     <name>FromAModel</name>
     <message>
-        <location filename="../../gui/model/from_a_model.py" line="69"/>
+        <location filename="../../gui/model/from_a_model.py" line="73"/>
+        <source>Restore: {0}</source>
+        <translation>恢复：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/from_a_model.py" line="75"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>

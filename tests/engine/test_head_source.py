@@ -108,9 +108,12 @@ def test_a_whole_layers_source_keeps_its_heads_and_older_files_have_one():
     assert parse_preset(json.dumps(document())).source.heads == 1
 
 
-@pytest.mark.parametrize("heads", [0, 3, "2", 1.5])
+@pytest.mark.parametrize("heads", [0, 3, "2", 1.5, 32])
 def test_a_source_with_heads_that_do_not_divide_it_is_refused(heads):
     data = document()
+    if heads == 32:  # divides Q and V of 64, but more heads than the app splits into
+        for name in ("q", "k", "v"):
+            data["source"][name] = [[0.5] * 64] * len(TOKENS)
     data["source"]["heads"] = heads  # Q is 2 wide and V 3: only 1 divides both
     with pytest.raises(PresetError) as caught:
         parse_preset(json.dumps(data))
