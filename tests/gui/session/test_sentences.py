@@ -241,7 +241,8 @@ def test_a_layers_name_in_the_atlas_opens_its_every_head_side_by_side(window, qt
     state.select_head(1)  # a head chosen in the head grid: the atlas frames it
     assert run.opened() == (1, 1)
     assert state.set_heads(1)  # split otherwise: none of the model's heads is shown
-    assert run.opened() is None and run.opened_layer() is None
+    assert run.opened() is None
+    assert run.opened_layer() is None
     state.undo_stack.undo()
     assert run.opened() == (1, 1)
     with qtbot.waitSignal(state.result_changed):
