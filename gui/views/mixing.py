@@ -24,7 +24,7 @@ from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
 from gui.plots.colour_bar import nice_ceiling
 from gui.plots.text_scale import scaled_font, style_axis, value_ticks
-from gui.plots.token_colours import PALETTE, token_colour
+from gui.plots.token_colours import PALETTE, PER_TOKEN_UP_TO, stable_slots, token_colour
 from gui.support.language import Retranslating
 from gui.views.drawn_when_shown import DrawnWhenShown
 
@@ -94,6 +94,7 @@ class MixingView(Retranslating, DrawnWhenShown):
         layout.addWidget(self.canvas, 1)
 
         self._groups: list[np.ndarray] = []  # token indices drawn as each coloured group
+        self._slots: dict[int, int] = {}  # beyond PER_TOKEN_UP_TO: each heavy token's colour
         self._target = np.zeros((0, 0))  # (groups, d_v) contributions
         self._start = np.zeros((0, 0))
         self._drawn = np.zeros((0, 0))
@@ -204,6 +205,8 @@ class MixingView(Retranslating, DrawnWhenShown):
             not np.array_equal(a, b) for a, b in zip(groups, self._groups, strict=False)
         )
         self._groups, self._target = groups, target
+        singles = [int(g[0]) for g in groups if len(g) == 1]
+        self._slots = stable_slots(singles, self._slots, len(PALETTE))
         if new_items:
             self._rebuild()
         elif regrouped:  # other tokens among the largest: same items, new colours
@@ -225,10 +228,10 @@ class MixingView(Retranslating, DrawnWhenShown):
         members = self._groups[group]
         if len(members) > 1:
             return OTHERS
-        if len(self.state.tokens) > ALL_TOKENS_UP_TO:
-            # the heaviest few: the palette's own colours, one each. By the token's place
-            # among 512 hues, t236 and t248 were the same teal.
-            return QColor(PALETTE[group % len(PALETTE)])
+        if len(self.state.tokens) > PER_TOKEN_UP_TO:
+            # the heaviest few: the palette's own colours, one each, kept while a token stays
+            # among them. By the token's place among 512 hues, t236 and t248 were one teal.
+            return QColor(PALETTE[self._slots.get(int(members[0]), group) % len(PALETTE)])
         return token_colour(int(members[0]), len(self.state.tokens))
 
     def _rebuild(self) -> None:

@@ -17,10 +17,10 @@ from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
 from gui.plots.colour_bar import nice_ceiling
 from gui.plots.text_scale import scaled_font, style_axis, value_ticks
-from gui.plots.token_colours import token_colour
+from gui.plots.token_colours import PER_TOKEN_UP_TO, token_colour
 from gui.support.language import Retranslating
 
-MANY = 64
+MANY = PER_TOKEN_UP_TO  # beyond, one outline: the bars are thinner than a pixel
 TITLE_PT = 10.0  # the title's size at the normal text size
 OUTLINE = QColor("#4c72b0")
 LABEL_GROUND = QColor(255, 255, 255)

@@ -183,3 +183,29 @@ def test_the_mixing_views_heaviest_tokens_have_colours_told_apart(large):
     rgb = [np.array(QColor(c).getRgb()[:3], dtype=float) for c in colours]
     closest = min(np.linalg.norm(a - b) for i, a in enumerate(rgb) for b in rgb[i + 1 :])
     assert closest > 50  # apart in RGB (0–255 a channel): the teal pair was not
+
+
+def test_a_heavy_token_keeps_its_colour_while_it_stays_among_the_heaviest(large):
+    # by the group's place among the eight, a token took another colour when another token
+    # came in; up to 64 tokens the mixing view and the weight bars colour a token alike
+    mixing = large.mixing
+
+    def colours() -> dict[int, str]:
+        return {int(g[0]): mixing._colour(i).name()
+                for i, g in enumerate(mixing._groups) if len(g) == 1}  # fmt: skip
+
+    seen: dict[int, str] = {}
+    for row in range(6):
+        large.state.select_token(row)
+        next_frame()
+        now = colours()
+        for token, colour in now.items():
+            if token in seen and token in before:
+                assert colour == seen[token], (row, token)
+        before, seen = now, {**seen, **now}
+    large.state.load_preset(random_preset(40, 8, 8, seed=5))
+    next_frame()
+    from gui.plots.token_colours import token_colour
+
+    for token, colour in colours().items():
+        assert colour == token_colour(token, 40).name()
