@@ -12,7 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
+
 NAME_CHARS = 12  # longer token names are shortened on the axes
+FEW_NAMES = 64  # up to this many columns on screen, each pair of neighbours is measured
 
 
 def tick_step(shown_cells: float, room_px: float, length_px: float) -> int:
@@ -29,6 +32,21 @@ def tick_step(shown_cells: float, room_px: float, length_px: float) -> int:
         if step >= needed:
             return int(step)
     return int(10 ** (exponent + 1))
+
+
+def names_fit_side_by_side(widths: np.ndarray, cell: float, gap: float) -> bool:
+    """Return True when every one of the names ``widths`` wide can be named, a cell apart.
+
+    Each pair of neighbours shares two half cells: a long name ("[CLS]") beside short ones
+    ("the") fits where the widest name's width for every column does not (six tokens of a
+    real model at 1280 px were named every other one). A first or last name must stay
+    within its cell's half: pyqtgraph hides a name that passes its axis' end.
+    """
+    sizes = np.asarray(widths, dtype=float)
+    if not 1 < len(sizes) <= FEW_NAMES:
+        return False
+    halves = (sizes[:-1] + sizes[1:]) / 2 + gap
+    return bool((halves <= cell).all()) and max(sizes[0], sizes[-1]) <= cell
 
 
 def ticks(names: Sequence[str], shown: tuple[float, float], step: int, offset: int

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QWidget
 from gui.plots.cell_axes import CellAxes
 from gui.plots.cell_image import CellImage
 from gui.plots.cell_labels import MAX_LABEL_PX, CellLabels, Outline
-from gui.plots.cell_ticks import elide, tick_step, ticks
+from gui.plots.cell_ticks import elide, names_fit_side_by_side, tick_step, ticks
 from gui.plots.colour_bar import ColourBar, nice_ceiling
 from gui.plots.text_scale import scaled_font
 from gui.plots.weight_scales import LOG_TICKS, SCALES, scale_levels
@@ -36,8 +36,6 @@ ROW_OUTLINE = "#111111"
 CELL_OUTLINE = "#d55e00"  # Okabe–Ito vermillion
 MAX_LEVEL = 1e300
 TICK_FONT_SCALE = 1.3
-FEW_NAMES = 64  # up to this many columns on screen, each pair of neighbours is measured
-END_SLACK = 0.0  # pixels a first or last name may pass its axis' end (pyqtgraph hides it)
 
 
 class Heatmap(pg.GraphicsLayoutWidget):
@@ -270,10 +268,6 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """Return the colour scale of the weights (always "absolute" for other maps)."""
         return self._scale
 
-    def colour_bar_title(self) -> str:
-        """Return the scale's name written beside the colour bar ("" for none)."""
-        return self._bar.title()
-
     # ------------------------------------------------------------- zoom
     def shown_cells(self) -> tuple[tuple[float, float], tuple[float, float]]:
         """Return (rows, columns) on screen: (first, end) of each, in cells."""
@@ -324,30 +318,16 @@ class Heatmap(pg.GraphicsLayoutWidget):
         (y0, y1), (x0, x1) = self.shown_cells()
         gap = metrics.averageCharWidth()
         cols = tick_step(x1 - x0, self._widest_column_name + gap, self._view.width())
-        if cols > 1 and self._names_fit_side_by_side(math.floor(x0), math.ceil(x1), gap):
+        first, last = math.floor(x0), math.ceil(x1)
+        cell = self._view.width() / max(last - first, 1)
+        if cols > 1 and names_fit_side_by_side(self._column_name_widths[first:last], cell, gap):
             cols = 1
         return tick_step(y1 - y0, metrics.height(), self._view.height()), cols
 
     def _measure_column_names(self) -> None:
         metrics = QFontMetricsF(self._tick_font)
-        widths = [metrics.horizontalAdvance(name) for name in self._col_names]
-        self._column_name_widths = np.array(widths, dtype=float)
-        self._widest_column_name = max(widths, default=0.0)
-
-    def _names_fit_side_by_side(self, first: int, last: int, gap: float) -> bool:
-        """Return True when each of columns ``first`` … ``last`` − 1 can be named.
-
-        Each pair of neighbours shares two half columns: a long name ("[CLS]") beside short
-        ones ("the") fits where the widest name's width for every column does not. Six
-        tokens of a real model at 1280 px were named every other one.
-        """
-        widths = self._column_name_widths[first:last]
-        if not 1 < len(widths) <= FEW_NAMES:
-            return False
-        cell = self._view.width() / (last - first)
-        halves = (widths[:-1] + widths[1:]) / 2 + gap
-        ends = max(widths[0], widths[-1]) / 2  # an end name within its axis, or it is hidden
-        return bool((halves <= cell).all()) and ends <= cell / 2 + END_SLACK
+        self._column_name_widths = np.array([metrics.horizontalAdvance(n) for n in self._col_names])
+        self._widest_column_name = float(self._column_name_widths.max(initial=0.0))
 
     def share_tick_steps(self, rows: int, cols: int) -> None:
         """Name every ``rows``-th row and ``cols``-th column at least (the owner's choice).

@@ -38,15 +38,15 @@ def test_the_plots_and_the_view_settings_name_the_same_scales():
 
 def test_the_colour_bar_says_which_scale_is_shown(weights_heatmap):
     heatmap, _, _ = weights_heatmap
-    assert heatmap.colour_bar_title() == ""  # 0–1: the lesson's figure as it always was
+    assert heatmap.colour_bar().title() == ""  # 0–1: the lesson's figure as it always was
     heatmap.set_weight_scale("row", "A ÷ row's largest")
-    assert heatmap.colour_bar_title() == "A ÷ row's largest"
+    assert heatmap.colour_bar().title() == "A ÷ row's largest"
     heatmap.set_weight_scale("log", "A, log scale")
-    assert heatmap.colour_bar_title() == "A, log scale"
+    assert heatmap.colour_bar().title() == "A, log scale"
     bar = heatmap._bar
     assert [text for _, text in bar.ticks()] == ["0.0001", "0.001", "0.01", "0.1", "1"]
     heatmap.set_weight_scale("absolute", "")
-    assert heatmap.colour_bar_title() == ""
+    assert heatmap.colour_bar().title() == ""
     assert heatmap.levels() == (0.0, 1.0)
 
 

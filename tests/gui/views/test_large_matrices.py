@@ -115,7 +115,7 @@ def test_the_weight_scale_is_chosen_in_the_view_menu_or_by_a_and_kept(large):
     pipeline.scale_choice.setCurrentIndex(1)
     assert large.state.view.weight_scale == "row"
     assert menus.weight_scale_actions["row"].isChecked()
-    assert pipeline.heatmaps["weights"].colour_bar_title() == pipeline.scale_title("row") != ""
+    assert pipeline.heatmaps["weights"].colour_bar().title() == pipeline.scale_title("row") != ""
     save_window_settings(large, large.state)
     large.state.view.set_weight_scale("absolute")
     restore_window_settings(large, large.state)
