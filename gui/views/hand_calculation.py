@@ -14,6 +14,7 @@ from gui.views import hand_calculation_text as explain_text
 #: as the heatmaps' names (1.3) where the step fits its room, else smaller down to the text's
 #: (at 1080p it was 18 px beside 30 px numbers, in a room two-thirds empty)
 PRESENTING_SIZES = (1.3, 1.15, 1.0)
+MOST_COLUMNS = 4  # boxes side by side at most while presenting (16 were unreadable slivers)
 
 
 class ExplainPanel(Retranslating, QWidget):
@@ -25,6 +26,8 @@ class ExplainPanel(Retranslating, QWidget):
         self.state = state
         self.presenting = False
         self._boxes: list[str] = []
+        # (for what, the fit, whether it fitted): kept while the boxes' number and room stay
+        self._fitted: tuple[object, tuple[float, int], bool] | None = None
         self.browser = QTextBrowser(self)
         self.browser.setOpenLinks(False)
         self.show_all = QCheckBox(self)
@@ -61,28 +64,43 @@ class ExplainPanel(Retranslating, QWidget):
     def _show(self, boxes: list[str] | None = None) -> None:
         """Show the calculation's boxes: one after another, or fitted while presenting.
 
-        Fitted: the largest of PRESENTING_SIZES and the fewest columns side by side at which
-        the whole step fits the room without scrolling (step ① of 4 tokens in three
-        columns at 1080p); the smallest type in as many columns as needed where none fits.
+        Fitted: the largest of PRESENTING_SIZES and the fewest columns (up to MOST_COLUMNS)
+        side by side at which the whole step fits the room without scrolling (step ① of 4
+        tokens in three columns at 1080p); where none fits, one column in the smallest type,
+        to scroll. The fit is kept while the number of boxes, the room and the type stay:
+        a frame of the dial then sets the text once (it tried up to 48 layouts a frame).
         """
         if boxes is not None:
             self._boxes = boxes
         boxes = self._boxes
-        if not self.presenting or len(boxes) <= 1:
+        if not self.presenting:
             self.browser.setHtml("".join(boxes))
-            if not self.presenting:
-                return
+            return
         room = self.browser.viewport().size()
         base = QFont(self.font())
+        key = (len(boxes), room.width(), room.height(), base.pointSizeF())
+        fitted = self._fitted
+        if fitted is not None and fitted[0] == key:
+            fits = self._lay_out(boxes, base, *fitted[1])
+            if fits or not fitted[2]:
+                return  # the same fit holds the new numbers (or nothing fits: it scrolls)
         for size in PRESENTING_SIZES:
-            font = QFont(base)
-            font.setPointSizeF(base.pointSizeF() * size)
-            self.browser.setFont(font)
-            for columns in range(1, max(len(boxes), 1) + 1):
-                self.browser.setHtml(in_columns(boxes, columns))
-                document = self.browser.document().size()
-                if document.height() <= room.height() and document.width() <= room.width():
+            for columns in range(1, min(len(boxes), MOST_COLUMNS) + 1):
+                if self._lay_out(boxes, base, size, columns):
+                    self._fitted = (key, (size, columns), True)
                     return
+        self._fitted = (key, (PRESENTING_SIZES[-1], 1), False)
+        self._lay_out(boxes, base, PRESENTING_SIZES[-1], 1)
+
+    def _lay_out(self, boxes: list[str], base: QFont, size: float, columns: int) -> bool:
+        """Show ``boxes`` in ``columns`` at ``size`` × ``base``; return True if they fit."""
+        font = QFont(base)
+        font.setPointSizeF(base.pointSizeF() * size)
+        if self.browser.font() != font:
+            self.browser.setFont(font)
+        self.browser.setHtml(in_columns(boxes, columns))
+        room, document = self.browser.viewport().size(), self.browser.document().size()
+        return document.height() <= room.height() and document.width() <= room.width()
 
     def text(self) -> str:
         """Return what the panel shows, as plain text (for tests and copying)."""

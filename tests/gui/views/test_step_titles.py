@@ -25,6 +25,8 @@ def test_every_title_fits_its_room(window, language, size):
             room = title.contentsRect().width()
             assert QFontMetricsF(title.font()).horizontalAdvance(title.text()) <= room, step
             assert not title.text().endswith("…"), step
+            if title.text() != title.full_text():  # shortened: the whole title on hover
+                assert title.toolTip() == title.full_text()
         if size == (1920, 1080):  # room for every title in full
             titles = window.pipeline.titles.values()
             assert all(title.text() == title.full_text() for title in titles)
