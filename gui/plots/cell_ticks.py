@@ -13,6 +13,8 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetricsF
 
 NAME_CHARS = 12  # longer token names are shortened on the axes
 FEW_NAMES = 64  # up to this many columns on screen, each pair of neighbours is measured
@@ -47,6 +49,30 @@ def names_fit_side_by_side(widths: np.ndarray, cell: float, gap: float) -> bool:
         return False
     halves = (sizes[:-1] + sizes[1:]) / 2 + gap
     return bool((halves <= cell).all()) and max(sizes[0], sizes[-1]) <= cell
+
+
+def column_names(names: Sequence[str], widths: np.ndarray, shown: tuple[float, float],
+                 length_px: float, font: QFont) -> list[str] | None:  # fmt: skip
+    """Return a name for each column on screen, shortened where wider than its cell, or None.
+
+    None where the cells are narrower than "…", or too many: those are named every n-th
+    instead. A long token ("token 4") left three of four columns unnamed where the others
+    fitted: it is cut to what its cell holds (at worst "…"; its row and the hovered cell
+    name it whole).
+    """
+    metrics = QFontMetricsF(font)
+    first, last = max(math.floor(shown[0]), 0), math.ceil(shown[1])
+    names, widths = names[first:last], widths[first:last]
+    cell = length_px / max(last - first, 1)
+    gap = max(4.0, metrics.averageCharWidth() / 2)
+    if names_fit_side_by_side(widths, cell, gap):
+        return list(names)
+    room = cell - gap
+    if not 1 < len(names) <= FEW_NAMES or room < metrics.horizontalAdvance("…"):
+        return None
+    elide = Qt.TextElideMode.ElideRight
+    return [name if width <= room else metrics.elidedText(name, elide, room)
+            for name, width in zip(names, widths, strict=True)]  # fmt: skip
 
 
 def ticks(names: Sequence[str], shown: tuple[float, float], step: int, offset: int

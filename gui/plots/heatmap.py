@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QWidget
 from gui.plots.cell_axes import CellAxes
 from gui.plots.cell_image import CellImage
 from gui.plots.cell_labels import MAX_LABEL_PX, CellLabels, Outline
-from gui.plots.cell_ticks import elide, names_fit_side_by_side, tick_step, ticks
+from gui.plots.cell_ticks import column_names, elide, tick_step, ticks
 from gui.plots.colour_bar import ColourBar, nice_ceiling
 from gui.plots.text_scale import scaled_font
 from gui.plots.weight_scales import LOG_TICKS, SCALES, scale_levels
@@ -268,7 +268,6 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """Return the colour scale of the weights (always "absolute" for other maps)."""
         return self._scale
 
-    # ------------------------------------------------------------- zoom
     def shown_cells(self) -> tuple[tuple[float, float], tuple[float, float]]:
         """Return (rows, columns) on screen: (first, end) of each, in cells."""
         (x0, x1), (y0, y1) = self._view.viewRange()
@@ -308,7 +307,6 @@ class Heatmap(pg.GraphicsLayoutWidget):
         else:
             super().keyPressEvent(event)
 
-    # ------------------------------------------------------------- ticks
     def tick_steps(self) -> tuple[int, int]:
         """Return the steps between named rows and columns that this view needs.
 
@@ -316,13 +314,15 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """
         metrics = QFontMetricsF(self._tick_font)
         (y0, y1), (x0, x1) = self.shown_cells()
-        gap = metrics.averageCharWidth()
-        cols = tick_step(x1 - x0, self._widest_column_name + gap, self._view.width())
-        first, last = math.floor(x0), math.ceil(x1)
-        cell = self._view.width() / max(last - first, 1)
-        if cols > 1 and names_fit_side_by_side(self._column_name_widths[first:last], cell, gap):
-            cols = 1
+        room = self._widest_column_name + metrics.averageCharWidth()
+        cols = tick_step(x1 - x0, room, self._view.width())
+        if cols > 1 and self._shown_column_names(x0, x1) is not None:
+            cols = 1  # each column named, the long names shortened
         return tick_step(y1 - y0, metrics.height(), self._view.height()), cols
+
+    def _shown_column_names(self, x0: float, x1: float) -> list[str] | None:
+        widths, length = self._column_name_widths, self._view.width()
+        return column_names(self._col_names, widths, (x0, x1), length, self._tick_font)
 
     def _measure_column_names(self) -> None:
         metrics = QFontMetricsF(self._tick_font)
@@ -347,6 +347,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         for side, names, cells, step in (("left", self._row_names, shown[0], steps[0]),
                                          ("top", self._col_names, shown[1], steps[1])):  # fmt: skip
             offset = step // 2 if side == "top" else 0
+            if side == "top" and step == 1 and (fitted := self._shown_column_names(*cells)):
+                first = max(math.floor(cells[0]), 0)  # every column, long names cut short
+                names = [*names[:first], *fitted, *names[first + len(fitted) :]]
             self._plot.getAxis(side).setTicks([ticks(names, cells, step, offset), []])
 
     def matrix(self) -> np.ndarray:

@@ -465,3 +465,22 @@ def test_short_names_beside_a_long_one_are_each_named(make_heatmap):
     heatmap.resize(160, 300)  # too narrow even for pairs: thinned out as before
     heatmap.grab()
     assert heatmap.tick_steps()[1] > 1
+
+
+def test_a_long_name_is_cut_short_rather_than_leaving_its_neighbours_unnamed(make_heatmap):
+    # "+ token" at 1280 px: "token 4" beside 猫 吃 鱼 left only 鱼 named above the columns
+    names = ["猫", "吃", "鱼", "token 4"]
+    heatmap = make_heatmap("diverging", (260, 200))
+    heatmap.set_data(np.eye(4), names, names)
+    for _ in range(3):
+        heatmap.grab()
+        next_frame()
+    shown = [name for _, name in heatmap._plot.getAxis("top")._tickLevels[0]]
+    metrics = QFontMetricsF(heatmap._tick_font)
+    cell = heatmap.cells_rect().width() / 4
+    assert metrics.horizontalAdvance("token 4") + metrics.averageCharWidth() > cell  # too long
+    assert shown[:3] == names[:3]
+    assert len(shown) == 4
+    assert shown[3] != "token 4"
+    assert shown[3].endswith("…")
+    assert metrics.horizontalAdvance(shown[3]) < cell
