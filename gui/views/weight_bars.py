@@ -24,7 +24,7 @@ MANY = PER_TOKEN_UP_TO  # beyond, one outline: the bars are thinner than a pixel
 TITLE_PT = 10.0  # the title's size at the normal text size
 OUTLINE = QColor("#4c72b0")
 LABEL_GROUND = QColor(255, 255, 255)
-HEADROOM = 1.05  # the view's top, as a share of the top value
+HEADROOM = 1.02  # the view's top, as a share of the top value, besides a number's room
 
 
 def weight_text(value: float, digits: int) -> str:
@@ -56,7 +56,7 @@ class WeightBars(Retranslating, QWidget):
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self._title = ""
         self.plot.addItem(self.axes, row=1, col=0)
-        self.axes.setYRange(0, 1.05, padding=0)
+        self.axes.setYRange(0, 1.0, padding=0)
         self.axes.getAxis("left").enableAutoSIPrefix(False)
         self._base_font = QFont(QGuiApplication.font())
         self._font = QFont(self._base_font)  # of the names and numbers, at the text scale
@@ -81,6 +81,7 @@ class WeightBars(Retranslating, QWidget):
         self._weight_ticks: list[tuple[float, str]] = []
         self._length = -1
         self._top = 1.0  # the weights' axis goes from 0 to this (1, or the row's largest)
+        self._view_top = 1.0  # and the view higher: room for a number above a bar of _top
         self._shown: tuple[object, int] | None = None  # (A, row) on screen
         # the room for names and numbers is known once the plot is laid out in its scene
         self.axes.vb.sigResized.connect(self._update_weight_ticks)
@@ -117,7 +118,8 @@ class WeightBars(Retranslating, QWidget):
 
     def _update_weight_ticks(self) -> None:
         """0, 0.25, … 1 on the weights' axis, or fewer (0, 0.5, 1) where the plot is short."""
-        ticks = value_ticks(0.0, self._top, self.axes.vb.height() / HEADROOM, self._font, most=5)
+        pixels = self.axes.vb.height() * self._top / self._view_top
+        ticks = value_ticks(0.0, self._top, pixels, self._font, most=5)
         axis = self.axes.getAxis("left")
         if ticks != self._weight_ticks:  # an axis is costly to redraw: only when they change
             self._weight_ticks = ticks
@@ -202,18 +204,26 @@ class WeightBars(Retranslating, QWidget):
         )
 
     def _set_top(self, weights: np.ndarray) -> None:
-        """0 to 1, or to the row's largest weight where A is coloured by row or on a log scale.
+        """Set the weights' axis: 0 to 1, or to the row's largest weight, with room above.
+
+        To the row's largest where A is coloured by row or on a log scale, or beyond MANY
+        tokens; above it, room for a bar's number.
 
         The top snaps to round values (nice_ceiling), so that the axis is not written again
-        on every frame of the dial. At 512 tokens every bar was flat on the 0–1 scale.
+        on every frame of the dial. At 512 tokens every bar was flat on the 0–1 scale; a
+        number inside a bar of 1.00 hid its top quarter, and above it, it was cut off.
         """
         top = 1.0
-        if self.state.view.weight_scale != "absolute":
+        if self.state.view.weight_scale != "absolute" or len(weights) > MANY:
             largest = float(np.nanmax(weights)) if weights.size else 0.0
             top = min(1.0, nice_ceiling(largest)) if largest > 0 else 1.0
-        if top != self._top:
-            self._top = top
-            self.axes.setYRange(0, top * HEADROOM, padding=0)
+        height = float(self.axes.vb.height())
+        number = QFontMetricsF(self._font).height() + 8  # a label's height, its margins too
+        share = min(number / height, 0.5) if height > 0 else 0.0
+        view_top = top * HEADROOM / (1 - share)
+        if (top, view_top) != (self._top, self._view_top):
+            self._top, self._view_top = top, view_top
+            self.axes.setYRange(0, view_top, padding=0)
             self._update_weight_ticks()
 
     def _room(self) -> float:
@@ -231,7 +241,7 @@ class WeightBars(Retranslating, QWidget):
             self.axes.addItem(label)
             self.labels.append(label)
         metrics = QFontMetricsF(self._font)
-        per_pixel = self._top * HEADROOM / max(float(self.axes.vb.height()), 1.0)
+        per_pixel = self._view_top / max(float(self.axes.vb.height()), 1.0)
         tall = (metrics.height() + 8) * per_pixel  # a label's height in weights (its margins)
         uniform = 1.0 / max(len(weights), 1)
         for j, label in enumerate(self.labels):
@@ -254,6 +264,6 @@ class WeightBars(Retranslating, QWidget):
         y = weight
         if weight <= uniform <= weight + tall:
             y = uniform + tall * 0.1
-        if y + tall > self._top * HEADROOM:
+        if y + tall > self._view_top:
             return weight, 0.0
         return y, 1.0

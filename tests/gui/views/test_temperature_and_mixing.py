@@ -350,3 +350,18 @@ def test_the_weights_numbers_stay_inside_the_chart_and_off_the_uniform_line(wind
                 assert shown.top() <= box.top(), tau
                 assert box.bottom() <= shown.bottom() + 1, tau
                 assert not box.top() < line_y < box.bottom(), (tau, label.toPlainText())
+
+
+def test_a_bars_number_sits_above_it_whole_and_hides_none_of_it(window):
+    # inside a bar of 1.00 the number's white ground hid its top quarter
+    bars = window.dial.bars
+    window.dial.set_temperature(0.01, animate=False)  # one winner: a bar of 1.00
+    next_frame()
+    bars.plot.grab()
+    view = bars.axes.vb
+    for label, weight in zip(bars.labels, bars.weights(), strict=False):
+        if label.isVisible():
+            box = label.mapRectToScene(label.boundingRect())
+            bar_top = view.mapViewToScene(QPointF(0, float(weight))).y()
+            assert box.bottom() <= bar_top + 1, label.toPlainText()  # above its bar
+            assert box.top() >= view.sceneBoundingRect().top() - 1  # and not cut off
