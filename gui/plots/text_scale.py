@@ -12,6 +12,7 @@ import math
 import pyqtgraph as pg
 from PySide6.QtGui import QFont, QFontMetricsF
 
+from gui.plots.cell_axes import QuietAxis
 from gui.plots.colour_bar import ROOM, tick_text, tick_values
 
 
@@ -40,6 +41,8 @@ def style_axis(axis: pg.AxisItem, font: QFont) -> None:
             autoExpandTextSpace=False, tickTextHeight=math.ceil(QFontMetricsF(font).height())
         )
     axis.labelStyle = {**axis.labelStyle, "font-size": f"{point_size(font):.4g}pt"}
+    if isinstance(axis, QuietAxis):  # its room measured afresh: after presenter mode's type,
+        axis.fit_text_again()  # the weight chart's axis kept 8 px of it
     if axis.label.isVisible():
         axis.setLabel(axis.labelText)
     else:
