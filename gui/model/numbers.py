@@ -18,6 +18,11 @@ _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {
 }
 
 
+def plain_ascii(text: str) -> str:
+    """Return ``text`` with full-width ASCII ("４，１６") and "−" as plain ASCII ("4,16")."""
+    return text.translate(_FULL_WIDTH)
+
+
 def decimal_comma(locale: QLocale | None = None) -> bool:
     """Return True where the user's locale writes 0,5 for one half."""
     return (locale or QLocale()).decimalPoint() == ","

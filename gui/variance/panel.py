@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine import VarianceResult
+from gui.model.numbers import plain_ascii
 from gui.support.engine_text import engine_text, reason_text
 from gui.support.language import Retranslating
 from gui.variance.plots import VariancePlots
@@ -41,7 +42,7 @@ def parse_whole(text: str, name: str) -> int:
     The error message, in the chosen language, starts with ``name``: the field's label as
     the user sees it.
     """
-    cleaned = re.sub(r"(?<=\d)[,_ ](?=\d{3}\b)", "", text.strip())
+    cleaned = re.sub(r"(?<=\d)[,_ ](?=\d{3}\b)", "", plain_ascii(text).strip())
     if re.fullmatch(r"[+-]?\d+", cleaned):
         return int(cleaned)
     if re.fullmatch(r"\d+(\.\d+)?[eE]\+?\d{1,2}", cleaned) and float(cleaned).is_integer():
@@ -176,7 +177,8 @@ class VariancePanel(Retranslating, QWidget):
     def settings(self) -> ExperimentSettings:
         """Return the typed settings, checked; ValueError says what is wrong."""
         text = self.fields["d_ks"].text()
-        parts = [p for p in re.split(r"[,;\s]+", text.strip()) if p]
+        # "4，16" or "4、16" as a Chinese input method types them, as "4, 16"
+        parts = [p for p in re.split(r"[,;\s、]+", plain_ascii(text).strip()) if p]
         if not parts:
             raise ValueError(self.tr("give at least one d_k value"))
         label = {key: text.text() for key, text in self.field_labels.items()}  # as seen

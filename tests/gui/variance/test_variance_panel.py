@@ -91,6 +91,14 @@ def test_whole_numbers_may_be_written_as_people_write_them():
     assert parse_whole("1e6", "samples") == 1_000_000
     with pytest.raises(ValueError, match="not a whole number"):
         parse_whole("1.5e0", "samples")
+    assert parse_whole("２０００", "samples") == 2000  # full width, as an input method types
+
+
+@pytest.mark.parametrize("typed", ["4，16", "4、16", "４，１６", "4；16"])
+def test_d_k_values_may_be_separated_as_a_chinese_input_method_types_them(panel, typed):
+    # "4，16" was refused: "“4，16” is not a whole number"
+    panel.fields["d_ks"].setText(typed)
+    assert panel.settings().d_ks == (4, 16)
 
 
 def test_cancel_stops_a_large_run_and_keeps_the_previous_results(panel, qtbot):
