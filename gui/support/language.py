@@ -7,6 +7,7 @@ answer it by setting their texts again (their ``retranslate`` methods).
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QEvent,
     QLibraryInfo,
@@ -18,6 +19,15 @@ from gui.support.settings import setting_str
 from resources import resource_path
 
 LANGUAGES = {"en": "English", "zh_CN": "中文"}
+#: Qt's own words that qtbase_zh_CN.qm lacks (its file dialog's labels carry a "&" that
+#: the catalogue's do not, and the type of a folder): ours, so the dialogs speak Chinese.
+QT_WORDS_OURS = (
+    QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+    QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "Folder"),
+    QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "File"),
+    QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "Drive"),
+)
 _installed: list[QTranslator] = []
 _current = "en"
 

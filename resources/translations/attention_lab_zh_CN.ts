@@ -234,18 +234,18 @@ No discards it.</source>
 <context>
     <name>ExplainPanel</name>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="43"/>
+        <location filename="../../gui/views/hand_calculation.py" line="46"/>
         <source>Show every term</source>
         <extracomment>the hand calculation&apos;s type against the text&apos;s while presenting, largest first: as large as the heatmaps&apos; names (1.3) where the step fits its room, else smaller down to the text&apos;s (at 1080p it was 18 px beside 30 px numbers, in a room two-thirds empty)</extracomment>
         <translation>显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="44"/>
+        <location filename="../../gui/views/hand_calculation.py" line="47"/>
         <source>Long sums are shortened; tick to see every term</source>
         <translation>长的求和会被缩写；勾选后显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="109"/>
+        <location filename="../../gui/views/hand_calculation.py" line="127"/>
         <source>Click any cell of a heatmap to see how it is calculated.</source>
         <translation>点击热力图的任意一格，看它是怎么算出来的。</translation>
     </message>
@@ -1226,17 +1226,17 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="176"/>
+        <location filename="../../gui/views/mixing.py" line="177"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="324"/>
+        <location filename="../../gui/views/mixing.py" line="327"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="334"/>
+        <location filename="../../gui/views/mixing.py" line="337"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1272,12 +1272,12 @@ Replace them?</source>
 <context>
     <name>ModelRun</name>
     <message>
-        <location filename="../../gui/model/model_run.py" line="61"/>
+        <location filename="../../gui/model/model_run.py" line="66"/>
         <source>Open layer {0}, head {1}</source>
         <translation>打开第 {0} 层，第 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/model_run.py" line="75"/>
+        <location filename="../../gui/model/model_run.py" line="80"/>
         <source>Open layer {0}, its {1} heads</source>
         <translation>打开第 {0} 层的 {1} 个头</translation>
     </message>
@@ -1420,6 +1420,38 @@ Replace them?</source>
         <location filename="../../gui/window/presenting_layout.py" line="93"/>
         <source>Real model</source>
         <translation>真实模型</translation>
+    </message>
+</context>
+<context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <location filename="../../gui/support/language.py" line="27"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../gui/support/language.py" line="28"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/support/language.py" line="29"/>
+        <source>Drive</source>
+        <translation>驱动器</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../gui/support/language.py" line="25"/>
+        <source>&amp;Look in:</source>
+        <extracomment>Qt&apos;s own words that qtbase_zh_CN.qm lacks (its file dialog&apos;s labels carry a &quot;&amp;&quot; that the catalogue&apos;s do not, and the type of a folder): ours, so the dialogs speak Chinese.</extracomment>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/support/language.py" line="26"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
     </message>
 </context>
 <context>
@@ -1962,112 +1994,112 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>VariancePanel</name>
     <message>
-        <location filename="../../gui/variance/panel.py" line="50"/>
+        <location filename="../../gui/variance/panel.py" line="51"/>
         <source>{0}: empty; type a whole number</source>
         <translation>{0}：是空的，请填一个整数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="52"/>
+        <location filename="../../gui/variance/panel.py" line="53"/>
         <source>{0}: “{1}” is not a whole number</source>
         <translation>{0}：“{1}” 不是整数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="117"/>
+        <location filename="../../gui/variance/panel.py" line="118"/>
         <source>d_k values</source>
         <translation>d_k 取值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="117"/>
+        <location filename="../../gui/variance/panel.py" line="118"/>
         <source>samples per d_k</source>
         <translation>每个 d_k 的采样数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="118"/>
+        <location filename="../../gui/variance/panel.py" line="119"/>
         <source>candidate keys</source>
         <translation>候选词数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="118"/>
+        <location filename="../../gui/variance/panel.py" line="119"/>
         <source>trials</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="119"/>
+        <location filename="../../gui/variance/panel.py" line="120"/>
         <source>random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="122"/>
+        <location filename="../../gui/variance/panel.py" line="123"/>
         <source>Positive whole numbers up to 4096, e.g. 4, 16, 64</source>
         <translation>不超过 4096 的正整数，例如 4, 16, 64</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="123"/>
+        <location filename="../../gui/variance/panel.py" line="124"/>
         <source>Lesson defaults</source>
         <translation>课文默认值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="124"/>
+        <location filename="../../gui/variance/panel.py" line="125"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="125"/>
+        <location filename="../../gui/variance/panel.py" line="126"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="126"/>
+        <location filename="../../gui/variance/panel.py" line="127"/>
         <source>Copy table</source>
         <translation>复制表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="127"/>
+        <location filename="../../gui/variance/panel.py" line="128"/>
         <source>Save CSV…</source>
         <translation>保存 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="128"/>
+        <location filename="../../gui/variance/panel.py" line="129"/>
         <source>histogram of d_k</source>
         <translation>直方图：d_k =</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="181"/>
+        <location filename="../../gui/variance/panel.py" line="183"/>
         <source>give at least one d_k value</source>
         <translation>至少给一个 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="223"/>
+        <location filename="../../gui/variance/panel.py" line="225"/>
         <source>Not run: {0}</source>
         <translation>没有运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="249"/>
+        <location filename="../../gui/variance/panel.py" line="251"/>
         <source>Could not save {0}: {1}</source>
         <translation>无法保存 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="267"/>
+        <location filename="../../gui/variance/panel.py" line="269"/>
         <source>Save the table</source>
         <translation>保存表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="277"/>
+        <location filename="../../gui/variance/panel.py" line="279"/>
         <source>about {0:.0f} s left</source>
         <translation>大约还剩 {0:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="282"/>
+        <location filename="../../gui/variance/panel.py" line="284"/>
         <source>done in {0:.1f} s</source>
         <translation>用时 {0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="299"/>
+        <location filename="../../gui/variance/panel.py" line="301"/>
         <source>cancelled: the previous results stay</source>
         <translation>已取消：之前的结果保留</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="315"/>
+        <location filename="../../gui/variance/panel.py" line="317"/>
         <source>The spread of q·k follows √d_k (measured {0:.2f} at d_k = {1}, √d_k = {2:.2f}). Unscaled, softmax collapses toward one winner as d_k grows (largest weight {3:.2f}) and its gradient shrinks to {4:.2f}: the prelude to the gradient being cut off. Divided by √d_k the spread stays that of d_k = 1, the largest weight stays near {5:.2f} and the gradient stays {6:.2f}.</source>
         <translation>q·k 的波动随 √d_k 增长（d_k = {1} 时实测 {0:.2f}，√d_k = {2:.2f}）。不缩放时，d_k 越大 softmax 越“一家独大”（最大配比 {3:.2f}），梯度缩到 {4:.2f}——梯度断流的前兆。除以 √d_k 后波动回到 d_k = 1 的水平，最大配比稳在 {5:.2f} 附近，梯度保持 {6:.2f}。</translation>
     </message>
@@ -2161,12 +2193,12 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="178"/>
+        <location filename="../../gui/views/weight_bars.py" line="180"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="192"/>
+        <location filename="../../gui/views/weight_bars.py" line="194"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>
@@ -2237,17 +2269,17 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>numbers</name>
     <message>
-        <location filename="../../gui/model/numbers.py" line="37"/>
+        <location filename="../../gui/model/numbers.py" line="42"/>
         <source>it is empty</source>
         <translation>是空的</translation>
     </message>
     <message>
-        <location filename="../../gui/model/numbers.py" line="41"/>
+        <location filename="../../gui/model/numbers.py" line="46"/>
         <source>“{0}” is not a number</source>
         <translation>“{0}”不是数字</translation>
     </message>
     <message>
-        <location filename="../../gui/model/numbers.py" line="46"/>
+        <location filename="../../gui/model/numbers.py" line="51"/>
         <source>{0} is beyond ±1,000,000</source>
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>

@@ -144,3 +144,24 @@ def test_the_experiment_tab_built_after_a_switch_has_the_language_of_the_moment(
     assert window.tabs.tabText(1) == english
     assert window.variance.run_button.text() == "Run"
     window.variance.shutdown()
+
+
+def test_qts_file_dialog_speaks_chinese_too(qapp, tmp_path):
+    # qtbase_zh_CN.qm has "Look in:" but the dialog asks for "&Look in:": it stayed English
+    from PySide6.QtCore import QFileInfo
+    from PySide6.QtWidgets import QFileDialog, QFileIconProvider, QLabel
+
+    from gui.support.language import set_language
+
+    set_language("zh_CN")
+    try:
+        dialog = QFileDialog(None, "", "/")
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        texts = [label.text() for label in dialog.findChildren(QLabel)]
+        assert texts
+        assert all(not re.search(r"[A-Za-z]{2,}", text) for text in texts), texts
+        assert QFileIconProvider().type(QFileInfo(str(tmp_path))) == "文件夹"
+        assert QFileIconProvider().type(QFileInfo("/")) == "驱动器"
+        dialog.deleteLater()
+    finally:
+        set_language("en")
