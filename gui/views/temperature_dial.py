@@ -147,7 +147,12 @@ class TemperatureDial(Retranslating, QWidget):
         self._controls = controls
         # the bars beside the controls, or below them where the panel is too narrow
         self._top = QBoxLayout(QBoxLayout.Direction.LeftToRight)
-        self._top.addLayout(controls)
+        # in a widget of their own: as a bare layout beside the bars (which wrap their text)
+        # they were given less than their least height, and at 1.5× the knob lay half under τ
+        holder = self._holder = QWidget(self)
+        holder.setLayout(controls)
+        controls.setContentsMargins(0, 0, 0, 0)
+        self._top.addWidget(holder)
         self._top.addWidget(self.bars, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -160,11 +165,32 @@ class TemperatureDial(Retranslating, QWidget):
         self._arrange()
 
     def _arrange(self) -> None:
+        self._holder.setMinimumHeight(self._controls.minimumSize().height())
         room = self.width() - self._controls.sizeHint().width()
         beside = room >= BARS_LINES * self.fontMetrics().height()
         direction = QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
         if self._top.direction() != direction:
             self._top.setDirection(direction)
+        self._fit_caption()
+
+    def _fit_caption(self) -> None:
+        """Leave the caption out where the bars below the controls need its room.
+
+        Its words then go in the dial's tooltip. In presenter mode at 1280×720 the chart was
+        squeezed under the Play button, its title hidden.
+        """
+        layout = self.layout()
+        if layout is None or self.height() <= 0:
+            return
+        caption = self.caption
+        below = self._top.direction() == QBoxLayout.Direction.TopToBottom
+        spacing = layout.spacing() + self._top.spacing()
+        room = self.height() - self._holder.minimumHeight() - 8 - spacing  # the bars' own
+        needed = (BARS_LINES + 3) * self.fontMetrics().height()  # the chart and its readout
+        fits = not below or room - caption.heightForWidth(self.width()) >= needed
+        if fits != caption.isVisibleTo(self):
+            caption.setVisible(fits)
+        self.dial.setToolTip("" if fits else caption.text())
 
     def bars_beside(self) -> bool:
         """Return True while the bars stand beside the controls (False: below them)."""

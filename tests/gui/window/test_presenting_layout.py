@@ -234,3 +234,21 @@ def test_no_old_tab_bar_shows_beside_the_presenting_tabs(window, qtbot):
     docks = [window.docks[name] for name in ("temperature", "mixing", "explanation")]
     titles = sorted(dock.windowTitle() for dock in docks)
     assert [sorted(bar.tabText(i) for i in range(bar.count())) for bar in shown] == [titles]
+
+
+def test_the_dial_is_whole_above_its_box_on_a_short_screen(window, qtbot):
+    # at 1280×720 the knob lay half under the τ box and the chart under the Play button
+    present(window, qtbot, 1280, 720)
+    show(window, qtbot, "temperature")
+    qtbot.wait(100)
+    dial = window.dial
+    knob, entry = dial.dial.geometry(), dial.entry.geometry()
+    knob_bottom = dial.dial.mapTo(dial, knob.bottomLeft() - knob.topLeft()).y()
+    entry_top = dial.entry.mapTo(dial, entry.topLeft() - entry.topLeft()).y()
+    assert knob_bottom <= entry_top
+    play_bottom = dial.play_button.mapTo(dial, dial.play_button.rect().bottomLeft()).y()
+    assert dial.bars.mapTo(dial, dial.bars.rect().topLeft()).y() >= play_bottom
+    assert dial.caption.isVisible() or dial.dial.toolTip() == dial.caption.text()
+    window.presenter.toggle_action.setChecked(False)
+    qtbot.wait(50)
+    assert dial.caption.isVisible()  # the normal window has room for it
