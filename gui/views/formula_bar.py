@@ -157,7 +157,11 @@ class FormulaBar(Retranslating, QWidget):
         # jumped sideways on every frame of the dial as τ's digits changed width.
         tau = self.parts[2]
         tau.setMinimumWidth(self._widest_tau(tau.font()) if self._tau_shown else 0)
-        needed = sum(max(p.sizeHint().width(), p.minimumWidth()) for p in self._pieces)
+        # measured with τ's widest text whether τ or √d_k is shown: the formula then keeps
+        # its size when the dial starts to play (it shrank by a tenth at the first frame)
+        widest = self._widest_tau(tau.font())
+        needed = sum(max(p.sizeHint().width(), widest if p is tau else p.minimumWidth())
+                     for p in self._pieces)  # fmt: skip
         room = self.width() - 16
         if needed > room > 0:
             font.setPointSizeF(max(size * room / needed * 0.94, size * 0.4))  # with room to spare

@@ -365,3 +365,19 @@ def test_a_bars_number_sits_above_it_whole_and_hides_none_of_it(window):
             bar_top = view.mapViewToScene(QPointF(0, float(weight))).y()
             assert box.bottom() <= bar_top + 1, label.toPlainText()  # above its bar
             assert box.top() >= view.sceneBoundingRect().top() - 1  # and not cut off
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_formula_keeps_its_size_when_the_dial_leaves_sqrt_d_k(window, size):
+    # room for τ's widest text was kept only once τ showed: the formula shrank a tenth at
+    # the first frame of Play
+    window.resize(*size)
+    window.state.set_temperature(None)  # the lesson's √d_k
+    next_frame()
+    window.grab()
+    assert window.state.result.is_standard_scaling
+    before = window.formula.parts[1].font().pointSizeF()
+    window.dial.set_temperature(0.5, animate=False)
+    next_frame()
+    window.grab()
+    assert window.formula.parts[1].font().pointSizeF() == before
