@@ -222,7 +222,10 @@ class MixingView(Retranslating, DrawnWhenShown):
 
     def _on_glide(self, share: float) -> None:
         if self._start.shape == self._target.shape:
-            self._draw(self._start + (self._target - self._start) * share)
+            if share >= 1.0:  # the glide's end: the very target, written as z is
+                self._draw(self._target)
+            else:
+                self._draw(self._start + (self._target - self._start) * share)
 
     def _colour(self, group: int) -> QColor:
         members = self._groups[group]
@@ -274,8 +277,12 @@ class MixingView(Retranslating, DrawnWhenShown):
         self.totals_line.setData(xs, np.repeat(totals, 2))
         digits = self.state.precision
         top = positive.sum(axis=0)
+        written = totals
+        if groups is self._target:  # at rest: z itself, as the heatmap writes it (the sum of
+            # the stacks, added in another order, once read 1.46 beside the heatmap's 1.45)
+            written = self.state.shown_result.context[self.state.selected_token]
         for d, label in enumerate(self._total_labels):
-            label.setText(format_number(float(totals[d]), digits))  # "0.00", never "-0.00"
+            label.setText(format_number(float(written[d]), digits))  # "0.00", never "-0.00"
             label.setPos(d, float(top[d]))
         # Nice limits change rarely, so the axis is not redrawn on every frame of the dial;
         # the headroom above keeps the totals' labels inside the plot.
