@@ -55,10 +55,10 @@ def column_names(names: Sequence[str], widths: np.ndarray, shown: tuple[float, f
                  length_px: float, font: QFont) -> list[str] | None:  # fmt: skip
     """Return a name for each column on screen, shortened where wider than its cell, or None.
 
-    None where the cells are narrower than "…", or too many: those are named every n-th
-    instead. A long token ("token 4") left three of four columns unnamed where the others
-    fitted: it is cut to what its cell holds (at worst "…"; its row and the hovered cell
-    name it whole).
+    None where the columns are too many, more than a third of the names would be cut or
+    the cut ones would read alike: those are named every n-th instead. A long token
+    ("token 4") left three of four columns unnamed where the others fitted: it is cut to
+    what its cell holds ("t…", "…" or nothing; its row and the hovered cell name it whole).
     """
     metrics = QFontMetricsF(font)
     first, last = max(math.floor(shown[0]), 0), math.ceil(shown[1])
@@ -68,11 +68,17 @@ def column_names(names: Sequence[str], widths: np.ndarray, shown: tuple[float, f
     if names_fit_side_by_side(widths, cell, gap):
         return list(names)
     room = cell - gap
-    if not 1 < len(names) <= FEW_NAMES or room < metrics.horizontalAdvance("…"):
+    if not 1 < len(names) <= FEW_NAMES:
         return None
-    elide = Qt.TextElideMode.ElideRight
-    return [name if width <= room else metrics.elidedText(name, elide, room)
-            for name, width in zip(names, widths, strict=True)]  # fmt: skip
+    elide = Qt.TextElideMode.ElideRight  # and a name with no room even for "…" is left out
+    written = [name if width <= room else metrics.elidedText(name, elide, room)
+               for name, width in zip(names, widths, strict=True)]  # fmt: skip
+    cut = sum(text != name for text, name in zip(written, names, strict=True))
+    # useful only while the cut names are few and still tell the columns apart: six
+    # "token N" all cut to "to…" said less than every other name in full
+    if 3 * cut > len(names) or len(set(written)) < len(set(names)):
+        return None
+    return written
 
 
 def ticks(names: Sequence[str], shown: tuple[float, float], step: int, offset: int

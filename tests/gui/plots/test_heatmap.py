@@ -484,3 +484,17 @@ def test_a_long_name_is_cut_short_rather_than_leaving_its_neighbours_unnamed(mak
     assert shown[3] != "token 4"
     assert shown[3].endswith("…")
     assert metrics.horizontalAdvance(shown[3]) < cell
+
+
+def test_many_long_names_are_not_all_cut_alike(make_heatmap):
+    # nine columns, six of them "token N": cut, they all read "to…"; named every n-th instead
+    names = ["猫", "吃", "鱼", *(f"token {i}" for i in range(4, 10))]
+    heatmap = make_heatmap("diverging", (420, 300))
+    heatmap.set_data(np.eye(9), names, names)
+    for _ in range(3):
+        heatmap.grab()
+        next_frame()
+    shown = [name for _, name in heatmap._plot.getAxis("top")._tickLevels[0]]
+    assert shown
+    assert len(set(shown)) == len(shown)  # no two alike
+    assert all(name in names for name in shown)  # each in full
