@@ -78,7 +78,10 @@ class ExplainPanel(Retranslating, QWidget):
             return
         room = self.browser.viewport().size()
         base = QFont(self.font())
-        key = (len(boxes), room.width(), room.height(), base.pointSizeF())
+        # what the boxes show, less their numbers: a dial frame keeps the fit, another
+        # step or cell seeks its own (step ② kept step ①'s smaller type and columns)
+        shows = (self.state.selected_cell, self.show_all.isChecked(), len(boxes))
+        key = (shows, room.width(), room.height(), base.pointSizeF())
         fitted = self._fitted
         if fitted is not None and fitted[0] == key:
             fits = self._lay_out(boxes, base, *fitted[1])

@@ -96,6 +96,7 @@ class MixingView(Retranslating, DrawnWhenShown):
         self._groups: list[np.ndarray] = []  # token indices drawn as each coloured group
         self._slots: dict[int, int] = {}  # beyond PER_TOKEN_UP_TO: each heavy token's colour
         self._target = np.zeros((0, 0))  # (groups, d_v) contributions
+        self._z = np.zeros(0)  # z of the selected row, as the totals write it at rest
         self._start = np.zeros((0, 0))
         self._drawn = np.zeros((0, 0))
         self._last_update = 0.0
@@ -205,6 +206,7 @@ class MixingView(Retranslating, DrawnWhenShown):
             not np.array_equal(a, b) for a, b in zip(groups, self._groups, strict=False)
         )
         self._groups, self._target = groups, target
+        self._z = result.context[row].copy()  # what the totals write at rest, as the heatmap
         singles = [int(g[0]) for g in groups if len(g) == 1]
         self._slots = stable_slots(singles, self._slots, len(PALETTE))
         if new_items:
@@ -278,9 +280,10 @@ class MixingView(Retranslating, DrawnWhenShown):
         digits = self.state.precision
         top = positive.sum(axis=0)
         written = totals
-        if groups is self._target:  # at rest: z itself, as the heatmap writes it (the sum of
-            # the stacks, added in another order, once read 1.46 beside the heatmap's 1.45)
-            written = self.state.shown_result.context[self.state.selected_token]
+        if groups is self._target and self._z.shape == totals.shape:  # at rest: z itself,
+            # as the heatmap writes it (the sum of the stacks, added in another order, once
+            # read 1.46 beside the heatmap's 1.45)
+            written = self._z
         for d, label in enumerate(self._total_labels):
             label.setText(format_number(float(written[d]), digits))  # "0.00", never "-0.00"
             label.setPos(d, float(top[d]))

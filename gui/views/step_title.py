@@ -44,7 +44,9 @@ class StepTitle(QLabel):
             text = metrics.elidedText(self._texts[-1], Qt.TextElideMode.ElideRight, room)
         if text != self.text():
             self.setText(text)
-            self.setToolTip("" if text == self._texts[0] else self._texts[0])  # the title whole
+        whole = "" if text == self._texts[0] else self._texts[0]  # the title whole on hover
+        if whole != self.toolTip():  # its τ follows the dial even while the text is cut
+            self.setToolTip(whole)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         """Choose the text again for the new width."""

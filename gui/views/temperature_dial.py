@@ -125,6 +125,7 @@ class TemperatureDial(Retranslating, QWidget):
         )
         self._set_play_text(self.play_button.isChecked())
         self._on_structure_changed()
+        self._fit_caption()  # the new words' height, and the tooltip in the new language
 
     def _set_play_text(self, playing: bool) -> None:
         # Qt's own media icons, not ⏸/▶ characters: no font is sure to draw ⏸ (it was a box)

@@ -214,16 +214,19 @@ class WeightBars(Retranslating, QWidget):
         number inside a bar of 1.00 hid its top quarter, and above it, it was cut off.
         """
         top = 1.0
+        largest = float(np.nanmax(weights)) if weights.size else 0.0
         if self.state.view.weight_scale != "absolute" or len(weights) > MANY:
-            largest = float(np.nanmax(weights)) if weights.size else 0.0
             top = min(1.0, nice_ceiling(largest)) if largest > 0 else 1.0
         height = float(self.axes.vb.height())
         number = QFontMetricsF(self._font).height() + 8  # a label's height, its margins too
         share = min(number / height, 0.5) if height > 0 else 0.0
-        view_top = top * HEADROOM / (1 - share)
+        view_top = top * HEADROOM
+        if largest > view_top * (1 - share):  # the tallest bar's number needs room above it
+            view_top /= 1 - share  # (two heights only: the axis is not redrawn each frame)
         if (top, view_top) != (self._top, self._view_top):
             self._top, self._view_top = top, view_top
             self.axes.setYRange(0, view_top, padding=0)
+            self.axes.vb.updateMatrix()  # now, not as it paints: that asked for a second paint
             self._update_weight_ticks()
 
     def _room(self) -> float:

@@ -192,7 +192,6 @@ def test_a_heavy_token_keeps_its_colour_while_it_stays_among_the_heaviest(large)
         return {int(g[0]): mixing._colour(i).name()
                 for i, g in enumerate(mixing._groups) if len(g) == 1}  # fmt: skip
 
-    seen: dict[int, str] = {}
     before: dict[int, str] = {}
     for row in range(6):
         large.state.select_token(row)
@@ -201,7 +200,7 @@ def test_a_heavy_token_keeps_its_colour_while_it_stays_among_the_heaviest(large)
         for token, colour in now.items():
             if token in before:
                 assert colour == before[token], (row, token)
-        before, seen = now, {**seen, **now}
+        before = now
     large.state.load_preset(random_preset(40, 8, 8, seed=5))
     next_frame()
     from gui.plots.token_colours import token_colour

@@ -398,3 +398,20 @@ def test_the_mixing_totals_write_z_itself_not_the_sum_of_the_stacks(window):
     assert [label.toPlainText() for label in mixing._total_labels] == [
         format_number(float(v), digits) for v in z
     ]
+
+
+def test_the_dials_tooltip_follows_the_language_when_its_caption_is_left_out(window):
+    from gui.support.language import set_language
+
+    dial = window.dial
+    dial.resize(dial.width(), 200)  # too short for the caption below the controls
+    dial._top.setDirection(dial._top.Direction.TopToBottom)
+    dial._fit_caption()
+    if dial.caption.isVisibleTo(dial):
+        pytest.skip("the caption fits this offscreen window")
+    english = dial.dial.toolTip()
+    set_language("zh_CN")
+    try:
+        assert dial.dial.toolTip() == dial.caption.text() != english
+    finally:
+        set_language("en")

@@ -231,5 +231,31 @@ def test_a_dial_frame_lays_the_hand_calculation_out_once_when_presenting(window,
         window.dial.set_temperature(tau, animate=False)
         qtbot.wait(10)
     assert len(laid_out) == 4
-    assert laid_out[-1].count("<tr>") != 1 or "<td" not in laid_out[-1]  # not one row of 16
+    from gui.views.hand_calculation import MOST_COLUMNS
+
+    first_row = laid_out[-1].split("</tr>")[0]
+    assert first_row.count("<td") <= MOST_COLUMNS  # not 16 slivers side by side
+    window.presenter.toggle_action.setChecked(False)
+
+
+def test_a_steps_hand_calculation_does_not_depend_on_the_step_before(window, qtbot):
+    # the fit was kept by the number of boxes alone: step ② after ① kept ①'s smaller type
+    from engine import random_preset
+
+    window.state.load_preset(random_preset(8, 16, 4, seed=2))
+    window.presenter.toggle_action.setChecked(True)
+    window.showNormal()
+    window.setGeometry(0, 0, 1920, 1080)
+    qtbot.waitUntil(lambda: window.height() == 1080)
+    browser = window.explanation.browser
+    window.presenter.go_to_step(3)  # one box: step ② after it is fitted on its own
+    qtbot.wait(50)
+    window.presenter.go_to_step(2)
+    qtbot.wait(50)
+    alone = (browser.font().pointSizeF(), browser.toHtml().count("<td"))
+    window.presenter.go_to_step(1)
+    qtbot.wait(50)
+    window.presenter.go_to_step(2)
+    qtbot.wait(50)
+    assert (browser.font().pointSizeF(), browser.toHtml().count("<td")) == alone
     window.presenter.toggle_action.setChecked(False)
