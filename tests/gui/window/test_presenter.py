@@ -8,6 +8,8 @@ from PySide6.QtGui import QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QAbstractButton, QStyle, QTabBar, QWidget
 from shiboken6 import isValid
 
+from engine import random_preset
+from gui.views.hand_calculation import MOST_COLUMNS
 from gui.window.layout_settings import GEOMETRY_KEY
 
 
@@ -211,16 +213,19 @@ def test_the_hand_calculation_is_large_and_its_step_fits_its_room_when_presentin
     assert browser.font().pointSizeF() == QGuiApplication.font().pointSizeF()
 
 
-def test_a_dial_frame_lays_the_hand_calculation_out_once_when_presenting(window, qtbot):
-    # the fit was searched anew on every frame: 48 layouts a frame at 16 tokens (167 ms);
-    # where nothing fits, one column to scroll, not 16 slivers side by side
-    from engine import random_preset
-
-    window.state.load_preset(random_preset(16, 8, 8, seed=3))
+def present_at_1080p(window, qtbot) -> None:
+    """Presenter mode as if full screen on a 1920 × 1080 screen (offscreen: 800 × 800)."""
     window.presenter.toggle_action.setChecked(True)
     window.showNormal()
     window.setGeometry(0, 0, 1920, 1080)
     qtbot.waitUntil(lambda: window.height() == 1080)
+
+
+def test_a_dial_frame_lays_the_hand_calculation_out_once_when_presenting(window, qtbot):
+    # the fit was searched anew on every frame: 48 layouts a frame at 16 tokens (167 ms);
+    # where nothing fits, one column to scroll, not 16 slivers side by side
+    window.state.load_preset(random_preset(16, 8, 8, seed=3))
+    present_at_1080p(window, qtbot)
     window.presenter.go_to_step(2)
     window.explanation.show_all.setChecked(True)
     qtbot.wait(100)
@@ -231,8 +236,6 @@ def test_a_dial_frame_lays_the_hand_calculation_out_once_when_presenting(window,
         window.dial.set_temperature(tau, animate=False)
         qtbot.wait(10)
     assert len(laid_out) == 4
-    from gui.views.hand_calculation import MOST_COLUMNS
-
     first_row = laid_out[-1].split("</tr>")[0]
     assert first_row.count("<td") <= MOST_COLUMNS  # not 16 slivers side by side
     window.presenter.toggle_action.setChecked(False)
@@ -240,13 +243,8 @@ def test_a_dial_frame_lays_the_hand_calculation_out_once_when_presenting(window,
 
 def test_a_steps_hand_calculation_does_not_depend_on_the_step_before(window, qtbot):
     # the fit was kept by the number of boxes alone: step ② after ① kept ①'s smaller type
-    from engine import random_preset
-
     window.state.load_preset(random_preset(8, 16, 4, seed=2))
-    window.presenter.toggle_action.setChecked(True)
-    window.showNormal()
-    window.setGeometry(0, 0, 1920, 1080)
-    qtbot.waitUntil(lambda: window.height() == 1080)
+    present_at_1080p(window, qtbot)
     browser = window.explanation.browser
     window.presenter.go_to_step(3)  # one box: step ② after it is fitted on its own
     qtbot.wait(50)
