@@ -16,8 +16,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .messages import Message
-from .multi_head import MAX_HEADS
 from .preset_errors import PresetError, _shown
+from .preset_fields import read_heads
 
 Matrix = NDArray[np.float64]
 
@@ -142,24 +142,8 @@ def read_source(data: dict[str, Any]) -> HeadSource | None:
     q = _matrix(raw.get("q"), "q", len(tokens), None)
     k = _matrix(raw.get("k"), "k", len(tokens), q.shape[1])
     v = _matrix(raw.get("v"), "v", len(tokens), None)
-    heads = raw.get("heads", 1)  # a whole layer's (absent: one head, as files before it)
-    if (
-        type(heads) is not int
-        or not 1 <= heads <= MAX_HEADS
-        or q.shape[1] % heads
-        or v.shape[1] % heads
-    ):
-        raise PresetError(
-            "source.heads",
-            Message(
-                "must be a whole number from 1 to {most} that divides the widths of Q ({qk}) "
-                "and V ({v}), not {value}",
-                most=MAX_HEADS,
-                qk=q.shape[1],
-                v=v.shape[1],
-                value=_shown(heads),
-            ),
-        )
+    # a whole layer's (absent: one head, as files before it), checked as the file's heads are
+    heads = read_heads(raw, q.shape[1], v.shape[1], field="source.heads")
     return HeadSource(raw["model"], revision, places["layer"], places["head"], raw["sentence"],
                       raw["licence"], raw["attribution"], tuple(tokens), q, k, v,
                       heads)  # fmt: skip

@@ -15,17 +15,17 @@ from .multi_head import MAX_HEADS, check_heads
 from .preset_errors import PresetError, _shown
 
 
-def read_heads(data: dict[str, Any], width_qk: int, width_v: int) -> int:
-    """Return the file's number of heads (1 when it gives none)."""
+def read_heads(data: dict[str, Any], width_qk: int, width_v: int, field: str = "heads") -> int:
+    """Return the file's number of heads (1 when it gives none); ``field`` names it in errors."""
     heads = data.get("heads", 1)
     if type(heads) is not int:
         raise PresetError(
-            "heads", Message("must be a whole number, not {value}", value=_shown(heads))
+            field, Message("must be a whole number, not {value}", value=_shown(heads))
         )
     try:
         check_heads(heads, width_qk, width_v)
     except InputError as error:
-        raise PresetError("heads", error.message) from None
+        raise PresetError(field, error.message) from None
     return heads
 
 
