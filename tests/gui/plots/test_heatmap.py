@@ -467,15 +467,20 @@ def test_short_names_beside_a_long_one_are_each_named(make_heatmap):
     assert heatmap.tick_steps()[1] > 1
 
 
+def column_names_laid_out(heatmap: Heatmap) -> list[str]:
+    """The names above the columns once the axes have measured their text and laid out."""
+    for _ in range(3):
+        heatmap.grab()
+        next_frame()
+    return [name for _, name in heatmap._plot.getAxis("top")._tickLevels[0]]
+
+
 def test_a_long_name_is_cut_short_rather_than_leaving_its_neighbours_unnamed(make_heatmap):
     # "+ token" at 1280 px: "token 4" beside 猫 吃 鱼 left only 鱼 named above the columns
     names = ["猫", "吃", "鱼", "token 4"]
     heatmap = make_heatmap("diverging", (260, 200))
     heatmap.set_data(np.eye(4), names, names)
-    for _ in range(3):
-        heatmap.grab()
-        next_frame()
-    shown = [name for _, name in heatmap._plot.getAxis("top")._tickLevels[0]]
+    shown = column_names_laid_out(heatmap)
     metrics = QFontMetricsF(heatmap._tick_font)
     cell = heatmap.cells_rect().width() / 4
     assert metrics.horizontalAdvance("token 4") + metrics.averageCharWidth() > cell  # too long
@@ -491,10 +496,7 @@ def test_many_long_names_are_not_all_cut_alike(make_heatmap):
     names = ["猫", "吃", "鱼", *(f"token {i}" for i in range(4, 10))]
     heatmap = make_heatmap("diverging", (420, 300))
     heatmap.set_data(np.eye(9), names, names)
-    for _ in range(3):
-        heatmap.grab()
-        next_frame()
-    shown = [name for _, name in heatmap._plot.getAxis("top")._tickLevels[0]]
+    shown = column_names_laid_out(heatmap)
     assert shown
     assert len(set(shown)) == len(shown)  # no two alike
     assert all(name in names for name in shown)  # each in full
