@@ -49,7 +49,9 @@ def layer_preset(model: Model, sentence: str, forward: Forward, layer: int) -> P
     InputError
         For a layer the model does not have.
     """
-    _check_place(model, layer, 0)
+    if not 0 <= layer < model.layers:  # every head: only the layer can be out of range
+        raise InputError(Message("layer {layer}: the model has layers 1 to {layers}",
+                                 layer=layer + 1, layers=model.layers))  # fmt: skip
 
     def side_by_side(per_head: np.ndarray) -> np.ndarray:  # (heads, T, d) → (T, heads·d)
         heads, length, width = per_head.shape

@@ -61,6 +61,7 @@ def test_head_all_exports_the_layers_every_head_side_by_side(window, tiny, tmp_p
     [
         (["--sentence", "the cat", "--head", "every"], "--head"),
         (["--sentence", "the cat", "--layer", "3"], "layers 1 to 2"),
+        (["--sentence", "the cat", "--layer", "3", "--head", "all"], "layer 3: the model has"),
         (["--sentence", "the cat", "--head", "5"], "heads 1 to 2"),
         (["--sentence", "the cat", "--head", "0"], "--head"),
         (["--sentence", "   "], "empty"),
