@@ -82,6 +82,11 @@ class PlainPlot(pg.GraphicsLayout):
         """Return the view, as PlotItem.getViewBox does."""
         return self.view
 
+    def fit_text_again(self) -> None:
+        """Let every axis measure its text's room afresh (new names, a new type)."""
+        for axis in self.axes.values():
+            axis.fit_text_again()
+
     def getAxis(self, side: str) -> QuietAxis:  # noqa: N802 (as PlotItem's)
         """Return the axis on ``side`` (one of the ``sides`` it was built with)."""
         return self.axes[side]

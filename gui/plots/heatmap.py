@@ -211,6 +211,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
                 self._row_names, self._col_names = names
                 self._measure_column_names()
                 self._update_ticks()
+                self._plot.fit_text_again()  # the names' own room, as after a new type
 
     def _set_levels(self, levels: tuple[float, float]) -> None:
         if levels != self._levels:  # the colour bar's axis is costly to redraw
@@ -406,9 +407,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """Scale the names, the cell labels and the colour bar's values (Ctrl+= / Ctrl+-)."""
         self._tick_font = scaled_font(self._base_font, TICK_FONT_SCALE * scale)
         for side in ("left", "top"):
-            axis = self._plot.getAxis(side)
-            self._style_axis(axis, self._tick_font)
-            axis.fit_text_again()
+            self._style_axis(self._plot.getAxis(side), self._tick_font)
+        self._plot.fit_text_again()
         self._labels.max_px = MAX_LABEL_PX * scale
         self._labels.update()
         self._bar.fit_width_again()  # larger or smaller values: its own width again
