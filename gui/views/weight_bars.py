@@ -82,6 +82,7 @@ class WeightBars(Retranslating, QWidget):
         self._length = -1
         self._top = 1.0  # the weights' axis goes from 0 to this (1, or the row's largest)
         self._view_top = 1.0  # and the view higher: room for a number above a bar of _top
+        self._share = 0.0  # of the view's height, that room
         self._shown: tuple[object, int] | None = None  # (A, row) on screen
         # the room for names and numbers is known once the plot is laid out in its scene
         self.axes.vb.sigResized.connect(self._update_weight_ticks)
@@ -118,7 +119,9 @@ class WeightBars(Retranslating, QWidget):
 
     def _update_weight_ticks(self) -> None:
         """0, 0.25, … 1 on the weights' axis, or fewer (0, 0.5, 1) where the plot is short."""
-        pixels = self.axes.vb.height() * self._top / self._view_top
+        # the values' spacing as with the room above, whether it is kept or not: a number of
+        # values that changed with it changed the axis' width while the dial played
+        pixels = self.axes.vb.height() * (1 - self._share) / HEADROOM
         ticks = value_ticks(0.0, self._top, pixels, self._font, most=5)
         axis = self.axes.getAxis("left")
         if ticks != self._weight_ticks:  # an axis is costly to redraw: only when they change
@@ -218,16 +221,23 @@ class WeightBars(Retranslating, QWidget):
         if self.state.view.weight_scale != "absolute" or len(weights) > MANY:
             top = min(1.0, nice_ceiling(largest)) if largest > 0 else 1.0
         height = float(self.axes.vb.height())
-        number = QFontMetricsF(self._font).height() + 8  # a label's height, its margins too
+        number = self._label_height()
         share = min(number / height, 0.5) if height > 0 else 0.0
         view_top = top * HEADROOM
         if largest > view_top * (1 - share):  # the tallest bar's number needs room above it
             view_top /= 1 - share  # (two heights only: the axis is not redrawn each frame)
-        if (top, view_top) != (self._top, self._view_top):
-            self._top, self._view_top = top, view_top
+        if (top, view_top, share) != (self._top, self._view_top, self._share):
+            self._top, self._view_top, self._share = top, view_top, share
             self.axes.setYRange(0, view_top, padding=0)
             self.axes.vb.updateMatrix()  # now, not as it paints: that asked for a second paint
             self._update_weight_ticks()
+
+    def _label_height(self) -> float:
+        """Return a bar's number's height in pixels, its margins too (as drawn, if one is)."""
+        estimate = QFontMetricsF(self._font).height() + 8
+        if self.labels:  # a fallback font may draw the digits a pixel or two taller
+            return max(estimate, float(self.labels[0].boundingRect().height()))
+        return estimate
 
     def _room(self) -> float:
         """Pixels across the bars (not the axis beside them), at least 60."""
@@ -243,9 +253,8 @@ class WeightBars(Retranslating, QWidget):
             label.setFont(self._font)
             self.axes.addItem(label)
             self.labels.append(label)
-        metrics = QFontMetricsF(self._font)
         per_pixel = self._view_top / max(float(self.axes.vb.height()), 1.0)
-        tall = (metrics.height() + 8) * per_pixel  # a label's height in weights (its margins)
+        tall = self._label_height() * per_pixel  # a label's height in weights
         uniform = 1.0 / max(len(weights), 1)
         for j, label in enumerate(self.labels):
             visible = show and j < len(weights)
