@@ -7,14 +7,18 @@ below.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+import shiboken6
+from PySide6.QtCore import QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QColor, QPaintEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -45,6 +49,9 @@ from gui.window.random_dialog import RandomPresetDialog
 
 if TYPE_CHECKING:
     from gui.variance.panel import VariancePanel
+
+
+LINES_ROOM = QSize(240, 200)  # the least room the lines are exported in
 
 
 def catch_up(dock: QDockWidget, seen: bool) -> None:
@@ -306,6 +313,40 @@ class MainWindow(Retranslating, QMainWindow):
         views["mixing"] = self.mixing.canvas
         views["weight-lines"] = self.heads.lines.plot
         return views
+
+    @contextmanager
+    def laid_out_views(self) -> Iterator[dict[str, pg.GraphicsView]]:
+        """Yield ``figure_views``, each laid out as the window shows it, until the block ends.
+
+        The lines are laid out only while their tab is the heads' tab shown, in a dock that
+        is shown: otherwise (a fresh window, the command line) they are drawn from a copy
+        laid out in the room their tab would have.
+        """
+        views = self.figure_views()
+        lines = self.heads.lines
+        copy = None if lines.plot.isVisible() else lines.laid_out_copy(self._heads_page_room())
+        if copy is not None:
+            views["weight-lines"] = copy.plot
+        try:
+            yield views
+        finally:
+            if copy is not None:
+                copy.close()
+                shiboken6.delete(copy)
+
+    def _heads_page_room(self) -> QSize:
+        """Return the size of a page of the heads' tabs (theirs, or the mixing view's dock's)."""
+        tabs = self.heads.tabs
+        page = tabs.currentWidget()
+        seen = self.docks["heads"].isVisible() and not self.heads.visibleRegion().isEmpty()
+        if seen and isinstance(page, QScrollArea):
+            return page.maximumViewportSize().expandedTo(LINES_ROOM)
+        # Hidden, or a tab behind the mixing view (never laid out, or long ago): the mixing
+        # view's room, less the docks' tab bar, then the heads' own tabs (bar and frame).
+        bar = tabs.tabBar().sizeHint().height()
+        frame = tabs.sizeHint().height() - page.sizeHint().height() - bar  # above and below
+        room = self.docks["mixing"].widget().size() - QSize(frame, 2 * bar + frame)
+        return room.expandedTo(LINES_ROOM)
 
     def experiment(self) -> VariancePanel:
         """Return the experiment's panel, built if it was not yet."""
