@@ -162,9 +162,8 @@ def window_figures(
         caption = caption_of(host, name, titles[name]) if captions else credit_of(host, name)
         return Figure(name, titles[name], view, plot, caption)
 
-    with host.laid_out_views() as views:
-        with _with_experiment(host, figure, experiment) as extra:
-            yield [*(figure(name, view) for name, view in views.items()), *extra]
+    with host.laid_out_views() as views, _with_experiment(host, figure, experiment) as extra:
+        yield [*(figure(name, view) for name, view in views.items()), *extra]
 
 
 @contextmanager

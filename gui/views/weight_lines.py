@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 from numpy.typing import NDArray
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, QSize, Qt
+from PySide6.QtCore import QSignalBlocker
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -81,21 +81,6 @@ class WeightLines(Retranslating, QWidget):
             return self.plot.lines()
         head = self.state.selected_head if self.state.heads > 1 else 0
         return [(query, key, opacity, head) for query, key, opacity, _ in self.plot.lines()]
-
-    def laid_out_copy(self, size: QSize) -> WeightLines:
-        """Return a copy of this view laid out at ``size``, never on screen (for an export).
-
-        A page behind the heads' tab shown, or in a dock that is hidden, is never laid out:
-        exported, its figure was 100 × 30 pixels, one token, the title over the note. The
-        caller closes and deletes the copy when done.
-        """
-        copy = WeightLines(self.state)
-        copy.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
-        copy.set_all_heads(self.all_heads())
-        copy.resize(size)
-        copy.show()
-        QCoreApplication.sendPostedEvents()  # its layout, now
-        return copy
 
     def head_colours(self) -> list[QColor]:
         """Return the colour of each head drawn (one, unless every head is shown)."""

@@ -7,18 +7,15 @@ below.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-import shiboken6
-from PySide6.QtCore import QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QColor, QPaintEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
-    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -42,16 +39,22 @@ from gui.views.model_atlas import ModelAtlas
 from gui.views.pipeline import PipelineView
 from gui.views.source_banner import SourceBanner
 from gui.views.temperature_dial import TemperatureDial
+from gui.views.weight_bars import WeightBars
+from gui.views.weight_lines import WeightLines
 from gui.window.layout_settings import restore_window_settings, save_window_settings
 from gui.window.menus import Menus
 from gui.window.presenter import Presenter
 from gui.window.random_dialog import RandomPresetDialog
+from gui.window.unseen_figures import (
+    BARS_ROOM,
+    MIXING_ROOM,
+    heads_page_room,
+    laid_out,
+    shown_aside,
+)
 
 if TYPE_CHECKING:
     from gui.variance.panel import VariancePanel
-
-
-LINES_ROOM = QSize(240, 200)  # the least room the lines are exported in
 
 
 def catch_up(dock: QDockWidget, seen: bool) -> None:
@@ -314,39 +317,31 @@ class MainWindow(Retranslating, QMainWindow):
         views["weight-lines"] = self.heads.lines.plot
         return views
 
-    @contextmanager
-    def laid_out_views(self) -> Iterator[dict[str, pg.GraphicsView]]:
-        """Yield ``figure_views``, each laid out as the window shows it, until the block ends.
+    def laid_out_views(self) -> AbstractContextManager[dict[str, pg.GraphicsView]]:
+        """Return a context giving ``figure_views``, each laid out as the window shows it.
 
-        The lines are laid out only while their tab is the heads' tab shown, in a dock that
-        is shown: otherwise (a fresh window, the command line) they are drawn from a copy
-        laid out in the room their tab would have.
+        A figure never laid out (its dock closed, its tab never opened, the command line)
+        is drawn from a copy laid out in its room (gui.window.unseen_figures).
         """
-        views = self.figure_views()
-        lines = self.heads.lines
-        copy = None if lines.plot.isVisible() else lines.laid_out_copy(self._heads_page_room())
-        if copy is not None:
-            views["weight-lines"] = copy.plot
-        try:
-            yield views
-        finally:
-            if copy is not None:
-                copy.close()
-                shiboken6.delete(copy)
+        state = self.state
 
-    def _heads_page_room(self) -> QSize:
-        """Return the size of a page of the heads' tabs (theirs, or the mixing view's dock's)."""
-        tabs = self.heads.tabs
-        page = tabs.currentWidget()
-        seen = self.docks["heads"].isVisible() and not self.heads.visibleRegion().isEmpty()
-        if seen and isinstance(page, QScrollArea):
-            return page.maximumViewportSize().expandedTo(LINES_ROOM)
-        # Hidden, or a tab behind the mixing view (never laid out, or long ago): the mixing
-        # view's room, less the docks' tab bar, then the heads' own tabs (bar and frame).
-        bar = tabs.tabBar().sizeHint().height()
-        frame = tabs.sizeHint().height() - page.sizeHint().height() - bar  # above and below
-        room = self.docks["mixing"].widget().size() - QSize(frame, 2 * bar + frame)
-        return room.expandedTo(LINES_ROOM)
+        def bars() -> tuple[QWidget, pg.GraphicsView]:
+            copy = shown_aside(WeightBars(state), BARS_ROOM)
+            return copy, copy.plot
+
+        def mixing() -> tuple[QWidget, pg.GraphicsView]:
+            copy = shown_aside(MixingView(state), MIXING_ROOM)
+            copy.draw()  # out of sight, it would only note that it owes a drawing
+            return copy, copy.canvas
+
+        def lines() -> tuple[QWidget, pg.GraphicsView]:
+            room = heads_page_room(self.heads, self.docks["heads"], self.docks["mixing"])
+            copy = WeightLines(state)
+            copy.set_all_heads(self.heads.lines.all_heads())
+            return shown_aside(copy, room), copy.plot
+
+        copies = {"weight-bars": bars, "mixing": mixing, "weight-lines": lines}
+        return laid_out(self.figure_views(), copies)
 
     def experiment(self) -> VariancePanel:
         """Return the experiment's panel, built if it was not yet."""

@@ -48,3 +48,25 @@ def test_the_lines_are_exported_whole_when_their_tab_was_never_opened(window, qt
     assert abs(shown.width() - exported.width()) <= 2
     assert abs(shown.height() - exported.height()) <= 2, (shown, exported)
 
+
+
+def test_the_bars_and_the_mixing_view_of_docks_closed_from_the_start_are_exported_whole(qtbot):
+    """Docks closed in the last session stay closed at the next start: never laid out."""
+    from gui import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.docks["temperature"].hide()
+    window.docks["mixing"].hide()
+    with qtbot.waitSignal(window.first_paint, timeout=5000):
+        window.show()
+    with window_figures(window, experiment=False, captions=True) as figures:
+        sizes = {f.name: f.size() for f in figures}
+        bars = next(f for f in figures if f.name == "weight-bars").view
+        ticks = bars.parent().axes.getAxis("bottom")._tickLevels  # the names under the bars
+    assert sizes["weight-bars"].width() >= 150
+    assert sizes["weight-bars"].height() >= 100
+    assert sizes["mixing"].width() >= 300
+    assert sizes["mixing"].height() >= 200
+    assert [name for _, name in ticks[0]] == list(window.state.tokens)
+    assert not window.docks["mixing"].isVisible()  # the window as it was
