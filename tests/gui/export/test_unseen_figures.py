@@ -49,7 +49,6 @@ def test_the_lines_are_exported_whole_when_their_tab_was_never_opened(window, qt
     assert abs(shown.height() - exported.height()) <= 2, (shown, exported)
 
 
-
 def test_the_bars_and_the_mixing_view_of_docks_closed_from_the_start_are_exported_whole(qtbot):
     """Docks closed in the last session stay closed at the next start: never laid out."""
     from gui import MainWindow
