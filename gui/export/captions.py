@@ -24,10 +24,16 @@ SWATCH_GAP = 4.0  # between a colour's square and its text
 ENTRY_GAP = 12.0  # between two entries of the legend
 TEXT_COLOUR = QColor("#222222")
 # what a line may break after: a run of non-space characters and its spaces, or one CJK
-# character (Chinese has no spaces between words) with the punctuation closing it
+# character (Chinese has no spaces between words), each with the punctuation opening and
+# closing it
 _CJK = r"\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"  # escapes read by re, not Python
-_CLOSING = "）」』】〉》，。、：；！？"  # never the first of a line: it goes with the one before
-_PIECE = re.compile(rf"[{_CJK}][{_CLOSING}]*|[^\s{_CJK}]+\s*|\s+")
+_CLOSING = "）」』】〉》，。、：；！？”’"  # never the first of a line: it goes with the one before
+_OPENING = "（「『【〈《“‘"  # never the last of a line: it goes with the one after
+_PIECE = re.compile(
+    rf"[{_OPENING}]*[^\s{_CJK}{_OPENING}]+[{_CLOSING}]*\s*|[{_OPENING}]*[{_CJK}][{_CLOSING}]*|\s+|."
+)
+# where a name too long for a line may break: after a slash, a hyphen, an underscore, a dot
+_PART = re.compile(r"[^/\-_.]*[/\-_.]+|[^/\-_.]+")
 
 
 @dataclass(frozen=True)
@@ -70,11 +76,31 @@ def fonts() -> tuple[QFont, QFont]:
     return title, body
 
 
+def _pieces(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
+    """Return ``text`` in the pieces a line may break between, none wider than ``width``.
+
+    A piece too wide for a line alone ("sentence-transformers/all-MiniLM-L6-v2" in a
+    narrow figure, in Chinese) breaks after its slashes and hyphens, else between its
+    characters: it was cut off at the figure's edge.
+    """
+    pieces: list[str] = []
+    for piece in _PIECE.findall(text):
+        if metrics.horizontalAdvance(piece.rstrip()) <= width:
+            pieces.append(piece)
+            continue
+        for part in _PART.findall(piece):
+            if metrics.horizontalAdvance(part.rstrip()) <= width:
+                pieces.append(part)
+            else:
+                pieces.extend(part)  # one character each
+    return pieces
+
+
 def wrapped(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
-    """Return ``text`` in lines no wider than ``width`` (a piece wider than that alone)."""
+    """Return ``text`` in lines no wider than ``width`` (a character wider than that alone)."""
     lines: list[str] = []
     current = ""
-    for piece in _PIECE.findall(text):
+    for piece in _pieces(text, metrics, width):
         if current and metrics.horizontalAdvance((current + piece).rstrip()) > width:
             lines.append(current.rstrip())
             current = piece.lstrip()

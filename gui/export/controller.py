@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, QPoint, QStandardPaths, Qt
+from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from engine.vocabulary import STEPS
 from gui.export.formats import (
@@ -29,11 +29,13 @@ from gui.export.formats import (
     matrix_title,
 )
 from gui.export.host import ExportHost
+from gui.support.settings import remember_folder, start_folder
 
 if TYPE_CHECKING:
     from gui.export.progress import ExportRun
 
 COPY_KINDS = ("tsv", "latex")
+FOLDER_KEY = "export/folder"  # where the last export went: the next dialog opens there
 
 
 class ExportController(QObject):
@@ -50,8 +52,7 @@ class ExportController(QObject):
     def __init__(self, host: ExportHost, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.host = host
-        pictures = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
-        self.folder = Path(pictures) if pictures else Path.home()
+        self.folder = start_folder(FOLDER_KEY)  # remembered, else documents, else home
         self.scale = 2.0
         self.formats: tuple[str, ...] = ALL_FORMATS
         # each figure with its title, the selected row and its legend: the dialogs' choice
@@ -227,11 +228,20 @@ class ExportController(QObject):
         from gui.export.files import ExportError, describe_error, existing
         from gui.export.progress import ExportRun
 
-        folder = Path(folder)
         if self.running is not None:  # the dialog is modal: only code can get here
             return None
+        # Path("") is ".", and a relative path is the program's folder: never a choice
+        if not str(folder).strip() or not Path(folder).is_absolute():
+            text = self.tr("Export all needs a whole folder path, not “{0}”: nothing was written")
+            self._fail(text.format(folder))
+            return None
+        folder = Path(folder)
         if not folder.is_dir():
             self._fail(self.tr("The folder {0} does not exist").format(folder))
+            return None
+        top = folder.resolve()  # "/tmp/.." and a link to "/" are the top too
+        if top == Path(top.anchor) and not self.confirm_top_of_disk(top):
+            self._done(self.tr("Export cancelled: nothing was written"))
             return None
         formats = formats or self.formats
         captions = self.captions if captions is None else captions
@@ -280,12 +290,33 @@ class ExportController(QObject):
 
         return confirm_replace(self.host.dialog_parent(), names, folder)
 
+    def confirm_top_of_disk(self, folder: Path) -> bool:
+        """Ask before writing into ``folder``, the top of a disk; True to write there."""
+        text = self.tr(
+            "{0} is the top of the disk. Export all would put its files and folders (about "
+            "a hundred) straight into it, not into a folder of their own. Write them there?"
+        ).format(folder)
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        answer = QMessageBox.question(self.host.dialog_parent(), self.tr("Export all"), text,
+                                      buttons, QMessageBox.StandardButton.No)  # fmt: skip
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _remember(self, folder: Path) -> None:
+        self.folder = folder
+        remember_folder(FOLDER_KEY, folder)
+
+    def _start(self) -> Path:
+        """Return the folder the next dialog opens in: the last one, if it is still there."""
+        if not self.folder.is_dir():
+            self.folder = start_folder(FOLDER_KEY)
+        return self.folder
+
     def _save_path(self, suggested: str, fmt: str) -> Path | None:
         from gui.export.dialogs import ask_save_path
 
-        chosen = ask_save_path(self.host.dialog_parent(), self.folder / suggested, fmt)
+        chosen = ask_save_path(self.host.dialog_parent(), self._start() / suggested, fmt)
         if chosen is not None:
-            self.folder = chosen.parent
+            self._remember(chosen.parent)
         return chosen
 
     def ask_export_figure(self, name: str | None = None, fmt: str = "png") -> bool:
@@ -316,7 +347,8 @@ class ExportController(QObject):
 
         Returns the files written, or None if cancelled, refused or failed.
         """
-        from gui.export.dialogs import ExportAllDialog
+        from gui.export.dialogs import ExportAllDialog, ask_folder
+        from gui.export.files import ExportError
 
         dialog = ExportAllDialog(self.formats, self.scale, self.host.dialog_parent(), self.captions)
         if not dialog.exec():
@@ -324,11 +356,17 @@ class ExportController(QObject):
         self.formats, self.scale = dialog.values()
         self.captions = dialog.captioned()
         parent, title = self.host.dialog_parent(), self.tr("Export all into")
-        folder = QFileDialog.getExistingDirectory(parent, title, str(self.folder))
-        if not folder:
+        try:
+            folder = ask_folder(parent, title, self._start())
+        except ExportError as error:  # not the one folder its box shows: said, nothing written
+            self._fail(str(error))
             return None
-        self.folder = Path(folder)
-        return self.export_all(folder)
+        if folder is None:
+            return None
+        written = self.export_all(folder)
+        if written is not None:
+            self._remember(folder)
+        return written
 
     def ask_handout(self) -> bool:
         """Ask for the paper, then where to save; then write the handout. True if written."""

@@ -5,6 +5,7 @@ One figure, everything, the handout's paper; where to save, and whether to repla
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -17,12 +18,13 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMessageBox,
     QVBoxLayout,
     QWidget,
 )
 
-from gui.export.files import ALL_FORMATS
+from gui.export.files import ALL_FORMATS, ExportError
 from gui.export.handout import PAGES, default_page
 
 SCALES = (1, 2, 3, 4, 8)
@@ -250,3 +252,64 @@ def ask_save_path(parent: QWidget, suggested: Path, fmt: str) -> Path | None:
     return (
         chosen if chosen.suffix.lower() == f".{fmt}" else chosen.with_name(f"{chosen.name}.{fmt}")
     )
+
+
+def ask_folder(parent: QWidget, title: str, start: Path) -> Path | None:
+    """Ask for one folder, starting in ``start``; None if cancelled.
+
+    Raises ExportError, saying what is wrong, when the dialog's answer is not the one
+    folder its box shows (see ``chosen_folder``).
+    """
+    dialog = QFileDialog(parent, title, str(start))
+    dialog.setObjectName("folderDialog")
+    dialog.setFileMode(QFileDialog.FileMode.Directory)
+    dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+    try:
+        if not dialog.exec():
+            return None
+        box = dialog.findChild(QLineEdit, "fileNameEdit")  # Qt's own dialog; not a native one
+        typed = box.text() if box is not None else ""
+        return chosen_folder(dialog.selectedFiles(), typed, dialog.directory().absolutePath())
+    finally:
+        dialog.deleteLater()
+
+
+def chosen_folder(selected: list[str], typed: str, directory: str) -> Path:
+    """Return the one folder a folder dialog chose, or raise ExportError saying what is wrong.
+
+    ``selected`` is the dialog's answer, ``typed`` its folder box as shown ("" when empty,
+    or in a native dialog), ``directory`` the folder it was showing.
+
+    Qt's own dialog keeps selecting what the box names while one types into it, and when
+    the box has no keyboard focus (a window not active again after a message box) it
+    writes those selections back into the box: "/tmp/new" became "/" "tmp"/new, and its
+    answer was "/". Export all then wrote 129 files into the top of the disk. So the
+    answer must be one absolute folder, and the very folder the box names.
+    """
+    again = QCoreApplication.translate(
+        "ExportDialogs", "Nothing was exported: choose the folder again."
+    )
+    shown = typed.strip()
+    if len(shown) > 1 and shown.count('"') == 2 and shown[0] == shown[-1] == '"':
+        shown = shown[1:-1]  # one name in quotes, as Qt writes a selection
+    if len(selected) != 1 or '"' in shown:
+        text = QCoreApplication.translate(
+            "ExportDialogs", "The folder box reads {0}, which names more than one folder."
+        )
+        raise ExportError(f"{text.format(shown or ', '.join(selected))} {again}")
+    folder = Path(selected[0])
+    if not folder.is_absolute():
+        text = QCoreApplication.translate(
+            "ExportDialogs", "The file dialog answered {0}, which is not a whole folder path."
+        )
+        raise ExportError(f"{text.format(selected[0] or '“”')} {again}")
+    if shown:
+        meant = Path(os.path.expanduser(shown))
+        if not meant.is_absolute():
+            meant = Path(directory) / meant
+        if os.path.normpath(meant) != os.path.normpath(folder):
+            text = QCoreApplication.translate(
+                "ExportDialogs", "The file dialog answered {0}, but its folder box reads {1}."
+            )
+            raise ExportError(f"{text.format(folder, typed.strip())} {again}")
+    return folder

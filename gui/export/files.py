@@ -11,7 +11,7 @@ import errno
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -162,7 +162,17 @@ def window_figures(
         caption = caption_of(host, name, titles[name]) if captions else credit_of(host, name)
         return Figure(name, titles[name], view, plot, caption)
 
-    figures = [figure(name, view) for name, view in host.figure_views().items()]
+    with host.laid_out_views() as views, _with_experiment(host, figure, experiment) as extra:
+        yield [*(figure(name, view) for name, view in views.items()), *extra]
+
+
+@contextmanager
+def _with_experiment(
+    host: ExportHost, figure: Callable[[str, pg.GraphicsView, pg.PlotItem | None], Figure],
+    experiment: bool,
+) -> Iterator[list[Figure]]:  # fmt: skip
+    """Yield the experiment's four figures (none without a result), from a copy if hidden."""
+    figures: list[Figure] = []
     copy: VariancePlots | None = None
     # The experiment's panel is not built for this: without it there is nothing to draw.
     panel = host.experiment() if experiment and host.has_experiment() else None

@@ -7,6 +7,7 @@ the experiment's panel and a place for news; export asks nothing else of it.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 import pyqtgraph as pg
@@ -24,6 +25,14 @@ class ExportHost(Protocol):
 
     def figure_views(self) -> dict[str, pg.GraphicsView]:
         """Return file stem → plot of every figure but the experiment's, in export order."""
+        ...
+
+    def laid_out_views(self) -> AbstractContextManager[dict[str, pg.GraphicsView]]:
+        """Return a context that gives ``figure_views``, each laid out as the window shows it.
+
+        A view that is out of sight and was never laid out may be replaced by a copy laid
+        out in its room, for the duration of the block.
+        """
         ...
 
     def experiment(self) -> VariancePanel:

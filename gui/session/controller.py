@@ -28,7 +28,7 @@ from gui.session.last_session import last_session, remember_last_session
 from gui.session.recent_files import RecentFiles
 from gui.support.engine_text import engine_text, reason_text
 from gui.support.language import in_current_language
-from gui.support.settings import setting_str
+from gui.support.settings import start_folder
 from resources import resource_path
 
 if TYPE_CHECKING:
@@ -300,7 +300,8 @@ class SessionController(QObject):
         return answer == Button.Discard
 
     def _folder(self) -> str:
-        return setting_str(FOLDER_KEY)
+        """Return where Open and Save As open: the last session's folder, else documents."""
+        return str(start_folder(FOLDER_KEY))  # "" opened them in the program's folder
 
     def _file_filter(self) -> str:
         return self.tr("Attention Lab sessions (*.json);;All files (*)")

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from gui.model.state import AttentionState
 from gui.support.background import Cancelled, run_in_background
 from gui.support.engine_text import engine_text
-from gui.support.settings import setting_str
+from gui.support.settings import start_folder
 
 FOLDER_KEY = "import/folder"
 
@@ -44,7 +44,7 @@ class MatrixImporter(QObject):
 
     def ask(self) -> None:
         """Ask for the files to import, then import them."""
-        folder = setting_str(FOLDER_KEY)
+        folder = str(start_folder(FOLDER_KEY))
         paths, _ = QFileDialog.getOpenFileNames(
             self.parent_widget,
             self.tr("Import matrices"),

@@ -6,7 +6,9 @@ whatever it returns.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
 
 def setting_str(key: str, default: str = "") -> str:
@@ -31,3 +33,24 @@ def setting_texts(key: str) -> list[str]:
     """Return the list of texts stored under ``key`` (anything else in it is dropped)."""
     value = QSettings().value(key, [], type=list)
     return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+
+
+def start_folder(key: str) -> Path:
+    """Return where a file dialog opens: the folder remembered under ``key``, if it exists.
+
+    Else the user's documents folder, if it exists, else the home folder. Never "" (a file
+    dialog then opens in the program's folder) nor a folder that is gone (Qt then opens its
+    parent with the missing name typed in, "Directory not found" on OK).
+    """
+    remembered = setting_str(key)
+    if remembered and Path(remembered).is_absolute() and Path(remembered).is_dir():
+        return Path(remembered)
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    if documents and Path(documents).is_dir():
+        return Path(documents)
+    return Path.home()
+
+
+def remember_folder(key: str, folder: str | Path) -> None:
+    """Remember ``folder`` under ``key``: the next file dialog of its kind opens there."""
+    QSettings().setValue(key, str(Path(folder)))

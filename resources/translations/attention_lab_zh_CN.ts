@@ -170,17 +170,17 @@ No discards it.</source>
 <context>
     <name>Captions</name>
     <message>
-        <location filename="../../gui/export/captions.py" line="137"/>
+        <location filename="../../gui/export/captions.py" line="163"/>
         <source>Numbers: {0}; {1}</source>
         <translation>数值：{0}；{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/captions.py" line="143"/>
+        <location filename="../../gui/export/captions.py" line="169"/>
         <source>Outlined: the row of {0}</source>
         <translation>框出的是 {0} 的那一行</translation>
     </message>
     <message>
-        <location filename="../../gui/export/captions.py" line="149"/>
+        <location filename="../../gui/export/captions.py" line="175"/>
         <source>The row of {0}: z_{0} = Σ A[{0}, j] × v_j</source>
         <translation>{0} 的那一行：z_{0} = Σ A[{0}, j] × v_j</translation>
     </message>
@@ -245,7 +245,7 @@ No discards it.</source>
         <translation>长的求和会被缩写；勾选后显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="127"/>
+        <location filename="../../gui/views/hand_calculation.py" line="130"/>
         <source>Click any cell of a heatmap to see how it is calculated.</source>
         <translation>点击热力图的任意一格，看它是怎么算出来的。</translation>
     </message>
@@ -351,57 +351,57 @@ No discards it.</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="194"/>
+        <location filename="../../gui/export/files.py" line="204"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="195"/>
+        <location filename="../../gui/export/files.py" line="205"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="196"/>
+        <location filename="../../gui/export/files.py" line="206"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="197"/>
+        <location filename="../../gui/export/files.py" line="207"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="205"/>
+        <location filename="../../gui/export/files.py" line="215"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="208"/>
+        <location filename="../../gui/export/files.py" line="218"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="209"/>
+        <location filename="../../gui/export/files.py" line="219"/>
         <source>Weights as lines (BertViz)</source>
         <translation>配比连线图（BertViz）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="210"/>
+        <location filename="../../gui/export/files.py" line="220"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="213"/>
+        <location filename="../../gui/export/files.py" line="223"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="216"/>
+        <location filename="../../gui/export/files.py" line="226"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="219"/>
+        <location filename="../../gui/export/files.py" line="229"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -409,47 +409,47 @@ No discards it.</source>
 <context>
     <name>ExportAllDialog</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="132"/>
+        <location filename="../../gui/export/dialogs.py" line="134"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="134"/>
+        <location filename="../../gui/export/dialogs.py" line="136"/>
         <source>PNG</source>
         <translation>PNG</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="135"/>
+        <location filename="../../gui/export/dialogs.py" line="137"/>
         <source>SVG</source>
         <translation>SVG</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="136"/>
+        <location filename="../../gui/export/dialogs.py" line="138"/>
         <source>PDF</source>
         <translation>PDF</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="137"/>
+        <location filename="../../gui/export/dialogs.py" line="139"/>
         <source>CSV (one file per matrix)</source>
         <translation>CSV（每个矩阵一个文件）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="138"/>
+        <location filename="../../gui/export/dialogs.py" line="140"/>
         <source>JSON (all matrices)</source>
         <translation>JSON（全部矩阵）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="151"/>
+        <location filename="../../gui/export/dialogs.py" line="153"/>
         <source>Every figure in each chosen format, the matrices (tokens, Q, K, V, S, S/τ, A, Z) and the session file go into one folder. SVG files do not embed their fonts. In CSV, a cell hidden by the mask is written -inf.</source>
         <translation>每张图按所选格式、所有矩阵（词、Q、K、V、S、S/τ、A、Z）和会话文件都写进同一个文件夹。SVG 文件不嵌入字体。CSV 里被掩码遮住的格写作 -inf。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="157"/>
+        <location filename="../../gui/export/dialogs.py" line="159"/>
         <source>Formats</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="158"/>
+        <location filename="../../gui/export/dialogs.py" line="160"/>
         <source>Scale (PNG)</source>
         <translation>放大倍数（PNG）</translation>
     </message>
@@ -457,122 +457,138 @@ No discards it.</source>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../gui/export/controller.py" line="103"/>
+        <location filename="../../gui/export/controller.py" line="104"/>
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="104"/>
+        <location filename="../../gui/export/controller.py" line="105"/>
         <source>Export &amp;figure…</source>
         <translation>导出图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="105"/>
+        <location filename="../../gui/export/controller.py" line="106"/>
         <source>Export &amp;all…</source>
         <translation>全部导出(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="106"/>
+        <location filename="../../gui/export/controller.py" line="107"/>
         <source>&amp;Handout PDF…</source>
         <translation>讲义 PDF(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="107"/>
+        <location filename="../../gui/export/controller.py" line="108"/>
         <source>Copy &amp;matrix</source>
         <translation>复制矩阵(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="110"/>
+        <location filename="../../gui/export/controller.py" line="111"/>
         <source>As tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="111"/>
+        <location filename="../../gui/export/controller.py" line="112"/>
         <source>As LaTeX (bmatrix)</source>
         <translation>LaTeX（bmatrix）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="143"/>
+        <location filename="../../gui/export/controller.py" line="144"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="143"/>
+        <location filename="../../gui/export/controller.py" line="144"/>
         <source>Export as SVG…</source>
         <translation>导出为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="144"/>
+        <location filename="../../gui/export/controller.py" line="145"/>
         <source>Export as PDF…</source>
         <translation>导出为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="152"/>
+        <location filename="../../gui/export/controller.py" line="153"/>
         <source>Copy as TSV</source>
         <translation>复制为 TSV</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="153"/>
+        <location filename="../../gui/export/controller.py" line="154"/>
         <source>Copy as LaTeX</source>
         <translation>复制为 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="174"/>
+        <location filename="../../gui/export/controller.py" line="175"/>
         <source>tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="174"/>
+        <location filename="../../gui/export/controller.py" line="175"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="175"/>
+        <location filename="../../gui/export/controller.py" line="176"/>
         <source>Copied {0} as {1}</source>
         <translation>已把 {0} 复制为 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="190"/>
+        <location filename="../../gui/export/controller.py" line="191"/>
         <source>The experiment has no result to draw yet</source>
         <translation>实验还没有可画的结果</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="194"/>
+        <location filename="../../gui/export/controller.py" line="195"/>
         <source>There is no figure called {0}</source>
         <translation>没有叫 {0} 的图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="213"/>
+        <location filename="../../gui/export/controller.py" line="214"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="234"/>
+        <location filename="../../gui/export/controller.py" line="235"/>
+        <source>Export all needs a whole folder path, not “{0}”: nothing was written</source>
+        <translation>全部导出需要一个完整的文件夹路径，而不是“{0}”：什么也没写</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/controller.py" line="240"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
         <location filename="../../gui/export/controller.py" line="244"/>
+        <location filename="../../gui/export/controller.py" line="254"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="259"/>
+        <location filename="../../gui/export/controller.py" line="269"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="261"/>
+        <location filename="../../gui/export/controller.py" line="271"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="326"/>
+        <location filename="../../gui/export/controller.py" line="296"/>
+        <source>{0} is the top of the disk. Export all would put its files and folders (about a hundred) straight into it, not into a folder of their own. Write them there?</source>
+        <translation>{0} 是磁盘的最顶层。全部导出会把它的文件和文件夹（约一百个）直接放在这里，而不是放进它们自己的文件夹。仍然写到这里吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/controller.py" line="300"/>
+        <source>Export all</source>
+        <translation>全部导出</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/controller.py" line="358"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="351"/>
+        <location filename="../../gui/export/controller.py" line="389"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -580,22 +596,22 @@ No discards it.</source>
 <context>
     <name>ExportDialogs</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="42"/>
+        <location filename="../../gui/export/dialogs.py" line="44"/>
         <source>Each figure with its title, the selected row and its legend</source>
         <translation>每张图带上标题、选中的行和图例</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="48"/>
+        <location filename="../../gui/export/dialogs.py" line="50"/>
         <source>What the window shows around a figure, drawn above it in the file: it then stands alone on a slide.</source>
         <translation>把窗口里图周围的说明画在文件中的图上方：单独放进幻灯片也看得懂。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="220"/>
+        <location filename="../../gui/export/dialogs.py" line="222"/>
         <source>{0} already exists in {1}. Replace it?</source>
         <translation>{1} 里已有 {0}。要替换吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="225"/>
+        <location filename="../../gui/export/dialogs.py" line="227"/>
         <source>{0} files already exist in {1}:
 {2}
 Replace them?</source>
@@ -604,29 +620,49 @@ Replace them?</source>
 要替换吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="228"/>
+        <location filename="../../gui/export/dialogs.py" line="230"/>
         <source>Replace files?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="237"/>
+        <location filename="../../gui/export/dialogs.py" line="239"/>
         <source>PNG picture (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="238"/>
+        <location filename="../../gui/export/dialogs.py" line="240"/>
         <source>SVG drawing (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="239"/>
+        <location filename="../../gui/export/dialogs.py" line="241"/>
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="241"/>
+        <location filename="../../gui/export/dialogs.py" line="243"/>
         <source>Export to</source>
         <translation>导出到</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/dialogs.py" line="289"/>
+        <source>Nothing was exported: choose the folder again.</source>
+        <translation>什么也没导出：请重新选择文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/dialogs.py" line="296"/>
+        <source>The folder box reads {0}, which names more than one folder.</source>
+        <translation>文件夹框里写的是 {0}，它指向不止一个文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/dialogs.py" line="302"/>
+        <source>The file dialog answered {0}, which is not a whole folder path.</source>
+        <translation>文件对话框给出的是 {0}，这不是完整的文件夹路径。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/dialogs.py" line="311"/>
+        <source>The file dialog answered {0}, but its folder box reads {1}.</source>
+        <translation>文件对话框给出的是 {0}，但它的文件夹框里写的是 {1}。</translation>
     </message>
 </context>
 <context>
@@ -660,52 +696,52 @@ Replace them?</source>
 <context>
     <name>FigureDialog</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="73"/>
+        <location filename="../../gui/export/dialogs.py" line="75"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="81"/>
+        <location filename="../../gui/export/dialogs.py" line="83"/>
         <source>PNG picture</source>
         <translation>PNG 图片</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="82"/>
+        <location filename="../../gui/export/dialogs.py" line="84"/>
         <source>SVG drawing (vector)</source>
         <translation>SVG 矢量图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="83"/>
+        <location filename="../../gui/export/dialogs.py" line="85"/>
         <source>PDF document (vector)</source>
         <translation>PDF 文档（矢量）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="90"/>
+        <location filename="../../gui/export/dialogs.py" line="92"/>
         <source>Figure</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="91"/>
+        <location filename="../../gui/export/dialogs.py" line="93"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="92"/>
+        <location filename="../../gui/export/dialogs.py" line="94"/>
         <source>Scale (PNG)</source>
         <translation>放大倍数（PNG）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="105"/>
+        <location filename="../../gui/export/dialogs.py" line="107"/>
         <source>A picture 1× to 8× its size on screen, for slides.</source>
         <translation>屏幕大小的 1 到 8 倍的图片，用于幻灯片。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="107"/>
+        <location filename="../../gui/export/dialogs.py" line="109"/>
         <source>Text stays text and every heatmap cell is a rectangle. Fonts are not embedded: the computer that opens the file needs a font with Chinese characters (most have one). Use PDF to carry the fonts along.</source>
         <translation>文字保持为文字，热力图的每一格都是矩形。字体不嵌入：打开文件的电脑需要有中文字体（大多都有）。要带上字体请用 PDF。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="111"/>
+        <location filename="../../gui/export/dialogs.py" line="113"/>
         <source>Vector graphics with the fonts embedded: Chinese shows anywhere.</source>
         <translation>矢量图，嵌入字体：中文在哪里都能显示。</translation>
     </message>
@@ -713,18 +749,18 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="218"/>
+        <location filename="../../gui/views/formula_bar.py" line="222"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height). Part ② with τ&apos;s widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="220"/>
+        <location filename="../../gui/views/formula_bar.py" line="224"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="228"/>
+        <location filename="../../gui/views/formula_bar.py" line="232"/>
         <source>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: </source>
         <translation>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}；头 {2}：</translation>
     </message>
@@ -788,17 +824,17 @@ Replace them?</source>
 <context>
     <name>HandoutDialog</name>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="189"/>
+        <location filename="../../gui/export/dialogs.py" line="191"/>
         <source>Handout PDF</source>
         <translation>讲义 PDF</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="196"/>
+        <location filename="../../gui/export/dialogs.py" line="198"/>
         <source>The formula, the four heatmaps, the hand calculation of the selected token&apos;s row and the mixing view, with the fonts embedded.</source>
         <translation>公式、四张热力图、选中词那一行的手算和调酒台，嵌入字体。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/dialogs.py" line="201"/>
+        <location filename="../../gui/export/dialogs.py" line="203"/>
         <source>Paper</source>
         <translation>纸张</translation>
     </message>
@@ -918,52 +954,52 @@ Replace them?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window/main_window.py" line="73"/>
+        <location filename="../../gui/window/main_window.py" line="83"/>
         <source>Attention Lab</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="188"/>
+        <location filename="../../gui/window/main_window.py" line="198"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="189"/>
+        <location filename="../../gui/window/main_window.py" line="199"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="194"/>
+        <location filename="../../gui/window/main_window.py" line="204"/>
         <source>Heads, lines, concat, mask</source>
         <translation>多头、连线、拼接、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="195"/>
+        <location filename="../../gui/window/main_window.py" line="205"/>
         <source>Real model: layers × heads</source>
         <translation>真实模型：层 × 头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="351"/>
+        <location filename="../../gui/window/main_window.py" line="387"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="353"/>
+        <location filename="../../gui/window/main_window.py" line="389"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="191"/>
+        <location filename="../../gui/window/main_window.py" line="201"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="192"/>
+        <location filename="../../gui/window/main_window.py" line="202"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="193"/>
+        <location filename="../../gui/window/main_window.py" line="203"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -1226,17 +1262,17 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="177"/>
+        <location filename="../../gui/views/mixing.py" line="178"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="327"/>
+        <location filename="../../gui/views/mixing.py" line="337"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="337"/>
+        <location filename="../../gui/views/mixing.py" line="347"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1705,52 +1741,52 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="306"/>
+        <location filename="../../gui/session/controller.py" line="307"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="338"/>
+        <location filename="../../gui/session/controller.py" line="339"/>
         <source>The last session could not be restored: {0}</source>
         <translation>无法恢复上次的会话：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="344"/>
+        <location filename="../../gui/session/controller.py" line="345"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="358"/>
+        <location filename="../../gui/session/controller.py" line="359"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="370"/>
+        <location filename="../../gui/session/controller.py" line="371"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="375"/>
+        <location filename="../../gui/session/controller.py" line="376"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="376"/>
+        <location filename="../../gui/session/controller.py" line="377"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="377"/>
+        <location filename="../../gui/session/controller.py" line="378"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="378"/>
+        <location filename="../../gui/session/controller.py" line="379"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="384"/>
+        <location filename="../../gui/session/controller.py" line="385"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -1925,22 +1961,22 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="135"/>
+        <location filename="../../gui/views/temperature_dial.py" line="136"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="135"/>
+        <location filename="../../gui/views/temperature_dial.py" line="136"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="257"/>
+        <location filename="../../gui/views/temperature_dial.py" line="284"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="258"/>
+        <location filename="../../gui/views/temperature_dial.py" line="285"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -2193,12 +2229,12 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="180"/>
+        <location filename="../../gui/views/weight_bars.py" line="183"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="194"/>
+        <location filename="../../gui/views/weight_bars.py" line="197"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>

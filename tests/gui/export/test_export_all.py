@@ -149,7 +149,7 @@ def test_export_all_through_its_dialog(window, tmp_path, monkeypatch):
         return True
 
     monkeypatch.setattr(ExportAllDialog, "exec", choose)
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
+    monkeypatch.setattr("gui.export.dialogs.ask_folder", lambda *a, **k: tmp_path)
     window.exports.all_action.trigger()
     assert (tmp_path / "matrices.json").exists()
     assert (tmp_path / "mixing.png").exists()
@@ -306,7 +306,7 @@ def test_export_all_carries_captions_unless_its_box_is_cleared(window, tmp_path,
         folder = tmp_path / str(captions)
         folder.mkdir()
         monkeypatch.setattr(ExportAllDialog, "exec", choose(captions))
-        monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, f=folder, **k: str(f))
+        monkeypatch.setattr("gui.export.dialogs.ask_folder", lambda *a, f=folder, **k: f)
         window.exports.all_action.trigger()
         heights[captions] = {name: png_height(folder / f"{name}.png") for name in FIGURES}
     assert seen == [True, True]  # on by default; then the last choice (on)

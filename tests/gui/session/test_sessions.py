@@ -324,3 +324,28 @@ def test_a_built_in_example_shown_unchanged_is_named_in_the_title(window, qtbot)
         assert "untitled" not in window.windowTitle()
     finally:
         set_language("en")
+
+
+def test_save_as_opens_in_the_users_folder_the_first_time_then_in_the_last_one(
+    window, tmp_path, monkeypatch
+):
+    """The first Save As opened in the program's folder (the current one): "" was its start."""
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.chdir(tmp_path)  # as the program's folder would be
+    starts: list[Path] = []
+
+    def save_file_name(parent, title, start, *args, **kwargs):
+        starts.append(Path(start))
+        return (str(tmp_path / "kept" / "mine.json"), "")
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_file_name)
+    (tmp_path / "kept").mkdir()
+    assert window.sessions.save_as()
+    assert starts[0].is_absolute()
+    assert starts[0].parent == Path.home()  # no documents folder in the test's home
+    assert window.sessions.save_as()
+    assert starts[1] == tmp_path / "kept" / "mine.json"  # the session's own file
+    window.sessions.path = None  # untitled again: the last folder used
+    assert window.sessions.save_as()
+    assert starts[2].parent == tmp_path / "kept"

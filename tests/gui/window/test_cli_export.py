@@ -44,6 +44,8 @@ def test_the_export_command_writes_figures_matrices_and_the_session(tmp_path):
     image = QImage(str(out / "3-weights.png"))
     assert image.width() > 200
     assert image.width() % 2 == 0  # 2× the figure
+    lines = QImage(str(out / "weight-lines.png"))  # its tab never opened: a copy laid out
+    assert lines.width() >= 2 * 360, lines.width()  # it was 242 px wide, 1 token of 3
     session = read_preset(out / "session.json")
     np.testing.assert_array_equal(session.q, load_preset("cat-eats-fish").q)
 

@@ -3,6 +3,8 @@ any host that gives them what they ask for, and the window retranslates each onc
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import pyqtgraph as pg
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
@@ -28,6 +30,9 @@ class PipelineHost:
 
     def figure_views(self) -> dict[str, pg.GraphicsView]:
         return {f"{n}-{s}": self.pipeline.heatmaps[s] for n, s in enumerate(STEPS, 1)}
+
+    def laid_out_views(self):
+        return nullcontext(self.figure_views())
 
     def experiment(self) -> VariancePanel:
         if self._experiment is None:
