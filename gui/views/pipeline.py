@@ -239,14 +239,16 @@ class PipelineView(Retranslating, QWidget):
             bar.set_least_width(widest)
 
     def _share_ticks(self) -> None:
-        """Name the same rows in all four and the same token columns in S, S/τ and A."""
+        """Name the same rows in all four and the same token columns in S, S/τ and A, alike."""
         if self._following:
             return  # once all of them show the new cells
         needed = {step: heatmap.tick_steps() for step, heatmap in self.heatmaps.items()}
         rows = max(steps[0] for steps in needed.values())
         cols = max(needed[step][1] for step in TOKEN_COLUMNS)
+        # one size of names in all four: S and A, S/τ and Z, stand one under the other
+        size = min(heatmap.name_size() for heatmap in self.heatmaps.values())
         for step, heatmap in self.heatmaps.items():
-            heatmap.share_tick_steps(rows, cols if step in TOKEN_COLUMNS else 1)
+            heatmap.share_tick_steps(rows, cols if step in TOKEN_COLUMNS else 1, size)
 
     # ------------------------------------------------------------- the mouse
     def _on_cell_clicked(self, step: str, row: int, col: int) -> None:

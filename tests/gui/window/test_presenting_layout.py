@@ -10,7 +10,14 @@ import itertools
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFontMetricsF, QGuiApplication, QTextDocument, QTextLayout, QTextOption
+from PySide6.QtGui import (
+    QFontInfo,
+    QFontMetricsF,
+    QGuiApplication,
+    QTextDocument,
+    QTextLayout,
+    QTextOption,
+)
 from PySide6.QtWidgets import QTabBar
 
 from gui.plots.text_scale import point_size
@@ -142,8 +149,10 @@ def test_every_plots_text_follows_the_presenters_scale(window, qtbot, width, hei
     }
     for name, font in fonts.items():
         assert point_size(font) == pytest.approx(wanted), name
-    heatmap_names = window.pipeline.heatmaps["weights"]._plot.getAxis("top").style["tickFont"]
-    assert point_size(heatmap_names) == pytest.approx(wanted * 1.3)
+    heatmap = window.pipeline.heatmaps["weights"]
+    assert point_size(heatmap._tick_font) == pytest.approx(wanted * 1.3)  # the names' largest
+    heatmap_names = heatmap._plot.getAxis("top").style["tickFont"]  # in whole pixels
+    assert QFontInfo(heatmap_names).pixelSize() == QFontInfo(heatmap._tick_font).pixelSize()
     assert "font-size: 13.5pt" in window.mixing.mix.getAxis("left").labelString()
     assert window.dial.dial.maximumWidth() == round(130 * scale)
     for dock in window.docks.values():  # titles too (they kept the 9 pt they were built in)
