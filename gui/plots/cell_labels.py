@@ -53,6 +53,8 @@ class CellLabels(pg.GraphicsObject):
         self._colour_of = colour_of
         self._digits = 2
         self.max_px = float(MAX_LABEL_PX)  # grows with the presenter's font scale
+        self._row_clear: tuple[int | None, float] = (None, 0.0)  # see set_outlined
+        self._cell_clear: tuple[tuple[int, int] | None, float] = (None, 0.0)
         self.set_cells(np.zeros((0, 0)), None, (0.0, 1.0), 0.0, 0.0)
 
     def set_cells(
@@ -97,8 +99,27 @@ class CellLabels(pg.GraphicsObject):
             font = QFont(QGuiApplication.font())
             font.setPixelSize(100)
             self._advance_per_px = QFontMetricsF(font).horizontalAdvance(widest) / 100
-        px = min(self.max_px, 0.6 * cell_height, 0.8 * cell_width / self._advance_per_px)
+        return self._fitted_px(cell_width, cell_height, self._row_clear[1], 0)
+
+    def _fitted_px(self, width: float, height: float, clear: float, sides: int) -> int:
+        # ``clear`` px of the cell's edge lie under an outline: above and below, and on
+        # ``sides`` of its left and right (an end of the selected row, or the selected cell)
+        assert self._advance_per_px is not None
+        px = min(self.max_px, 0.6 * height, 0.8 * (width - sides * clear) / self._advance_per_px)
+        if clear:  # the digits (about 0.8 of the type's size) between the outline's lines
+            px = min(px, (height - 2 * clear) / 0.85)
         return int(px) if px >= MIN_LABEL_PX else 0
+
+    def set_outlined(self, row: int | None, row_clear: float,
+                     cell: tuple[int, int] | None, cell_clear: float) -> None:  # fmt: skip
+        """Keep the labels clear of the outlines of ``row`` and ``cell``, that many px wide.
+
+        The selected row's outline hid a number's first character: −2.00 read "2.00".
+        """
+        clear = ((row, row_clear if row is not None else 0.0), (cell, cell_clear))
+        if clear != (self._row_clear, self._cell_clear):
+            self._row_clear, self._cell_clear = clear
+            self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         """Return the matrix's rectangle: one unit per cell."""
@@ -162,12 +183,31 @@ class CellLabels(pg.GraphicsObject):
         index = np.clip((colours - low) / (high - low) * len(self._lut), 0, len(self._lut) - 1)
         dark_text = _luminance(self._lut[index.astype(int), :3]) > EQUAL_CONTRAST_LUMINANCE
         pens = {True: pg.mkPen("#000000"), False: pg.mkPen("#ffffff")}
+        (outlined, clear), (cell, cell_clear) = self._row_clear, self._cell_clear
+        last = self._values.shape[1] - 1
         for row, col, value, dark in zip(
             rows.tolist(), cols.tolist(), values.tolist(), dark_text.tolist(), strict=True
         ):
             painter.setPen(pens[dark])
             rect = transform.mapRect(QRectF(col, row, 1, 1))
+            own = px  # inside an outline's own lines, smaller where it must be (or not at all)
+            if (row, col) == cell:
+                own = min(px, self._fitted_px(rect.width(), rect.height(), cell_clear, 2))
+                rect.adjust(cell_clear, cell_clear, -cell_clear, -cell_clear)
+            elif row == outlined:  # between the row outline's lines, off its ends
+                sides = (col == 0) + (col == last)
+                if sides:
+                    own = min(px, self._fitted_px(rect.width(), rect.height(), clear, sides))
+                rect.adjust(clear if col == 0 else 0, clear, -clear if col == last else 0, -clear)
+            if own != px:
+                if not own:
+                    continue
+                font.setPixelSize(own)
+                painter.setFont(font)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, format_label(value, self._digits))
+            if own != px:
+                font.setPixelSize(px)
+                painter.setFont(font)
 
 
 class Outline(pg.GraphicsObject):
@@ -178,6 +218,10 @@ class Outline(pg.GraphicsObject):
         self._rect: QRectF | None = None
         self._colour = colour
         self._width = width
+
+    def clear_px(self) -> float:
+        """Return how far into its cells the outline and its halo reach, in device pixels."""
+        return self._width + 2
 
     def set_width(self, width: float) -> None:
         """Set the width of the outline in device pixels (the halo is 2 more)."""

@@ -379,6 +379,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._cell_outline.set_rect(QRectF(cell[1], cell[0], 1, 1))
         else:
             self._cell_outline.set_rect(None)
+            cell = None
+        row = row if row is not None and row in range(rows) else None
+        self._labels.set_outlined(row, self._row_outline.clear_px(),
+                                  cell, self._cell_outline.clear_px())  # fmt: skip
 
     def set_highlighted(
         self, on: bool, border: str = HIGHLIGHT_BORDER, background: str = HIGHLIGHT_BACKGROUND
@@ -417,6 +421,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """Thicker outlines of the selected row and cell (presenter mode)."""
         self._row_outline.set_width(3 * scale)
         self._cell_outline.set_width(4 * scale)
+        self._update_outlines()
 
     def is_highlighted(self) -> bool:
         """Return True while the heatmap is tinted (see ``set_highlighted``)."""

@@ -8,8 +8,8 @@ import math
 import numpy as np
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QFontInfo, QFontMetricsF, QImage, QPainter
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from gui.plots.cell_labels import format_label
@@ -592,3 +592,64 @@ def test_a_sentences_names_stay_put_while_tau_changes(window, qtbot):
     for tau in (0.05, 0.3, 1.4142, 7.77, 20.0):
         window.dial.set_temperature(tau, animate=False)
         assert names_and_cells() == before, tau
+
+
+class RecordingPainter:
+    """Stands in for QPainter in CellLabels.paint: records each text, its box and font."""
+
+    def __init__(self, transform):
+        self._transform, self._font, self.texts = transform, None, []
+
+    def transform(self):
+        return self._transform
+
+    def setFont(self, font):  # noqa: N802 (Qt's name)
+        self._font = QFont(font)
+
+    def drawText(self, rect, _flags, text):  # noqa: N802 (Qt's name)
+        self.texts.append((QRectF(rect), text, QFont(self._font)))
+
+    def __getattr__(self, name):  # save, restore, resetTransform, setPen, fillRect
+        return lambda *args: None
+
+
+OUTLINED = [((234, 155), 1.0, 6), ((300, 220), 1.5, 3), ((500, 400), 1.0, 3)]
+
+
+@pytest.mark.parametrize(("size", "scale", "count"), OUTLINED)
+def test_the_selected_rows_outline_leaves_every_number_whole(make_heatmap, size, scale, count):
+    # −2.00 in the selected row's first cell read "2.00" under the outline (presenter
+    # mode, 3 tokens); 0.34 read ".34" (6 tokens at 1280×720)
+    heatmap = make_heatmap("diverging", size)
+    values = np.resize([-2.0, 0.34, -1.5, 1.0, 0.0, -0.25, 0.5, 2.0, 1.0], (count, count))
+    names = [f"t{i}" for i in range(count)]
+    heatmap.set_data(values, names, names)
+    heatmap.set_font_scale(scale)
+    heatmap.set_line_width(scale)
+    heatmap.set_selected_row(0)
+    heatmap.set_selected_cell((1, 2))
+    for _ in range(3):
+        heatmap.grab()
+        next_frame()
+    labels = heatmap._labels
+    transform = labels.sceneTransform() * heatmap.viewportTransform()
+    painter = RecordingPainter(transform)
+    labels.paint(painter)
+    assert painter.texts
+    for rect, text, font in painter.texts:
+        width = QFontMetricsF(font).horizontalAdvance(text)
+        point = transform.inverted()[0].map(rect.center())
+        row, col = int(point.y()), int(point.x())
+        cell = transform.mapRect(QRectF(col, row, 1, 1))
+        clear = {0: 3 * scale + 2}.get(row, 0.0)  # each outline and its 1 px halo each side
+        if (row, col) == (1, 2):
+            clear = 4 * scale + 2
+        left, right = rect.center().x() - width / 2, rect.center().x() + width / 2
+        ends = (col == 0 or (row, col) == (1, 2), col == count - 1 or (row, col) == (1, 2))
+        assert left >= cell.left() + (clear if ends[0] else 0) - 0.5, text
+        assert right <= cell.right() - (clear if ends[1] else 0) + 0.5, text
+        metrics = QFontMetricsF(font)  # the digits' ink, the line centred in the box
+        baseline = rect.center().y() - metrics.height() / 2 + metrics.ascent()
+        ink = metrics.tightBoundingRect(text).translated(0, baseline)
+        assert ink.top() >= cell.top() + clear - 0.5, text
+        assert ink.bottom() <= cell.bottom() - clear + 0.5, text
