@@ -14,6 +14,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QGuiApplication, QPainter, QTransform
 
 MASK_HATCH = "#6b6b6b"
+DROPPED_HATCH = "#b34100"  # a darker Okabe–Ito vermillion: dropout, not the mask
 MIN_LABEL_PX, MAX_LABEL_PX = 7, 28
 MIN_HATCH_PX = 4.0  # below this the hatch is noise; the grey fill alone says "masked"
 # sRGB luminance where black and white text have the same contrast ratio (WCAG formula)
@@ -31,6 +32,17 @@ def _luminance(rgb: np.ndarray) -> np.ndarray:
     linear = np.where(channel <= 0.04045, channel / 12.92, ((channel + 0.055) / 1.055) ** 2.4)
     luminance: np.ndarray = linear @ np.array([0.2126, 0.7152, 0.0722])
     return luminance
+
+
+def _fill_runs(painter: QPainter, transform: QTransform, cells: np.ndarray,
+               origin: tuple[int, int], brush: QBrush) -> None:  # fmt: skip
+    """Fill each run of True ``cells`` in a row (from ``origin``) with ``brush``."""
+    edges = np.diff(np.pad(cells, ((0, 0), (1, 1))).astype(np.int8), axis=1)
+    rows, starts = np.nonzero(edges == 1)
+    ends = np.nonzero(edges == -1)[1]
+    r0, c0 = origin
+    for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True):
+        painter.fillRect(transform.mapRect(QRectF(c0 + start, r0 + row, end - start, 1)), brush)
 
 
 class CellLabels(pg.GraphicsObject):
@@ -64,14 +76,17 @@ class CellLabels(pg.GraphicsObject):
         levels: tuple[float, float],
         low: float,
         high: float,
+        dropped: np.ndarray | None = None,
     ) -> None:
         """Label ``values`` where ``shown``, coloured as the image over ``levels``.
 
-        ``shown`` None labels every cell; otherwise the cells not shown are hatched. ``low``
-        and ``high`` are the extremes shown, from which the widest label is measured.
+        ``shown`` None labels every cell; otherwise the cells not shown are hatched, those
+        ``dropped`` (by dropout) crosswise, the masked ones slanting. ``low`` and ``high``
+        are the extremes shown, from which the widest label is measured.
         """
         self.prepareGeometryChange()
         self._values, self._shown, self._levels = values, shown, levels
+        self._dropped = dropped
         self._any_masked = shown is not None and not bool(shown.all())
         largest = max(abs(low), abs(high))
         # the widest label has the most integer digits and a minus sign; digits share a width
@@ -159,13 +174,13 @@ class CellLabels(pg.GraphicsObject):
         assert self._shown is not None  # only called when some cell is masked
         r0, r1, c0, c1 = block
         hidden = ~self._shown[r0:r1, c0:c1]
-        edges = np.diff(np.pad(hidden, ((0, 0), (1, 1))).astype(np.int8), axis=1)
-        rows, starts = np.nonzero(edges == 1)
-        ends = np.nonzero(edges == -1)[1]
+        dropped = None if self._dropped is None else self._dropped[r0:r1, c0:c1] & hidden
+        if dropped is not None:  # dropout's zeros, told apart from the mask's
+            hidden &= ~dropped
+            brush = QBrush(pg.mkColor(DROPPED_HATCH), Qt.BrushStyle.DiagCrossPattern)
+            _fill_runs(painter, transform, dropped, (r0, c0), brush)
         brush = QBrush(pg.mkColor(MASK_HATCH), Qt.BrushStyle.BDiagPattern)
-        for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True):
-            cells = QRectF(c0 + start, r0 + row, end - start, 1)
-            painter.fillRect(transform.mapRect(cells), brush)
+        _fill_runs(painter, transform, hidden, (r0, c0), brush)
 
     def _paint_labels(self, painter: QPainter, transform: QTransform, px: int,
                       block: tuple[int, int, int, int]) -> None:  # fmt: skip

@@ -18,7 +18,7 @@ from PySide6.QtGui import QFont, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QWidget
 
 from gui.plots.cell_axes import CellAxes
-from gui.plots.cell_image import CellImage
+from gui.plots.cell_image import CellImage, visible_values
 from gui.plots.cell_labels import MAX_LABEL_PX, CellLabels, Outline
 from gui.plots.cell_names import LEAST_NAME_PX, NameFit, NameRoom, sized
 from gui.plots.cell_ticks import elide
@@ -76,6 +76,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._shared_steps = (1, 1, 0)  # the owner's least steps and largest name size
         self._hovered = (-1, -1)
         self._selected_row: int | None = None
+        self._dropped: np.ndarray | None = None  # True where dropout dropped a weight
+        self._mask: np.ndarray | None = None  # False where attention is not allowed
         self._selected_cell: tuple[int, int] | None = None
         self.setBackground(BACKGROUND)
 
@@ -128,6 +130,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         col_names: Sequence[str],
         mask: np.ndarray | None = None,
         value_range: tuple[float, float] | None = None,
+        dropped: np.ndarray | None = None,
     ) -> None:
         """Show ``matrix`` with its rows and columns named.
 
@@ -143,6 +146,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         value_range : (float, float) or None
             The smallest and largest value of the cells not masked, when the caller knows
             them (the engine does): two passes over the matrix fewer on every edit.
+        dropped : np.ndarray or None
+            (rows, cols) bool, True where dropout dropped a weight: greyed with no number
+            like a masked cell, but cross-hatched, and the tooltip says which.
         """
         # Results are never changed in place, so the matrix is kept, not copied: at
         # 2048×2048 every pass over it costs milliseconds of the edit-to-screen budget.
@@ -152,37 +158,14 @@ class Heatmap(pg.GraphicsLayoutWidget):
         rows, cols = values.shape
         if (len(row_names), len(col_names)) != values.shape:
             raise ValueError(f"{len(row_names)}×{len(col_names)} names for {values.shape}")
-        if mask is not None and np.shape(mask) != values.shape:
-            raise ValueError(f"mask shape {np.shape(mask)} != matrix shape {values.shape}")
+        for name, cells in (("mask", mask), ("dropped", dropped)):
+            if cells is not None and np.shape(cells) != values.shape:
+                raise ValueError(f"{name} shape {np.shape(cells)} != matrix {values.shape}")
         if values.shape != self._matrix.shape:
             self._bar.fit_width_again()  # a new matrix: its colour bar may narrow again
         self._matrix = values
-        every_cell = mask is None or bool(np.all(mask))
-        known = self._kind == "probability" or value_range is not None
-        if self._kind == "probability":  # weights: in [0, 1] by definition, never NaN
-            low, high = 0.0, 1.0
-        elif value_range is not None:  # the caller vouches that unmasked cells are finite
-            low, high = value_range
-        else:
-            low, high = (float(values.min()), float(values.max())) if values.size else (0, 0)
-            # finite extremes (NaN propagates to them) mean every value is finite
-            every_cell = every_cell and math.isfinite(low) and math.isfinite(high)
-        if every_cell:
-            shown = None
-            display = values
-        else:
-            shown = (
-                np.isfinite(values)
-                if mask is None
-                else np.asarray(mask, bool) & np.isfinite(values)
-            )
-            # the image gets 0 where a cell is masked: -inf would break its levels and rendering
-            display = np.where(shown, values, 0.0)
-            if not known:
-                visible = values[shown]
-                low, high = (float(visible.min()), float(visible.max())) if visible.size else (0, 0)
-        if not low <= high:  # no cell shown
-            low, high = 0.0, 0.0
+        known = (0.0, 1.0) if self._kind == "probability" else value_range
+        display, shown, low, high = visible_values(values, mask, dropped, known)
         if (rows, cols) != self._shape:  # the whole new matrix, before its image is made
             self._shape = (rows, cols)
             self._placing = True
@@ -196,7 +179,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._update_outlines()
         self._set_levels(self._levels_for(low, high))
         self._cells.set_cells(display, shown, self._levels_or_unit())
-        self._labels.set_cells(display, shown, self._levels_or_unit(), low, high)
+        self._labels.set_cells(display, shown, self._levels_or_unit(), low, high, dropped)
+        self._mask, self._dropped = mask, dropped
         sources = (tuple(row_names), tuple(col_names))
         if sources != self._name_sources:  # not on every edit or frame of the dial
             self._name_sources = sources
@@ -488,6 +472,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
             return ""
         value = float(self._matrix[row, col])
         shown = "−∞" if value == -np.inf else f"{value:.4g}"
+        if self._dropped is not None and self._dropped[row, col]:
+            shown = self.tr("{0} (dropped by dropout; crossed hatch)").format(shown)
+        elif self._mask is not None and not self._mask[row, col]:
+            shown = self.tr("{0} (masked; slanting hatch)").format(shown)
         row_names, col_names = self._name_sources
         return f"[{row_names[row]}, {col_names[col]}] = {shown}"
 

@@ -163,10 +163,11 @@ class PipelineView(Retranslating, QWidget):
             self._shown[step] = matrix
             columns = dims if step == "context" else tokens
             mask = result.mask if step in ("scaled", "weights") else None
-            if step == "weights" and dropped is not None:  # a dropped weight: hatched as hidden
-                mask = dropped.kept if mask is None else mask & dropped.kept
+            gone = None  # a weight dropout dropped: hatched otherwise than a masked one
+            if step == "weights" and dropped is not None:
+                gone = ~dropped.kept if mask is None else ~dropped.kept & mask
             extremes = result.value_range(step) if step in ("scores", "scaled") else None
-            heatmap.set_data(matrix, rows, columns, mask, extremes)
+            heatmap.set_data(matrix, rows, columns, mask, extremes, gone)
         if reshaped:  # a heatmap of a new shape shows all of it: so do the others
             self.show_whole()
         self._on_selected_cell_changed()

@@ -245,7 +245,7 @@ No discards it.</source>
         <translation>长的求和会被缩写；勾选后显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="127"/>
+        <location filename="../../gui/views/hand_calculation.py" line="130"/>
         <source>Click any cell of a heatmap to see how it is calculated.</source>
         <translation>点击热力图的任意一格，看它是怎么算出来的。</translation>
     </message>
@@ -713,18 +713,18 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="218"/>
+        <location filename="../../gui/views/formula_bar.py" line="222"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height). Part ② with τ&apos;s widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="220"/>
+        <location filename="../../gui/views/formula_bar.py" line="224"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="228"/>
+        <location filename="../../gui/views/formula_bar.py" line="232"/>
         <source>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: </source>
         <translation>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}；头 {2}：</translation>
     </message>
@@ -903,6 +903,19 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>Heatmap</name>
+    <message>
+        <location filename="../../gui/plots/heatmap.py" line="476"/>
+        <source>{0} (dropped by dropout; crossed hatch)</source>
+        <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/plots/heatmap.py" line="478"/>
+        <source>{0} (masked; slanting hatch)</source>
+        <translation>{0}（被掩码遮住；斜线）</translation>
+    </message>
+</context>
+<context>
     <name>InputsPanel</name>
     <message>
         <location filename="../../gui/views/inputs_panel.py" line="66"/>
@@ -971,37 +984,37 @@ Replace them?</source>
 <context>
     <name>MaskEditor</name>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="133"/>
+        <location filename="../../gui/views/mask_editor.py" line="210"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="133"/>
+        <location filename="../../gui/views/mask_editor.py" line="210"/>
         <source>None</source>
         <translation>全不</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="133"/>
+        <location filename="../../gui/views/mask_editor.py" line="210"/>
         <source>Causal</source>
         <translation>因果</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="134"/>
+        <location filename="../../gui/views/mask_editor.py" line="211"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="138"/>
+        <location filename="../../gui/views/mask_editor.py" line="215"/>
         <source>Green: may be looked at · grey: forbidden here · pale, hatched: hidden by the causal mask or padding</source>
         <translation>绿色：可以看 · 灰色：在此禁止 · 浅色带斜线：被因果掩码或填充遮住</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="142"/>
+        <location filename="../../gui/views/mask_editor.py" line="219"/>
         <source> · over {0} tokens, set it with the buttons</source>
         <translation> · 超过 {0} 个词时，请用下面的按钮设置</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="145"/>
+        <location filename="../../gui/views/mask_editor.py" line="222"/>
         <source>Rows are queries, columns keys: green may be looked at. Click or drag to paint; it is combined with the causal mask and padding (AND).</source>
         <translation>行是查询，列是键：绿色表示可以看。点击或拖动来绘制；它与因果掩码和填充取“与”。</translation>
     </message>
@@ -1226,17 +1239,17 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="177"/>
+        <location filename="../../gui/views/mixing.py" line="178"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="327"/>
+        <location filename="../../gui/views/mixing.py" line="337"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="337"/>
+        <location filename="../../gui/views/mixing.py" line="347"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1336,42 +1349,42 @@ Replace them?</source>
         <translation>④ 上下文 Z′ = A′⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="176"/>
+        <location filename="../../gui/views/pipeline.py" line="177"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="178"/>
+        <location filename="../../gui/views/pipeline.py" line="179"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="181"/>
+        <location filename="../../gui/views/pipeline.py" line="182"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="182"/>
+        <location filename="../../gui/views/pipeline.py" line="183"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="183"/>
+        <location filename="../../gui/views/pipeline.py" line="184"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="188"/>
+        <location filename="../../gui/views/pipeline.py" line="189"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="195"/>
+        <location filename="../../gui/views/pipeline.py" line="196"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="196"/>
+        <location filename="../../gui/views/pipeline.py" line="197"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -1925,22 +1938,22 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="135"/>
+        <location filename="../../gui/views/temperature_dial.py" line="136"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="135"/>
+        <location filename="../../gui/views/temperature_dial.py" line="136"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="257"/>
+        <location filename="../../gui/views/temperature_dial.py" line="284"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="258"/>
+        <location filename="../../gui/views/temperature_dial.py" line="285"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -2193,12 +2206,12 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="180"/>
+        <location filename="../../gui/views/weight_bars.py" line="183"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="194"/>
+        <location filename="../../gui/views/weight_bars.py" line="197"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>

@@ -598,7 +598,7 @@ class RecordingPainter:
     """Stands in for QPainter in CellLabels.paint: records each text, its box and font."""
 
     def __init__(self, transform):
-        self._transform, self._font, self.texts = transform, None, []
+        self._transform, self._font, self.texts, self.fills = transform, None, [], []
 
     def transform(self):
         return self._transform
@@ -608,6 +608,9 @@ class RecordingPainter:
 
     def drawText(self, rect, _flags, text):  # noqa: N802 (Qt's name)
         self.texts.append((QRectF(rect), text, QFont(self._font)))
+
+    def fillRect(self, rect, brush):  # noqa: N802 (Qt's name)
+        self.fills.append((QRectF(rect), brush.style(), brush.color().name()))
 
     def __getattr__(self, name):  # save, restore, resetTransform, setPen, fillRect
         return lambda *args: None
@@ -653,3 +656,50 @@ def test_the_selected_rows_outline_leaves_every_number_whole(make_heatmap, size,
         ink = metrics.tightBoundingRect(text).translated(0, baseline)
         assert ink.top() >= cell.top() + clear - 0.5, text
         assert ink.bottom() <= cell.bottom() - clear + 0.5, text
+
+
+def test_a_dropped_weight_is_hatched_otherwise_than_a_masked_one_and_says_so(make_heatmap):
+    # dropout's zeros were hatched exactly as the mask's: a student took them for masked
+    heatmap = make_heatmap("probability", (300, 300))
+    weights = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 1.0, 1.0]])
+    allowed = np.tril(np.ones((3, 3), dtype=bool))
+    dropped = np.zeros((3, 3), dtype=bool)
+    dropped[1, 0] = dropped[2, 0] = True
+    heatmap.set_data(weights, TOKENS, TOKENS, allowed, None, dropped)
+    heatmap.grab()
+    labels = heatmap._labels
+    transform = labels.sceneTransform() * heatmap.viewportTransform()
+    painter = RecordingPainter(transform)
+    labels.paint(painter)
+
+    def hatch_of(row, col):
+        centre = transform.map(QPointF(col + 0.5, row + 0.5))
+        (style,) = {(s, c) for rect, s, c in painter.fills if rect.contains(centre)}
+        return style
+
+    masked, gone = hatch_of(0, 1), hatch_of(1, 0)
+    assert hatch_of(0, 2) == masked
+    assert hatch_of(2, 0) == gone
+    assert gone[0] != masked[0]  # another pattern
+    assert gone[1] != masked[1]  # and another colour
+    assert not any(text for rect, text, _ in painter.texts
+                   if rect.contains(transform.map(QPointF(0.5, 1.5))))  # fmt: skip
+    assert "dropout" in heatmap.cell_text(1, 0)
+    assert "masked" in heatmap.cell_text(0, 1)
+    assert "dropout" not in heatmap.cell_text(0, 1)
+    assert heatmap.cell_text(1, 1).endswith("= 1")
+
+
+def test_the_window_tells_dropouts_zeros_from_the_masks(window):
+    from engine.dropout import DropoutSetting
+
+    window.state.set_causal(True)
+    window.state.set_dropout(DropoutSetting(p=0.5, seed=7, training=True))
+    next_frame()
+    heatmap = window.pipeline.heatmaps["weights"]
+    kept, allowed = window.state.dropped.kept, window.state.shown_result.mask
+    assert (~kept & allowed).any()
+    np.testing.assert_array_equal(heatmap._dropped, ~kept & allowed)
+    row, col = np.argwhere(~kept & allowed)[0]
+    assert "dropout" in heatmap.cell_text(row, col)
+    assert "masked" in heatmap.cell_text(0, 2)
