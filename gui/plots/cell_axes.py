@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -99,15 +99,16 @@ class QuietAxis(pg.AxisItem):
         if not self.upright:
             super().drawPicture(p, axisSpec, tickSpecs, textSpecs)
             return
-        super().drawPicture(p, axisSpec, tickSpecs, [])
+        super().drawPicture(p, axisSpec, tickSpecs, [])  # the line, and the font set
         p.setPen(self.textPen())
-        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        metrics = QFontMetricsF(p.font())
         for rect, _, text in textSpecs:
+            ink = metrics.tightBoundingRect(text)
             p.save()
-            p.translate(rect.center())
+            p.translate(rect.center().x(), rect.bottom())
             p.rotate(-90)  # reading upwards, its first letter by the cells
-            p.drawText(QRectF(-rect.height() / 2, -rect.width() / 2, rect.height(),
-                              rect.width()), flags, text)  # fmt: skip
+            # the ink centred on its column, whatever room the font keeps above its letters
+            p.drawText(QPointF(0, -(ink.top() + ink.bottom()) / 2), text)
             p.restore()
 
 
