@@ -59,13 +59,12 @@ class NameRoom:
     def __init__(self) -> None:
         self.row_widths = np.zeros(0)  # at MEASURED_PX
         self.column_widths = np.zeros(0)
-        self._key: tuple[object, ...] | None = None
-        self._fit = NameFit(0, (1, 1), None, False)
+        self._fits: dict[tuple[object, ...], NameFit] = {}  # a view's own, and the shared
 
     def measure(self, rows: Sequence[str], columns: Sequence[str], font: QFont) -> None:
         """Measure the names afresh (new names, or a new family)."""
         self.row_widths, self.column_widths = measure(rows, font), measure(columns, font)
-        self._key = None
+        self._fits.clear()
 
     def fit(self, columns: Sequence[str], shown: tuple[tuple[float, float], ...],
             room: tuple[float, float], font: QFont, least_px: int) -> NameFit:  # fmt: skip
@@ -75,10 +74,11 @@ class NameRoom:
         ``font`` the names' largest type, ``least_px`` their smallest.
         """
         key = (tuple(columns), shown, room, font.toString(), least_px)
-        if key != self._key:
-            self._key = key
-            self._fit = self._fitted(columns, shown, room, font, least_px)
-        return self._fit
+        if key not in self._fits:
+            if len(self._fits) > 8:  # other rooms, zooms: only the latest are asked again
+                self._fits.clear()
+            self._fits[key] = self._fitted(columns, shown, room, font, least_px)
+        return self._fits[key]
 
     def _fitted(self, columns: Sequence[str], shown: tuple[tuple[float, float], ...],
                 room: tuple[float, float], font: QFont, least_px: int) -> NameFit:  # fmt: skip

@@ -291,8 +291,12 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """
         return self._name_fit().steps
 
-    def _name_fit(self) -> NameFit:
+    def _name_fit(self, size: int = 0) -> NameFit:
+        """Fit the names to the room, in ``size`` px if given, else the largest that fits."""
         room = (self._plot.width(), self._plot.height())  # the cells' and the axes' own
+        if size:
+            font = sized(self._tick_font, size)
+            return self._names.fit(self._col_names, self.shown_cells(), room, font, size)
         # the least size grows with the text, but slower: a 7-token sentence in presenter
         # mode's small heatmaps was named every 5th at 15 px where 12 px named each
         least = round(LEAST_NAME_PX * max(self._font_scale, 1.0) ** 0.5)
@@ -303,7 +307,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         return self._name_fit().px
 
     def share_tick_steps(self, rows: int, cols: int, size: int = 0) -> None:
-        """Name every ``rows``-th row and ``cols``-th column at least, ``size`` px at most.
+        """Name every ``rows``-th row and ``cols``-th column at least, in ``size`` px (0: own).
 
         Heatmaps beside each other share their steps and size (the owner's choice), so
         that they name the same tokens alike and their cells stand one under the other.
@@ -313,11 +317,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._update_ticks()
 
     def _update_ticks(self) -> None:
-        fit = self._name_fit()
         rows, cols, size = self._shared_steps
+        fit = self._name_fit(size)
         steps = (max(fit.steps[0], rows), max(fit.steps[1], cols))
-        px = min(fit.px, size or fit.px)
-        font = sized(self._tick_font, px)
+        font = sized(self._tick_font, fit.px)
         if font != self._plot.getAxis("top").style["tickFont"]:
             self._plot.set_name_font(font, AXIS_COLOUR)
         columns = fit.columns if steps[1] == 1 else None
@@ -327,7 +330,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self.shown_cells(),
             steps,
             columns,
-            fit.height * px / max(fit.px, 1) if fit.upright else 0,
+            fit.height if fit.upright else 0,
         )
 
     def matrix(self) -> np.ndarray:

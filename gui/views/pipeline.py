@@ -246,8 +246,9 @@ class PipelineView(Retranslating, QWidget):
         needed = {step: heatmap.tick_steps() for step, heatmap in self.heatmaps.items()}
         rows = max(steps[0] for steps in needed.values())
         cols = max(needed[step][1] for step in TOKEN_COLUMNS)
-        # one size of names in all four: S and A, S/τ and Z, stand one under the other
-        size = min(heatmap.name_size() for heatmap in self.heatmaps.values())
+        # one size of names in all four, the tokens' (Z's d0, d1, … go every n-th in it
+        # rather than make it smaller): S and A, S/τ and Z, stand one under the other
+        size = min(self.heatmaps[step].name_size() for step in TOKEN_COLUMNS)
         for step, heatmap in self.heatmaps.items():
             heatmap.share_tick_steps(rows, cols if step in TOKEN_COLUMNS else 1, size)
 

@@ -703,3 +703,22 @@ def test_the_window_tells_dropouts_zeros_from_the_masks(window):
     row, col = np.argwhere(~kept & allowed)[0]
     assert "dropout" in heatmap.cell_text(row, col)
     assert "masked" in heatmap.cell_text(0, 2)
+
+
+def test_zs_many_dimensions_do_not_make_the_tokens_names_smaller(window):
+    # Z's 32 columns fitted only at the least size, and the four shared the smallest:
+    # at 1920×1080 the tokens were named in 10 px where 16 px fitted them
+    window.state.load_random(6, 32, 32, 3)
+    for index, name in enumerate(SENTENCE):
+        window.state.rename_token(index, name)
+    window.resize(1920, 1080)
+    for _ in range(3):
+        window.grab()
+        next_frame()
+    heatmaps = window.pipeline.heatmaps
+    sizes = {step: h._plot.getAxis("left").style["tickFont"].pixelSize()
+             for step, h in heatmaps.items()}  # fmt: skip
+    assert len(set(sizes.values())) == 1  # one size in all four: their cells line up
+    assert sizes["scores"] > LEAST_NAME_PX
+    assert written_names(heatmaps["weights"], "top") == SENTENCE
+    assert written_names(heatmaps["context"], "top")  # every n-th d, in the same size
