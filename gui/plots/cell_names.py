@@ -1,8 +1,8 @@
 """How a heatmap's rows and columns are named: in what size, and how the columns are written.
 
-Every row and column is named whenever there is a reasonable way to do it, tried in this
-order: the names whole in a smaller type (down to a legible least size), the long column
-names cut short ("[CL…"), the column names turned upright, and only then every n-th name.
+Every row and column is named whenever there is a reasonable way to do it: in the largest
+type that fits (down to a legible least size), the names whole, else the long column names
+cut short ("[CL…"), else the column names turned upright; only then every n-th name.
 A new-user trial at 1280×720 saw a six-token sentence named "cat" above the columns and
 [CLS], cat, fish beside the rows: a row had 20 px, the names' type needed 24.
 
@@ -88,8 +88,8 @@ class NameRoom:
         largest = max(QFontInfo(font).pixelSize(), 1)
         sizes = range(largest, min(least_px, largest) - 1, -1)
         names = list(columns[first:last])
-        for way in ("whole", "cut", "upright"):
-            for px in sizes:
+        for px in sizes:  # the largest size first, then the plainest way in it
+            for way in ("whole", "cut", "upright"):
                 fit = self._try(way, px, names, (rows, cols), (first, last), room, font)
                 if fit is not None:
                     return fit
