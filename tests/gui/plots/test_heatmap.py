@@ -518,7 +518,7 @@ SEVEN = [*SENTENCE[:5], "a", "[SEP]"]
 
 
 @pytest.mark.parametrize(
-    ("size", "names"), [((234, 155), SENTENCE), ((254, 175), SENTENCE), ((300, 190), SEVEN)]
+    ("size", "names"), [((234, 155), SENTENCE), ((266, 175), SENTENCE), ((300, 190), SEVEN)]
 )
 def test_a_sentence_in_a_small_heatmap_names_every_row_and_column(make_heatmap, size, names):
     # a trial at 1280×720 saw "the cat eats fish" named "cat" on top and [CLS], cat, fish
