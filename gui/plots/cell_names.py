@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF
@@ -88,12 +88,17 @@ class NameRoom:
         largest = max(QFontInfo(font).pixelSize(), 1)
         sizes = range(largest, min(least_px, largest) - 1, -1)
         names = list(columns[first:last])
-        for px in sizes:  # the largest size first, then the plainest way in it
-            for way in ("whole", "cut", "upright"):
-                fit = self._try(way, px, names, (rows, cols), (first, last), room, font)
-                if fit is not None:
-                    return fit
-        return self._thinned(sizes, (rows, cols), room, font)
+        thinned = self._thinned(sizes, (rows, cols), room, font)
+        # rows too many to name each (16 tokens at 1280×720): every n-th row, and still
+        # every column where one way fits, in the largest size keeping the rows' n
+        for row_step in sorted({1, thinned.steps[0]}):
+            for px in sizes:  # the largest size first, then the plainest way in it
+                for way in ("whole", "cut", "upright"):
+                    fit = self._try(way, px, names, (rows / row_step, cols), (first, last),
+                                    room, font)  # fmt: skip
+                    if fit is not None:
+                        return replace(fit, steps=(row_step, 1))
+        return thinned
 
     def _row_room(self, px: int) -> float:
         widest = float(self.row_widths.max(initial=0.0)) * px / MEASURED_PX

@@ -726,3 +726,14 @@ def test_zs_many_dimensions_do_not_make_the_tokens_names_smaller(window):
     assert sizes["scores"] > LEAST_NAME_PX
     assert written_names(heatmaps["weights"], "top") == SENTENCE
     assert written_names(heatmaps["context"], "top")  # every n-th d, in the same size
+
+
+def test_too_many_rows_to_name_each_still_leave_every_column_named(make_heatmap):
+    # 16 tokens in presenter mode at 1280×720: rows every other, and the columns too,
+    # where upright each had its room
+    names = [f"t{i}" for i in range(1, 17)]
+    heatmap = make_heatmap("probability", (400, 200))
+    heatmap.set_data(np.full((16, 16), 1 / 16), names, names)
+    assert written_names(heatmap, "top") == names
+    assert heatmap.tick_steps()[0] > 1
+    assert len(written_names(heatmap, "left")) < 16
