@@ -8,13 +8,19 @@ downwards, row names on the left and column names on top.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtGui import QPen
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
+from gui.plots.cell_ticks import ticks
+
 #: (row, column) of each side's axis around the view at (1, 1).
+UPRIGHT = Qt.AlignmentFlag.AlignLeft  # marks an upright name's spec
 PLACES = {"top": (0, 1), "left": (1, 0), "right": (1, 2), "bottom": (2, 1)}
 
 
@@ -30,6 +36,7 @@ class QuietAxis(pg.AxisItem):
 
     def __init__(self, orientation: str) -> None:
         super().__init__(orientation)
+        self.upright = False
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def _updateLabel(self) -> None:  # noqa: N802 (pyqtgraph's name)
@@ -54,6 +61,55 @@ class QuietAxis(pg.AxisItem):
         self._adjustSize()
         self.picture = None
         self.update()
+
+    def set_upright(self, upright: bool, height: float | None = None) -> None:
+        """Turn a top axis's names a quarter, reading upwards, ``height`` px tall; or back.
+
+        Narrow columns name each token upright where their names side by side would
+        overlap (six tokens of a sentence at 1280 px).
+        """
+        if upright == self.upright and height == self.fixedHeight:
+            return
+        self.upright = upright
+        self.setHeight(math.ceil(height) if upright and height is not None else None)
+        self.picture = None
+        self.update()
+
+    def generateDrawSpecs(self, p: QPainter) -> tuple[Any, ...] | None:  # noqa: N802
+        """Return pyqtgraph's specs, with each upright name's box where it is turned."""
+        specs: tuple[Any, ...] | None = super().generateDrawSpecs(p)
+        if not self.upright or specs is None or not self._tickLevels:
+            return specs
+        axis_spec, tick_specs, _ = specs
+        bounds = self.mapRectFromParent(self.geometry())
+        low, high = self.range
+        scale = bounds.width() / (high - low) if high != low else 0.0
+        metrics = QFontMetricsF(self.style["tickFont"] or p.font())
+        line, bottom = metrics.height(), bounds.bottom() - self.style["tickTextOffset"][1]
+        texts = []
+        for value, name in self._tickLevels[0]:
+            x = (value - low) * scale
+            width = metrics.horizontalAdvance(name) + 1
+            texts.append((QRectF(x - line / 2, bottom - width, line, width), UPRIGHT, name))
+        return axis_spec, tick_specs, texts
+
+    def drawPicture(self, p: QPainter, axisSpec: Any, tickSpecs: Any, textSpecs: Any  # noqa: N802, N803
+                    ) -> None:  # fmt: skip
+        """Draw as pyqtgraph does, the upright names turned."""
+        if not self.upright:
+            super().drawPicture(p, axisSpec, tickSpecs, textSpecs)
+            return
+        super().drawPicture(p, axisSpec, tickSpecs, [])  # the line, and the font set
+        p.setPen(self.textPen())
+        metrics = QFontMetricsF(p.font())
+        for rect, _, text in textSpecs:
+            ink = metrics.tightBoundingRect(text)
+            p.save()
+            p.translate(rect.center().x(), rect.bottom())
+            p.rotate(-90)  # reading upwards, its first letter by the cells
+            # the ink centred on its column, whatever room the font keeps above its letters
+            p.drawText(QPointF(0, -(ink.top() + ink.bottom()) / 2), text)
+            p.restore()
 
 
 class PlainPlot(pg.GraphicsLayout):
@@ -134,3 +190,32 @@ class CellAxes(PlainPlot):
     def __init__(self) -> None:
         super().__init__(("left", "top"), invert_y=True)
         self.view.setMouseEnabled(x=True, y=True)
+
+    def set_name_font(self, font: QFont, colour: str) -> None:
+        """Write the names in ``font`` and ``colour``, their room measured afresh."""
+        for axis in self.axes.values():
+            axis.setPen(pg.mkPen(colour))
+            axis.setTextPen(pg.mkPen(colour))
+            axis.setTickFont(font)
+            axis.setStyle(tickLength=0)
+        self.fit_text_again()
+
+    def write_names(self, rows: Sequence[str], columns: Sequence[str],
+                    shown: tuple[tuple[float, float], tuple[float, float]], steps: Sequence[int],
+                    written: Sequence[str] | None, upright: float) -> None:  # fmt: skip
+        """Name every ``steps``-th of the ``shown`` (rows, columns).
+
+        ``written`` replaces the shown columns' names (each named, long ones cut short);
+        ``upright`` > 0 turns them upright in a top axis that tall.
+        """
+        (y0, y1), cells = shown
+        self.axes["left"].setTicks([ticks(rows, (y0, y1), steps[0], 0), []])
+        names = list(columns)
+        if written is not None:
+            first = max(math.floor(cells[0]), 0)
+            names[first : first + len(written)] = written
+        top = self.axes["top"]
+        top.set_upright(written is not None and upright > 0, upright)
+        # on top, from half a step in: a name centred on the first column sticks out on
+        # the left and is hidden
+        top.setTicks([ticks(names, cells, steps[1], steps[1] // 2), []])

@@ -20,6 +20,40 @@ MIN_LAID_OUT = 16  # a view narrower than this (in pixels) has not been laid out
 Part = tuple[int, int, int]  # (first, end, step) of the rows or the columns coloured
 
 
+def visible_values(values: np.ndarray, mask: np.ndarray | None, dropped: np.ndarray | None,
+                   known: tuple[float, float] | None
+                   ) -> tuple[np.ndarray, np.ndarray | None, float, float]:  # fmt: skip
+    """Return (display, shown, low, high): the cells to colour and their extremes.
+
+    ``shown`` (None: every cell) is False where a cell is masked, dropped or not finite;
+    ``display`` has 0 there (-inf would break the image's levels and rendering). ``known``
+    are the extremes of the cells shown, when the caller knows them (the engine does): two
+    passes over the matrix fewer on every edit.
+    """
+    if dropped is not None:
+        dropped = np.asarray(dropped, bool)
+        mask = ~dropped if mask is None else np.asarray(mask, bool) & ~dropped
+    every_cell = mask is None or bool(np.all(mask))
+    if known is not None:  # the caller vouches that the cells shown are finite
+        low, high = known
+    else:
+        low, high = (float(values.min()), float(values.max())) if values.size else (0, 0)
+        # finite extremes (NaN propagates to them) mean every value is finite
+        every_cell = every_cell and math.isfinite(low) and math.isfinite(high)
+    display, shown = values, None
+    if not every_cell:
+        shown = (
+            np.isfinite(values) if mask is None else np.asarray(mask, bool) & np.isfinite(values)
+        )
+        display = np.where(shown, values, 0.0)
+        if known is None:
+            visible = values[shown]
+            low, high = (float(visible.min()), float(visible.max())) if visible.size else (0, 0)
+    if not low <= high:  # no cell shown
+        low, high = 0.0, 0.0
+    return display, shown, low, high
+
+
 def image_part(count: int, shown: tuple[float, float], pixels: float, scale: float) -> Part:
     """Return (first, end, step): the cells along one side that the image colours.
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QGuiApplication, QPainter, QTransform
 
 MASK_HATCH = "#6b6b6b"
+DROPPED_HATCH = "#b34100"  # a darker Okabe–Ito vermillion: dropout, not the mask
 MIN_LABEL_PX, MAX_LABEL_PX = 7, 28
 MIN_HATCH_PX = 4.0  # below this the hatch is noise; the grey fill alone says "masked"
 # sRGB luminance where black and white text have the same contrast ratio (WCAG formula)
@@ -31,6 +32,17 @@ def _luminance(rgb: np.ndarray) -> np.ndarray:
     linear = np.where(channel <= 0.04045, channel / 12.92, ((channel + 0.055) / 1.055) ** 2.4)
     luminance: np.ndarray = linear @ np.array([0.2126, 0.7152, 0.0722])
     return luminance
+
+
+def _fill_runs(painter: QPainter, transform: QTransform, cells: np.ndarray,
+               origin: tuple[int, int], brush: QBrush) -> None:  # fmt: skip
+    """Fill each run of True ``cells`` in a row (from ``origin``) with ``brush``."""
+    edges = np.diff(np.pad(cells, ((0, 0), (1, 1))).astype(np.int8), axis=1)
+    rows, starts = np.nonzero(edges == 1)
+    ends = np.nonzero(edges == -1)[1]
+    r0, c0 = origin
+    for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True):
+        painter.fillRect(transform.mapRect(QRectF(c0 + start, r0 + row, end - start, 1)), brush)
 
 
 class CellLabels(pg.GraphicsObject):
@@ -53,6 +65,8 @@ class CellLabels(pg.GraphicsObject):
         self._colour_of = colour_of
         self._digits = 2
         self.max_px = float(MAX_LABEL_PX)  # grows with the presenter's font scale
+        self._row_clear: tuple[int | None, float] = (None, 0.0)  # see set_outlined
+        self._cell_clear: tuple[tuple[int, int] | None, float] = (None, 0.0)
         self.set_cells(np.zeros((0, 0)), None, (0.0, 1.0), 0.0, 0.0)
 
     def set_cells(
@@ -62,14 +76,17 @@ class CellLabels(pg.GraphicsObject):
         levels: tuple[float, float],
         low: float,
         high: float,
+        dropped: np.ndarray | None = None,
     ) -> None:
         """Label ``values`` where ``shown``, coloured as the image over ``levels``.
 
-        ``shown`` None labels every cell; otherwise the cells not shown are hatched. ``low``
-        and ``high`` are the extremes shown, from which the widest label is measured.
+        ``shown`` None labels every cell; otherwise the cells not shown are hatched, those
+        ``dropped`` (by dropout) crosswise, the masked ones slanting. ``low`` and ``high``
+        are the extremes shown, from which the widest label is measured.
         """
         self.prepareGeometryChange()
         self._values, self._shown, self._levels = values, shown, levels
+        self._dropped = dropped
         self._any_masked = shown is not None and not bool(shown.all())
         largest = max(abs(low), abs(high))
         # the widest label has the most integer digits and a minus sign; digits share a width
@@ -97,8 +114,27 @@ class CellLabels(pg.GraphicsObject):
             font = QFont(QGuiApplication.font())
             font.setPixelSize(100)
             self._advance_per_px = QFontMetricsF(font).horizontalAdvance(widest) / 100
-        px = min(self.max_px, 0.6 * cell_height, 0.8 * cell_width / self._advance_per_px)
+        return self._fitted_px(cell_width, cell_height, self._row_clear[1], 0)
+
+    def _fitted_px(self, width: float, height: float, clear: float, sides: int) -> int:
+        # ``clear`` px of the cell's edge lie under an outline: above and below, and on
+        # ``sides`` of its left and right (an end of the selected row, or the selected cell)
+        assert self._advance_per_px is not None
+        px = min(self.max_px, 0.6 * height, 0.8 * (width - sides * clear) / self._advance_per_px)
+        if clear:  # the digits (about 0.8 of the type's size) between the outline's lines
+            px = min(px, (height - 2 * clear) / 0.85)
         return int(px) if px >= MIN_LABEL_PX else 0
+
+    def set_outlined(self, row: int | None, row_clear: float,
+                     cell: tuple[int, int] | None, cell_clear: float) -> None:  # fmt: skip
+        """Keep the labels clear of the outlines of ``row`` and ``cell``, that many px wide.
+
+        The selected row's outline hid a number's first character: −2.00 read "2.00".
+        """
+        clear = ((row, row_clear if row is not None else 0.0), (cell, cell_clear))
+        if clear != (self._row_clear, self._cell_clear):
+            self._row_clear, self._cell_clear = clear
+            self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         """Return the matrix's rectangle: one unit per cell."""
@@ -138,13 +174,13 @@ class CellLabels(pg.GraphicsObject):
         assert self._shown is not None  # only called when some cell is masked
         r0, r1, c0, c1 = block
         hidden = ~self._shown[r0:r1, c0:c1]
-        edges = np.diff(np.pad(hidden, ((0, 0), (1, 1))).astype(np.int8), axis=1)
-        rows, starts = np.nonzero(edges == 1)
-        ends = np.nonzero(edges == -1)[1]
+        dropped = None if self._dropped is None else self._dropped[r0:r1, c0:c1] & hidden
+        if dropped is not None:  # dropout's zeros, told apart from the mask's
+            hidden &= ~dropped
+            brush = QBrush(pg.mkColor(DROPPED_HATCH), Qt.BrushStyle.DiagCrossPattern)
+            _fill_runs(painter, transform, dropped, (r0, c0), brush)
         brush = QBrush(pg.mkColor(MASK_HATCH), Qt.BrushStyle.BDiagPattern)
-        for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True):
-            cells = QRectF(c0 + start, r0 + row, end - start, 1)
-            painter.fillRect(transform.mapRect(cells), brush)
+        _fill_runs(painter, transform, hidden, (r0, c0), brush)
 
     def _paint_labels(self, painter: QPainter, transform: QTransform, px: int,
                       block: tuple[int, int, int, int]) -> None:  # fmt: skip
@@ -162,12 +198,31 @@ class CellLabels(pg.GraphicsObject):
         index = np.clip((colours - low) / (high - low) * len(self._lut), 0, len(self._lut) - 1)
         dark_text = _luminance(self._lut[index.astype(int), :3]) > EQUAL_CONTRAST_LUMINANCE
         pens = {True: pg.mkPen("#000000"), False: pg.mkPen("#ffffff")}
+        (outlined, clear), (cell, cell_clear) = self._row_clear, self._cell_clear
+        last = self._values.shape[1] - 1
         for row, col, value, dark in zip(
             rows.tolist(), cols.tolist(), values.tolist(), dark_text.tolist(), strict=True
         ):
             painter.setPen(pens[dark])
             rect = transform.mapRect(QRectF(col, row, 1, 1))
+            own = px  # inside an outline's own lines, smaller where it must be (or not at all)
+            if (row, col) == cell:
+                own = min(px, self._fitted_px(rect.width(), rect.height(), cell_clear, 2))
+                rect.adjust(cell_clear, cell_clear, -cell_clear, -cell_clear)
+            elif row == outlined:  # between the row outline's lines, off its ends
+                sides = (col == 0) + (col == last)
+                if sides:
+                    own = min(px, self._fitted_px(rect.width(), rect.height(), clear, sides))
+                rect.adjust(clear if col == 0 else 0, clear, -clear if col == last else 0, -clear)
+            if own != px:
+                if not own:
+                    continue
+                font.setPixelSize(own)
+                painter.setFont(font)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, format_label(value, self._digits))
+            if own != px:
+                font.setPixelSize(px)
+                painter.setFont(font)
 
 
 class Outline(pg.GraphicsObject):
@@ -178,6 +233,10 @@ class Outline(pg.GraphicsObject):
         self._rect: QRectF | None = None
         self._colour = colour
         self._width = width
+
+    def clear_px(self) -> float:
+        """Return how far into its cells the outline and its halo reach, in device pixels."""
+        return self._width + 2
 
     def set_width(self, width: float) -> None:
         """Set the width of the outline in device pixels (the halo is 2 more)."""

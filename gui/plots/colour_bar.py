@@ -34,6 +34,17 @@ def nice_ceiling(value: float) -> float:
     return 10.0 ** (exponent + 1)
 
 
+def symmetric_levels(low: float, high: float, most: float) -> tuple[float, float]:
+    """Return round colour levels ±v that cover ``low`` to ``high``, v at most ``most``.
+
+    A matrix that is all zeros (Z where every key is masked) reads ±1 with 0 in the middle:
+    its bar read ±1e-12, noise to a student.
+    """
+    largest = max(abs(low), abs(high))
+    limit = 1.0 if not largest > 1e-12 else min(nice_ceiling(largest), most)
+    return (-limit, limit)
+
+
 def tick_values(low: float, high: float, count: int) -> list[float]:
     """Return round values from ``low`` to ``high``, evenly spaced by 1, 2, 2.5 or 5 × 10ⁿ.
 

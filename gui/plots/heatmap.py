@@ -14,14 +14,15 @@ import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication, QKeyEvent
+from PySide6.QtGui import QFont, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QWidget
 
 from gui.plots.cell_axes import CellAxes
-from gui.plots.cell_image import CellImage
+from gui.plots.cell_image import CellImage, visible_values
 from gui.plots.cell_labels import MAX_LABEL_PX, CellLabels, Outline
-from gui.plots.cell_ticks import column_names, elide, tick_step, ticks
-from gui.plots.colour_bar import ColourBar, nice_ceiling
+from gui.plots.cell_names import LEAST_NAME_PX, NameFit, NameRoom, sized
+from gui.plots.cell_ticks import elide
+from gui.plots.colour_bar import ColourBar, symmetric_levels
 from gui.plots.text_scale import scaled_font
 from gui.plots.weight_scales import LOG_TICKS, SCALES, scale_levels
 
@@ -72,9 +73,11 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._matrix: np.ndarray = np.zeros((0, 0))
         self._scale = SCALES[0]
         self._placing = False  # set_data is fitting the view to a new shape
-        self._shared_steps = (1, 1)
+        self._shared_steps = (1, 1, 0)  # the owner's least steps and largest name size
         self._hovered = (-1, -1)
         self._selected_row: int | None = None
+        self._dropped: np.ndarray | None = None  # True where dropout dropped a weight
+        self._mask: np.ndarray | None = None  # False where attention is not allowed
         self._selected_cell: tuple[int, int] | None = None
         self.setBackground(BACKGROUND)
 
@@ -87,8 +90,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self.ci.setContentsMargins(4, 4, 8, 10)
         self._row_names: list[str] = []
         self._col_names: list[str] = []
-        self._widest_column_name = 0.0
-        self._column_name_widths = np.zeros(0)  # each column name's width in the tick font
+        self._names = NameRoom()  # how the names fit: their size, steps and way
+        self._font_scale = 1.0
         self._name_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
         # CET-CBD1: blue–grey–yellow, made to stay diverging for red-green colour blindness
@@ -120,13 +123,6 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._view.sigRangeChangedManually.connect(self.zoomed)
         self.set_data(np.zeros((0, 0)), [], [])
 
-    @staticmethod
-    def _style_axis(axis: pg.AxisItem, font: QFont) -> None:
-        axis.setPen(pg.mkPen(AXIS_COLOUR))
-        axis.setTextPen(pg.mkPen(AXIS_COLOUR))
-        axis.setTickFont(font)
-        axis.setStyle(tickLength=0)
-
     def set_data(
         self,
         matrix: np.ndarray,
@@ -134,6 +130,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         col_names: Sequence[str],
         mask: np.ndarray | None = None,
         value_range: tuple[float, float] | None = None,
+        dropped: np.ndarray | None = None,
     ) -> None:
         """Show ``matrix`` with its rows and columns named.
 
@@ -149,6 +146,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         value_range : (float, float) or None
             The smallest and largest value of the cells not masked, when the caller knows
             them (the engine does): two passes over the matrix fewer on every edit.
+        dropped : np.ndarray or None
+            (rows, cols) bool, True where dropout dropped a weight: greyed with no number
+            like a masked cell, but cross-hatched, and the tooltip says which.
         """
         # Results are never changed in place, so the matrix is kept, not copied: at
         # 2048×2048 every pass over it costs milliseconds of the edit-to-screen budget.
@@ -158,37 +158,14 @@ class Heatmap(pg.GraphicsLayoutWidget):
         rows, cols = values.shape
         if (len(row_names), len(col_names)) != values.shape:
             raise ValueError(f"{len(row_names)}×{len(col_names)} names for {values.shape}")
-        if mask is not None and np.shape(mask) != values.shape:
-            raise ValueError(f"mask shape {np.shape(mask)} != matrix shape {values.shape}")
+        for name, cells in (("mask", mask), ("dropped", dropped)):
+            if cells is not None and np.shape(cells) != values.shape:
+                raise ValueError(f"{name} shape {np.shape(cells)} != matrix {values.shape}")
         if values.shape != self._matrix.shape:
             self._bar.fit_width_again()  # a new matrix: its colour bar may narrow again
         self._matrix = values
-        every_cell = mask is None or bool(np.all(mask))
-        known = self._kind == "probability" or value_range is not None
-        if self._kind == "probability":  # weights: in [0, 1] by definition, never NaN
-            low, high = 0.0, 1.0
-        elif value_range is not None:  # the caller vouches that unmasked cells are finite
-            low, high = value_range
-        else:
-            low, high = (float(values.min()), float(values.max())) if values.size else (0, 0)
-            # finite extremes (NaN propagates to them) mean every value is finite
-            every_cell = every_cell and math.isfinite(low) and math.isfinite(high)
-        if every_cell:
-            shown = None
-            display = values
-        else:
-            shown = (
-                np.isfinite(values)
-                if mask is None
-                else np.asarray(mask, bool) & np.isfinite(values)
-            )
-            # the image gets 0 where a cell is masked: -inf would break its levels and rendering
-            display = np.where(shown, values, 0.0)
-            if not known:
-                visible = values[shown]
-                low, high = (float(visible.min()), float(visible.max())) if visible.size else (0, 0)
-        if not low <= high:  # no cell shown
-            low, high = 0.0, 0.0
+        known = (0.0, 1.0) if self._kind == "probability" else value_range
+        display, shown, low, high = visible_values(values, mask, dropped, known)
         if (rows, cols) != self._shape:  # the whole new matrix, before its image is made
             self._shape = (rows, cols)
             self._placing = True
@@ -202,14 +179,15 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._update_outlines()
         self._set_levels(self._levels_for(low, high))
         self._cells.set_cells(display, shown, self._levels_or_unit())
-        self._labels.set_cells(display, shown, self._levels_or_unit(), low, high)
+        self._labels.set_cells(display, shown, self._levels_or_unit(), low, high, dropped)
+        self._mask, self._dropped = mask, dropped
         sources = (tuple(row_names), tuple(col_names))
         if sources != self._name_sources:  # not on every edit or frame of the dial
             self._name_sources = sources
             names = ([elide(name) for name in row_names], [elide(name) for name in col_names])
             if names != (self._row_names, self._col_names):
                 self._row_names, self._col_names = names
-                self._measure_column_names()
+                self._names.measure(*names, self._tick_font)
                 self._update_ticks()
                 self._plot.fit_text_again()  # the names' own room, as after a new type
 
@@ -243,10 +221,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """Colour levels from the smallest and largest value shown."""
         if self._kind == "probability":
             return scale_levels(self._scale)
-        # at least ±1e-12, so an all-zero matrix still has a usable (non-empty) range; at
-        # most ±1e300, so the colour bar's range stays finite (S/τ can reach 1.8e308)
-        limit = min(nice_ceiling(max(abs(low), abs(high), 1e-12)), MAX_LEVEL)
-        return (-limit, limit)
+        # at most ±1e300, so the colour bar's range stays finite (S/τ can reach 1.8e308)
+        return symmetric_levels(low, high, MAX_LEVEL)
 
     def set_weight_scale(self, scale: str, title: str = "") -> None:
         """Colour the weights on ``scale`` (see SCALES), its name ``title`` on the bar.
@@ -313,45 +289,49 @@ class Heatmap(pg.GraphicsLayoutWidget):
 
         Round numbers, from the cells on screen and the room a name needs.
         """
-        metrics = QFontMetricsF(self._tick_font)
-        (y0, y1), (x0, x1) = self.shown_cells()
-        room = self._widest_column_name + metrics.averageCharWidth()
-        cols = tick_step(x1 - x0, room, self._view.width())
-        if cols > 1 and self._shown_column_names(x0, x1) is not None:
-            cols = 1  # each column named, the long names shortened
-        return tick_step(y1 - y0, metrics.height(), self._view.height()), cols
+        return self._name_fit().steps
 
-    def _shown_column_names(self, x0: float, x1: float) -> list[str] | None:
-        widths, length = self._column_name_widths, self._view.width()
-        return column_names(self._col_names, widths, (x0, x1), length, self._tick_font)
+    def _name_fit(self, size: int = 0) -> NameFit:
+        """Fit the names to the room, in ``size`` px if given, else the largest that fits."""
+        room = (self._plot.width(), self._plot.height())  # the cells' and the axes' own
+        if size:
+            font = sized(self._tick_font, size)
+            return self._names.fit(self._col_names, self.shown_cells(), room, font, size)
+        # the least size grows with the text, but slower: a 7-token sentence in presenter
+        # mode's small heatmaps was named every 5th at 15 px where 12 px named each
+        least = round(LEAST_NAME_PX * max(self._font_scale, 1.0) ** 0.5)
+        return self._names.fit(self._col_names, self.shown_cells(), room, self._tick_font, least)
 
-    def _measure_column_names(self) -> None:
-        metrics = QFontMetricsF(self._tick_font)
-        self._column_name_widths = np.array([metrics.horizontalAdvance(n) for n in self._col_names])
-        self._widest_column_name = float(self._column_name_widths.max(initial=0.0))
+    def name_size(self) -> int:
+        """Return the pixel size this view's names need (see ``share_tick_steps``)."""
+        return self._name_fit().px
 
-    def share_tick_steps(self, rows: int, cols: int) -> None:
-        """Name every ``rows``-th row and ``cols``-th column at least (the owner's choice).
+    def share_tick_steps(self, rows: int, cols: int, size: int = 0) -> None:
+        """Name every ``rows``-th row and ``cols``-th column at least, in ``size`` px (0: own).
 
-        Heatmaps beside each other share their steps, so that they name the same tokens.
+        Heatmaps beside each other share their steps and size (the owner's choice), so
+        that they name the same tokens alike and their cells stand one under the other.
         """
-        if (rows, cols) != self._shared_steps:
-            self._shared_steps = (rows, cols)
+        if (rows, cols, size) != self._shared_steps:
+            self._shared_steps = (rows, cols, size)
             self._update_ticks()
 
     def _update_ticks(self) -> None:
-        steps = [max(own, shared) for own, shared in zip(self.tick_steps(), self._shared_steps,
-                                                            strict=True)]  # fmt: skip
-        shown = self.shown_cells()
-        # on top, from half a step in: a name centred on the first column sticks out on
-        # the left and is hidden
-        for side, names, cells, step in (("left", self._row_names, shown[0], steps[0]),
-                                         ("top", self._col_names, shown[1], steps[1])):  # fmt: skip
-            offset = step // 2 if side == "top" else 0
-            if side == "top" and step == 1 and (fitted := self._shown_column_names(*cells)):
-                first = max(math.floor(cells[0]), 0)  # every column, long names cut short
-                names = [*names[:first], *fitted, *names[first + len(fitted) :]]
-            self._plot.getAxis(side).setTicks([ticks(names, cells, step, offset), []])
+        rows, cols, size = self._shared_steps
+        fit = self._name_fit(size)
+        steps = (max(fit.steps[0], rows), max(fit.steps[1], cols))
+        font = sized(self._tick_font, fit.px)
+        if font != self._plot.getAxis("top").style["tickFont"]:
+            self._plot.set_name_font(font, AXIS_COLOUR)
+        columns = fit.columns if steps[1] == 1 else None
+        self._plot.write_names(
+            self._row_names,
+            self._col_names,
+            self.shown_cells(),
+            steps,
+            columns,
+            fit.height if fit.upright else 0,
+        )
 
     def matrix(self) -> np.ndarray:
         """Return a copy of the matrix currently shown, -inf included."""
@@ -386,6 +366,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._cell_outline.set_rect(QRectF(cell[1], cell[0], 1, 1))
         else:
             self._cell_outline.set_rect(None)
+            cell = None
+        row = row if row is not None and row in range(rows) else None
+        self._labels.set_outlined(row, self._row_outline.clear_px(),
+                                  cell, self._cell_outline.clear_px())  # fmt: skip
 
     def set_highlighted(
         self, on: bool, border: str = HIGHLIGHT_BORDER, background: str = HIGHLIGHT_BACKGROUND
@@ -405,16 +389,15 @@ class Heatmap(pg.GraphicsLayoutWidget):
 
     def set_font_scale(self, scale: float) -> None:
         """Scale the names, the cell labels and the colour bar's values (Ctrl+= / Ctrl+-)."""
+        self._font_scale = scale
         self._tick_font = scaled_font(self._base_font, TICK_FONT_SCALE * scale)
-        for side in ("left", "top"):
-            self._style_axis(self._plot.getAxis(side), self._tick_font)
-        self._plot.fit_text_again()
+        self._plot.set_name_font(self._tick_font, AXIS_COLOUR)
         self._labels.max_px = MAX_LABEL_PX * scale
         self._labels.update()
         self._bar.fit_width_again()  # larger or smaller values: its own width again
         self._bar.set_style(scaled_font(self._base_font, scale), AXIS_COLOUR)
         if self._row_names or self._col_names:
-            self._measure_column_names()
+            self._names.measure(self._row_names, self._col_names, self._tick_font)
             self._update_ticks()
 
     def colour_bar(self) -> ColourBar:
@@ -425,6 +408,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """Thicker outlines of the selected row and cell (presenter mode)."""
         self._row_outline.set_width(3 * scale)
         self._cell_outline.set_width(4 * scale)
+        self._update_outlines()
 
     def is_highlighted(self) -> bool:
         """Return True while the heatmap is tinted (see ``set_highlighted``)."""
@@ -491,6 +475,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
             return ""
         value = float(self._matrix[row, col])
         shown = "−∞" if value == -np.inf else f"{value:.4g}"
+        if self._dropped is not None and self._dropped[row, col]:
+            shown = self.tr("{0} (dropped by dropout; crossed hatch)").format(shown)
+        elif self._mask is not None and not self._mask[row, col]:
+            shown = self.tr("{0} (masked; slanting hatch)").format(shown)
         row_names, col_names = self._name_sources
         return f"[{row_names[row]}, {col_names[col]}] = {shown}"
 

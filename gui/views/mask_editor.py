@@ -7,18 +7,32 @@ step (on release), and it is composed with the causal mask and padding as a logi
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QImage,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from engine import causal_mask, padding_mask
 from gui.model.state import AttentionState
+from gui.plots.cell_ticks import elide, tick_step
 from gui.support.language import Retranslating
 
 ALLOWED_RGB, FORBIDDEN_RGB = (0x2E, 0x8B, 0x57), (0xD9, 0xD9, 0xD9)  # green, grey
 PALE_ALLOWED, PALE_FORBIDDEN = (0x8F, 0xB8, 0x9F), (0xEC, 0xEC, 0xEC)  # hidden by the others
+NAME_COLOUR = "#333333"  # as the heatmaps' names
+GAP = 6.0  # px between a name and the grid
 MOST_PAINTED = 128  # beyond this many tokens a cell is under a pixel: the buttons only
 
 
@@ -41,9 +55,70 @@ class MaskCanvas(QWidget):
         return (row, col) if 0 <= row < length and 0 <= col < length else None
 
     def _geometry(self) -> tuple[float, float, float]:
+        """Return (a cell's side, the grid's left, its top): the names before it, above it."""
         length = max(self.editor.allowed.shape[0], 1)
-        side = min(self.width(), self.height()) / length
-        return side, (self.width() - side * length) / 2, (self.height() - side * length) / 2
+        names_width, names_height, _ = self._names_room()
+        width, height = self.width() - names_width, self.height() - names_height
+        side = max(min(width, height) / length, 0.0)
+        return (side, names_width + (width - side * length) / 2,
+                names_height + (height - side * length) / 2)  # fmt: skip
+
+    def _names_room(self) -> tuple[float, float, bool]:
+        """Return the room for the queries' names (left), the keys' (top), and if upright.
+
+        The grid named neither: a student could not tell which row or column was which.
+        The keys stand upright where side by side they would not fit their cells.
+        """
+        metrics = QFontMetricsF(self.font())
+        tokens = self.editor.state.tokens
+        if not tokens or len(tokens) > MOST_PAINTED:
+            return 0.0, 0.0, False
+        widest_row = min(max(metrics.horizontalAdvance(elide(n)) for n in tokens) + GAP,
+                         self.width() / 4)  # fmt: skip
+        line = math.ceil(metrics.height())
+        widest = max(metrics.horizontalAdvance(elide(name)) for name in tokens)
+        room = self.width() - widest_row, self.height() - line - GAP
+        if widest + GAP / 2 <= min(room) / len(tokens):
+            return widest_row, line + GAP, False
+        upright = min(self.width() - widest_row, self.height() - widest - GAP) / len(tokens)
+        if line <= upright:
+            return widest_row, widest + GAP, True
+        return widest_row, line + GAP, False
+
+    def _paint_names(self, painter: QPainter, side: float, left: float, top: float) -> None:
+        tokens = self.editor.state.tokens
+        length = min(len(tokens), self.editor.allowed.shape[0])
+        names_width, names_height, upright = self._names_room()
+        if not length or not names_height:
+            return
+        metrics = QFontMetricsF(self.font())
+        painter.setPen(QColor(NAME_COLOUR))
+        painter.setFont(self.font())
+        elide_right = Qt.TextElideMode.ElideRight
+        rows = tick_step(length, metrics.height(), side * length)
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for row in range(0, length, rows):  # the queries, right-aligned before their row
+            box = QRectF(left - names_width, top + row * side, names_width - GAP / 2, side)
+            painter.drawText(box, right, metrics.elidedText(elide(tokens[row]), elide_right,
+                                                            box.width()))  # fmt: skip
+        widest = max(metrics.horizontalAdvance(elide(name)) for name in tokens[:length])
+        room = metrics.height() if upright else widest + GAP
+        cols = tick_step(length, room, side * length)
+        for col in range(0, length, cols):  # the keys above their columns
+            name, centre = elide(tokens[col]), left + (col + 0.5) * side
+            if upright:  # reading upwards, its first letter by the grid
+                painter.save()
+                painter.translate(centre, top - GAP / 2)
+                painter.rotate(-90)
+                box = QRectF(0, -side / 2, names_height - GAP / 2, side)
+                painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                                 name)  # fmt: skip
+                painter.restore()
+            else:
+                box = QRectF(centre - side * cols / 2, top - names_height, side * cols,
+                             names_height - GAP / 2)  # fmt: skip
+                painter.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                                 name)  # fmt: skip
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
         """Draw every cell, allowed green, forbidden grey, with thin lines between.
@@ -73,6 +148,7 @@ class MaskCanvas(QWidget):
                 painter.drawLine(
                     QPointF(left, top + i * side), QPointF(left + side * length, top + i * side)
                 )
+        self._paint_names(painter, side, left, top)
         painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
@@ -125,6 +201,7 @@ class MaskEditor(Retranslating, QWidget):
         state.masks_changed.connect(self._show_state)
         state.structure_changed.connect(self._show_state)
         state.causal_changed.connect(lambda _on: self.canvas.update())
+        state.tokens_changed.connect(self.canvas.update)  # the names beside the grid
         self.retranslate()
         self._show_state()
 

@@ -163,10 +163,11 @@ class PipelineView(Retranslating, QWidget):
             self._shown[step] = matrix
             columns = dims if step == "context" else tokens
             mask = result.mask if step in ("scaled", "weights") else None
-            if step == "weights" and dropped is not None:  # a dropped weight: hatched as hidden
-                mask = dropped.kept if mask is None else mask & dropped.kept
+            gone = None  # a weight dropout dropped: hatched otherwise than a masked one
+            if step == "weights" and dropped is not None:
+                gone = ~dropped.kept if mask is None else ~dropped.kept & mask
             extremes = result.value_range(step) if step in ("scores", "scaled") else None
-            heatmap.set_data(matrix, rows, columns, mask, extremes)
+            heatmap.set_data(matrix, rows, columns, mask, extremes, gone)
         if reshaped:  # a heatmap of a new shape shows all of it: so do the others
             self.show_whole()
         self._on_selected_cell_changed()
@@ -239,14 +240,17 @@ class PipelineView(Retranslating, QWidget):
             bar.set_least_width(widest)
 
     def _share_ticks(self) -> None:
-        """Name the same rows in all four and the same token columns in S, S/τ and A."""
+        """Name the same rows in all four and the same token columns in S, S/τ and A, alike."""
         if self._following:
             return  # once all of them show the new cells
         needed = {step: heatmap.tick_steps() for step, heatmap in self.heatmaps.items()}
         rows = max(steps[0] for steps in needed.values())
         cols = max(needed[step][1] for step in TOKEN_COLUMNS)
+        # one size of names in all four, the tokens' (Z's d0, d1, … go every n-th in it
+        # rather than make it smaller): S and A, S/τ and Z, stand one under the other
+        size = min(self.heatmaps[step].name_size() for step in TOKEN_COLUMNS)
         for step, heatmap in self.heatmaps.items():
-            heatmap.share_tick_steps(rows, cols if step in TOKEN_COLUMNS else 1)
+            heatmap.share_tick_steps(rows, cols if step in TOKEN_COLUMNS else 1, size)
 
     # ------------------------------------------------------------- the mouse
     def _on_cell_clicked(self, step: str, row: int, col: int) -> None:

@@ -58,6 +58,7 @@ class Presenter(QObject):
         self.toolbars = toolbars  # hidden while presenting
         self.active = False
         self.scale = 1.0
+        self._presenting_scale = PRESENTER_SCALE  # the scale presenter mode chose
         self.step = 0
         self._base_font = QFont(QGuiApplication.font())
         self._saved_state = QByteArray()
@@ -187,6 +188,10 @@ class Presenter(QObject):
         if isinstance(calculation, ExplainPanel):  # its step fitted to its room, large
             calculation.set_presenting(self.active)
         self.controls.apply(scale if self.active else 1.0)  # icons, squares, arrows
+        self.layout.text_growth = scale / self._presenting_scale
+        if self.active:  # the heatmaps keep their room, the tabs their titles whole
+            QTimer.singleShot(0, self.layout.apply)
+            QTimer.singleShot(0, self.layout.fit_tabs)
 
     def go_to_step(self, number: int) -> None:
         """Light step 1–4 and explain it for the selected token's row."""
@@ -222,7 +227,8 @@ class Presenter(QObject):
             window.setGeometry(screen_rect(window))  # where no window manager obliges
             window.showFullScreen()
             height = screen_rect(window).height()
-            self.set_scale(presenting_scale(height, PRESENTER_SCALE, SCALES))
+            self._presenting_scale = presenting_scale(height, PRESENTER_SCALE, SCALES)
+            self.set_scale(self._presenting_scale)
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # the new type
             self.layout.start()
             self.go_to_step(1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt, QTimer
-from PySide6.QtGui import QFontMetricsF, QGuiApplication
+from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
 from shiboken6 import isValid
 
@@ -23,6 +23,7 @@ BOTTOM_SHARE = 0.34  # of the window's height: the hand calculation
 STACKED_LINES = 34  # every panel at once where the window is this many lines high
 DIAL_SHARE = 0.5  # of the column for the dial and its bars, when stacked
 DIRECT_CHILDREN = Qt.FindChildOption.FindDirectChildrenOnly
+LEAST_TAB_POINTS = 8.0  # the tabs' titles never smaller than this
 
 
 def screen_rect(window: QWidget) -> QRect:
@@ -66,6 +67,8 @@ class PresentingLayout(QObject):
         self._pending = False
         self._titles: dict[str, str] = {}  # the docks' own titles while they are tabs
         self._elide: dict[QTabBar, Qt.TextElideMode] = {}  # the tab bars' own, likewise
+        self._fonts: set[QTabBar] = set()  # bars given a smaller type (see fit_tabs)
+        self.text_growth = 1.0  # the text's size over the size presenter mode chose
         window.installEventFilter(self)
 
     def start(self) -> None:
@@ -107,6 +110,35 @@ class PresentingLayout(QObject):
             self._elide.setdefault(bar, bar.elideMode())
             bar.setElideMode(Qt.TextElideMode.ElideNone)
             bar.setUsesScrollButtons(True)
+        self.fit_tabs()
+
+    def fit_tabs(self) -> None:
+        """Write the tabs' titles whole in their room: in a smaller type where they must.
+
+        Ctrl+= at 1280×720 made the four titles wider than the column, and the bar
+        scrolled: "Heads" showed as "Hea". The tabs only choose a panel: the class reads
+        the panels, whose text keeps its size.
+        """
+        if not (self.on and self.tabbed()):
+            return
+        room = self.docks["temperature"].width() - 4
+        for bar in self.window.findChildren(QTabBar, options=DIRECT_CHILDREN):
+            if not bar.isVisible() or not bar.count():
+                continue
+            font = QFont(QGuiApplication.font())
+            metrics = QFontMetricsF(bar.font())
+            texts = [bar.tabText(i) for i in range(bar.count())]
+            padding = sum(bar.tabSizeHint(i).width() - metrics.horizontalAdvance(text)
+                          for i, text in enumerate(texts))  # fmt: skip
+            while (
+                font.pointSizeF() > LEAST_TAB_POINTS
+                and padding + sum(QFontMetricsF(font).horizontalAdvance(text) for text in texts)
+                > room
+            ):
+                font.setPointSizeF(max(font.pointSizeF() * 0.95, LEAST_TAB_POINTS))
+            if font != bar.font():
+                bar.setFont(font)
+                self._fonts.add(bar)
 
     def _restore_titles(self) -> None:
         for name, title in self._titles.items():
@@ -114,7 +146,10 @@ class PresentingLayout(QObject):
         for bar, mode in self._elide.items():
             if isValid(bar):  # the window deletes a tab group's bar it no longer needs
                 bar.setElideMode(mode)
-        self._titles, self._elide = {}, {}
+        for bar in self._fonts:
+            if isValid(bar):
+                bar.setFont(QFont())  # the application's again
+        self._titles, self._elide, self._fonts = {}, {}, set()
 
     def retranslate(self) -> None:
         """Keep the tabs' short titles in a new language (the window just set full ones)."""
@@ -181,9 +216,12 @@ class PresentingLayout(QObject):
         self._hide_stale_tab_bars()
         QTimer.singleShot(0, self, self._hide_stale_tab_bars)  # bars the layout shows late
         horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
-        window.resizeDocks([temperature], [round(width * RIGHT_SHARE)], horizontal)
+        # Larger text (Ctrl+=) took the heatmaps' room (formula, titles, names), and their
+        # numbers came out smaller: the panels beside and below give it back
+        growth = max(self.text_growth, 1.0)
+        window.resizeDocks([temperature], [round(width * RIGHT_SHARE / growth)], horizontal)
         if stacked:  # shares of the column (resizeDocks spreads the space by these weights)
-            window.resizeDocks([explanation], [round(height * BOTTOM_SHARE)], vertical)
+            window.resizeDocks([explanation], [round(height * BOTTOM_SHARE / growth)], vertical)
             share = round(1000 * DIAL_SHARE)
             window.resizeDocks([temperature, mixing], [share, 1000 - share], vertical)
 

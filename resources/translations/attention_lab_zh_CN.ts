@@ -939,6 +939,19 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>Heatmap</name>
+    <message>
+        <location filename="../../gui/plots/heatmap.py" line="479"/>
+        <source>{0} (dropped by dropout; crossed hatch)</source>
+        <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/plots/heatmap.py" line="481"/>
+        <source>{0} (masked; slanting hatch)</source>
+        <translation>{0}（被掩码遮住；斜线）</translation>
+    </message>
+</context>
+<context>
     <name>InputsPanel</name>
     <message>
         <location filename="../../gui/views/inputs_panel.py" line="66"/>
@@ -1007,37 +1020,37 @@ Replace them?</source>
 <context>
     <name>MaskEditor</name>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="133"/>
+        <location filename="../../gui/views/mask_editor.py" line="210"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="133"/>
+        <location filename="../../gui/views/mask_editor.py" line="210"/>
         <source>None</source>
         <translation>全不</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="133"/>
+        <location filename="../../gui/views/mask_editor.py" line="210"/>
         <source>Causal</source>
         <translation>因果</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="134"/>
+        <location filename="../../gui/views/mask_editor.py" line="211"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="138"/>
+        <location filename="../../gui/views/mask_editor.py" line="215"/>
         <source>Green: may be looked at · grey: forbidden here · pale, hatched: hidden by the causal mask or padding</source>
         <translation>绿色：可以看 · 灰色：在此禁止 · 浅色带斜线：被因果掩码或填充遮住</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="142"/>
+        <location filename="../../gui/views/mask_editor.py" line="219"/>
         <source> · over {0} tokens, set it with the buttons</source>
         <translation> · 超过 {0} 个词时，请用下面的按钮设置</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="145"/>
+        <location filename="../../gui/views/mask_editor.py" line="222"/>
         <source>Rows are queries, columns keys: green may be looked at. Click or drag to paint; it is combined with the causal mask and padding (AND).</source>
         <translation>行是查询，列是键：绿色表示可以看。点击或拖动来绘制；它与因果掩码和填充取“与”。</translation>
     </message>
@@ -1372,42 +1385,42 @@ Replace them?</source>
         <translation>④ 上下文 Z′ = A′⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="176"/>
+        <location filename="../../gui/views/pipeline.py" line="177"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="178"/>
+        <location filename="../../gui/views/pipeline.py" line="179"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="181"/>
+        <location filename="../../gui/views/pipeline.py" line="182"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="182"/>
+        <location filename="../../gui/views/pipeline.py" line="183"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="183"/>
+        <location filename="../../gui/views/pipeline.py" line="184"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="188"/>
+        <location filename="../../gui/views/pipeline.py" line="189"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="195"/>
+        <location filename="../../gui/views/pipeline.py" line="196"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="196"/>
+        <location filename="../../gui/views/pipeline.py" line="197"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -1415,17 +1428,17 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="160"/>
+        <location filename="../../gui/window/presenter.py" line="161"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="161"/>
+        <location filename="../../gui/window/presenter.py" line="162"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="162"/>
+        <location filename="../../gui/window/presenter.py" line="163"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
     </message>
@@ -1433,27 +1446,27 @@ Replace them?</source>
 <context>
     <name>PresentingLayout</name>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="89"/>
+        <location filename="../../gui/window/presenting_layout.py" line="92"/>
         <source>Dial</source>
         <translation>旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="90"/>
+        <location filename="../../gui/window/presenting_layout.py" line="93"/>
         <source>Mixing</source>
         <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="91"/>
+        <location filename="../../gui/window/presenting_layout.py" line="94"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="92"/>
+        <location filename="../../gui/window/presenting_layout.py" line="95"/>
         <source>Heads</source>
         <translation>多头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="93"/>
+        <location filename="../../gui/window/presenting_layout.py" line="96"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>

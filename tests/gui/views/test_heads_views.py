@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor
 
 from engine import causal_mask, load_preset
 from gui.model.state import AttentionState
@@ -168,3 +169,31 @@ def test_the_two_heads_preset_opens_from_the_presets_menu(window):
     assert "two heads" in window.windowTitle() or "两个头" in window.windowTitle()
     grid = window.heads.grid
     assert len(grid.weights()) == 2
+
+
+def ink_in(image, rect) -> int:
+    """How many dark pixels (text) the image has in ``rect`` (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = (round(v) for v in rect)
+    return sum(QColor(image.pixel(x, y)).lightness() < 120
+               for x in range(max(x0, 0), x1) for y in range(max(y0, 0), y1))  # fmt: skip
+
+
+@pytest.mark.parametrize(("names", "size"), [(["猫", "吃", "鱼"], (400, 360)),
+                                             (["[CLS]", "the", "cat", "eats", "fish", "[SEP]"],
+                                              (260, 260))])  # fmt: skip
+def test_the_mask_grid_names_its_rows_queries_and_its_columns_keys(qtbot, names, size):
+    # the trial found no token names at any size: which row was which query was a guess
+    state = AttentionState(load_preset("cat-eats-fish"))
+    while len(state.tokens) < len(names):
+        state.add_token()
+    for index, name in enumerate(names):
+        state.rename_token(index, name)
+    editor = shown(qtbot, MaskEditor(state), size)
+    canvas = editor.canvas
+    side, left, top = canvas._geometry()
+    assert left > 8
+    assert top > 8
+    image = canvas.grab().toImage()
+    for i in range(len(names)):
+        assert ink_in(image, (0, top + i * side + 1, left - 1, top + (i + 1) * side - 1)), i
+        assert ink_in(image, (left + i * side + 1, 0, left + (i + 1) * side - 1, top - 1)), i

@@ -10,7 +10,14 @@ import itertools
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFontMetricsF, QGuiApplication, QTextDocument, QTextLayout, QTextOption
+from PySide6.QtGui import (
+    QFontInfo,
+    QFontMetricsF,
+    QGuiApplication,
+    QTextDocument,
+    QTextLayout,
+    QTextOption,
+)
 from PySide6.QtWidgets import QTabBar
 
 from gui.plots.text_scale import point_size
@@ -142,8 +149,10 @@ def test_every_plots_text_follows_the_presenters_scale(window, qtbot, width, hei
     }
     for name, font in fonts.items():
         assert point_size(font) == pytest.approx(wanted), name
-    heatmap_names = window.pipeline.heatmaps["weights"]._plot.getAxis("top").style["tickFont"]
-    assert point_size(heatmap_names) == pytest.approx(wanted * 1.3)
+    heatmap = window.pipeline.heatmaps["weights"]
+    assert point_size(heatmap._tick_font) == pytest.approx(wanted * 1.3)  # the names' largest
+    heatmap_names = heatmap._plot.getAxis("top").style["tickFont"]  # in whole pixels
+    assert QFontInfo(heatmap_names).pixelSize() == QFontInfo(heatmap._tick_font).pixelSize()
     assert "font-size: 13.5pt" in window.mixing.mix.getAxis("left").labelString()
     assert window.dial.dial.maximumWidth() == round(130 * scale)
     for dock in window.docks.values():  # titles too (they kept the 9 pt they were built in)
@@ -252,3 +261,56 @@ def test_the_dial_is_whole_above_its_box_on_a_short_screen(window, qtbot):
     window.presenter.toggle_action.setChecked(False)
     qtbot.wait(50)
     assert dial.caption.isVisible()  # the normal window has room for it
+
+
+def settled_numbers(window, qtbot):
+    """Each heatmap's numbers' size once the layout has settled."""
+    sizes = None
+    for _ in range(20):
+        qtbot.wait(30)
+        now = {step: h.label_font_size() for step, h in window.pipeline.heatmaps.items()}
+        if now == sizes:
+            return now
+        sizes = now
+    return sizes
+
+
+@pytest.mark.parametrize(("width", "height", "steps"),
+                         [(1920, 1080, ("scores", "scaled", "weights", "context")),
+                          (1280, 720, ("scores", "weights"))])  # fmt: skip
+def test_larger_text_in_presenter_mode_never_makes_the_heatmaps_numbers_smaller(
+    window, qtbot, width, height, steps
+):
+    # Ctrl+= made them smaller: the larger names, titles and formula took the cells' room
+    # (at 1280×720 the columns' height stays the screen's: the widths are given back)
+    from engine.dropout import DropoutSetting
+
+    window.state.set_heads(2)
+    window.state.set_padding(1, True)
+    window.state.set_dropout(DropoutSetting(p=0.5, seed=7, training=True))
+    present(window, qtbot, width, height)
+    window.presenter.go_to_step(4)
+    before = settled_numbers(window, qtbot)
+    window.presenter.change_scale(+1)
+    after = settled_numbers(window, qtbot)
+    assert window.presenter.scale > PRESENTER_SCALE
+    for step in steps:
+        assert after[step] >= before[step] > 0, step
+    window.presenter.toggle_action.setChecked(False)
+
+
+@pytest.mark.parametrize("larger", [0, 1, 2])
+def test_the_presenting_tabs_show_every_title_whole_after_larger_text(window, qtbot, larger):
+    # after Ctrl+= at 1280×720 the fourth tab read "Hea": the bar scrolled
+    window.state.set_heads(2)
+    present(window, qtbot, 1280, 720)
+    for _ in range(larger):
+        window.presenter.change_scale(+1)
+    qtbot.wait(100)
+    direct = Qt.FindChildOption.FindDirectChildrenOnly  # the docks' tabs
+    bars = [b for b in window.findChildren(QTabBar, options=direct) if b.isVisible()]
+    assert bars
+    for bar in bars:
+        assert bar.tabRect(bar.count() - 1).right() <= bar.width()
+        assert bar.tabRect(0).left() >= 0
+    window.presenter.toggle_action.setChecked(False)
