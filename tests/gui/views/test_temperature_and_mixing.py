@@ -415,3 +415,17 @@ def test_the_dials_tooltip_follows_the_language_when_its_caption_is_left_out(win
         assert dial.dial.toolTip() == dial.caption.text() != english
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("projection", [True, False])
+def test_the_reset_button_follows_the_heads_d_k_at_once(window, projection):
+    # Heads h = 2 in projection mode left "τ = √d_k = 2" beside τ = 1.414, until another change
+    state, button = window.state, window.dial.markers["standard"]
+    if projection:
+        assert state.set_projection(True)
+    assert button.text() == "τ = √d_k = 2"
+    assert state.set_heads(2)
+    assert state.d_k == 2
+    assert button.text() == "τ = √d_k = 1.41"
+    state.undo_stack.undo()
+    assert button.text() == "τ = √d_k = 2"
