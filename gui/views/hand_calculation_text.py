@@ -160,7 +160,8 @@ def explain_context(step: ContextStep, tokens: Sequence[str], digits: int, full:
     name = escape(tokens[step.row])
     if len(step.dims) == 1 and dropout:
         head = QCoreApplication.translate(
-            "Explanation", "④ Context z′<sub>{0}</sub> = Σ A′[{0}, j] × v<sub>j</sub>, dimension d{1}"
+            "Explanation",
+            "④ Context z′<sub>{0}</sub> = Σ A′[{0}, j] × v<sub>j</sub>, dimension d{1}",
         ).format(name, step.dims[0])
     elif len(step.dims) == 1:
         head = QCoreApplication.translate(
