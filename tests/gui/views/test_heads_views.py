@@ -168,3 +168,21 @@ def test_the_two_heads_preset_opens_from_the_presets_menu(window):
     assert "two heads" in window.windowTitle() or "两个头" in window.windowTitle()
     grid = window.heads.grid
     assert len(grid.weights()) == 2
+
+
+def test_dropout_and_the_mask_buttons_speak_chinese(qtbot, state):
+    # "Dropout" and "撤销 设置 dropout" stayed English; "全不" read awkwardly
+    from engine.dropout import DropoutSetting
+    from gui.support.language import set_language
+
+    controls = shown(qtbot, HeadsControls(state))
+    editor = shown(qtbot, MaskEditor(state))
+    set_language("zh_CN")
+    try:
+        assert controls.dropout_label.text() == "随机丢弃（dropout）"
+        state.set_dropout(DropoutSetting(0.5, 1, True))
+        assert state.undo_stack.undoText() == "设置随机丢弃"
+        assert editor.buttons["none"].text() == "全部禁止"
+        assert editor.buttons["all"].text() == "全部允许"
+    finally:
+        set_language("en")
