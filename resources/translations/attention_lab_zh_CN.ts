@@ -846,7 +846,7 @@ Replace them?</source>
     <message>
         <location filename="../../gui/views/heads_controls.py" line="80"/>
         <source>Dropout</source>
-        <translation>随机丢弃（dropout）</translation>
+        <translation>随机丢弃</translation>
     </message>
     <message>
         <location filename="../../gui/views/heads_controls.py" line="82"/>
@@ -1236,17 +1236,27 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="178"/>
+        <location filename="../../gui/views/mixing.py" line="180"/>
+        <source>the rest: Σ A′[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
+        <translation>其余：对 {2} 个词求 Σ A′[{0}, j] × v_j,d{1} = {3}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mixing.py" line="182"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="337"/>
+        <location filename="../../gui/views/mixing.py" line="342"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="347"/>
+        <location filename="../../gui/views/mixing.py" line="353"/>
+        <source>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
+        <translation>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mixing.py" line="355"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>

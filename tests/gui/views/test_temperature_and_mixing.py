@@ -429,3 +429,18 @@ def test_the_reset_button_follows_the_heads_d_k_at_once(window, projection):
     assert button.text() == "τ = √d_k = 1.41"
     state.undo_stack.undo()
     assert button.text() == "τ = √d_k = 2"
+
+
+def test_the_mixing_legend_says_a_prime_while_dropout_trains(window):
+    # "z = Σ A[cat, j] × v_j" above A′'s weights ("eats 1.20")
+    from engine.dropout import DropoutSetting
+
+    window.state.set_dropout(DropoutSetting(0.5, 1, True))
+    next_frame()
+    legend = window.mixing.legend.text()
+    assert "z′<sub>猫</sub> = Σ A′[猫, j]" in legend
+    members = np.arange(3)
+    assert "Σ A′[猫, j]" in window.mixing.rest_text(members, 0)
+    window.state.set_dropout(None)
+    next_frame()
+    assert "Σ A[猫, j]" in window.mixing.legend.text()
