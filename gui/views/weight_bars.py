@@ -206,7 +206,10 @@ class WeightBars(Retranslating, QWidget):
         uniform = weight_text(1.0 / length, 2)
         dropped = self.state.dropped
         if dropped is not None:
-            gone = int(np.count_nonzero(~dropped.kept[row]))
+            # of the keys the mask lets the row see: a hidden key has no weight to drop
+            mask = self.state.result.mask
+            seen = np.ones(length, dtype=bool) if mask is None else mask[row]
+            gone = int(np.count_nonzero(seen & ~dropped.kept[row]))
             return self.tr(
                 "Row of <b>{0}</b> after dropout, A′ (p = {1}): {2} of {3} weights dropped, "
                 "the others × {4}; largest weight {5}; dashed line: uniform 1/L = {6}"
@@ -214,7 +217,7 @@ class WeightBars(Retranslating, QWidget):
                 escape(tokens[row]),
                 f"{dropped.p:g}",
                 gone,
-                length,
+                int(np.count_nonzero(seen)),
                 f"{dropped.scale:.3g}",
                 weight_text(float(np.max(weights)), 2),
                 uniform,

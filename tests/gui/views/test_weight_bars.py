@@ -146,3 +146,14 @@ def test_a_bar_of_two_stands_whole_with_its_number(window):
     box = label.mapRectToScene(label.boundingRect())
     assert box.top() >= view.sceneBoundingRect().top() - 1
     assert box.bottom() <= view.mapViewToScene(QPointF(tallest, 2.0)).y() + 1  # above it
+
+
+def test_dropout_counts_only_the_keys_the_mask_lets_the_row_see(window):
+    # 猫 sees itself alone under the causal mask: "2 of 3 weights dropped" counted hidden keys
+    state = window.state
+    state.set_causal(True)
+    state.select_token(0)
+    state.set_dropout(DropoutSetting(0.5, 0, True))
+    next_frame()
+    kept = bool(state.dropped.kept[0, 0])
+    assert f"{0 if kept else 1} of 1 weights dropped" in window.dial.bars.readout.text()
