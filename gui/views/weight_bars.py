@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from html import escape
 
 import numpy as np
@@ -265,7 +266,7 @@ class WeightBars(Retranslating, QWidget):
         margin = self.title.item.document().documentMargin()  # on each side of the text
         return float(self.plot.width() - left - right - 2 * margin - 1)
 
-    def _fitted_names(self, tokens: list[str]) -> BarNames:
+    def _fitted_names(self, tokens: Sequence[str]) -> BarNames:
         """Return how the bars are named (measured again only for new names or room)."""
         room = self._room()
         key = (tuple(tokens), room, self._font.key())
