@@ -191,6 +191,10 @@ class WeightBars(Retranslating, QWidget):
         if title != self._title:  # a new text relays the plot out: not on every frame
             self._title = title
             self.title.setText(title)
+            # the figure is laid out again only when its view is resized, and no narrower
+            # than its title was then: a shorter title must give the room back (the command
+            # line's export cut off the last bar and name, the plot wider than its picture)
+            self.plot.ci.setGeometry(self.plot.range)
         if ticks != self._ticks:  # redrawing an axis is costly: not on every frame of the dial
             self._ticks = ticks
             self.axes.getAxis("bottom").setTicks([ticks])

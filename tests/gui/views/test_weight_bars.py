@@ -157,3 +157,27 @@ def test_dropout_counts_only_the_keys_the_mask_lets_the_row_see(window):
     next_frame()
     kept = bool(state.dropped.kept[0, 0])
     assert f"{0 if kept else 1} of 1 weights dropped" in window.dial.bars.readout.text()
+
+
+def test_a_window_laid_out_once_draws_the_whole_chart(qtbot, qapp):
+    # the command line's export lays the window out once: the chart kept the width its first,
+    # longer title had asked for, and the last bar and [SEP] were cut off the picture
+    from dataclasses import replace
+
+    from PySide6.QtCore import Qt
+
+    from gui import MainWindow, install_fonts
+
+    install_fonts(qapp)
+    preset = replace(random_preset(6, 4, 4, seed=3), tokens=tuple(SENTENCE))
+    window = MainWindow(preset)
+    qtbot.addWidget(window)
+    window.sessions.autosaver.stop()
+    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+    window.show()
+    qapp.processEvents()
+    bars = window.dial.bars
+    _left, _top, right, _bottom = bars.plot.ci.layout.getContentsMargins()
+    assert bars.plot.ci.geometry().width() <= bars.plot.width()
+    assert bars.axes.geometry().right() <= bars.plot.width() - right + 0.5
+    window.state.undo_stack.setClean()
