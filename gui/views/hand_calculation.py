@@ -148,7 +148,8 @@ class ExplainPanel(Retranslating, QWidget):
             if dropped is not None:  # training: the rescaling of a kept weight, or its drop
                 html += explain_text.explain_dropout(dropped, box, tokens, digits)
         else:
-            html = explain_text.explain_context(box, tokens, digits, full)
+            dropout = self.state.dropped is not None  # the sum is of A′'s weights
+            html = explain_text.explain_context(box, tokens, digits, full, dropout)
         self._show([html])
 
 

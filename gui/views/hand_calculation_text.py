@@ -23,8 +23,8 @@ def number(value: float, digits: int) -> str:
     """1 → "1", 0.5 → "0.5", 0.2741 → "0.27": as the lesson writes its numbers."""
     if math.isinf(value):
         return "−∞" if value < 0 else "∞"
-    if value == int(value) and abs(value) < 1e15:
-        return str(int(value))
+    if value == int(value) and abs(value) < 1e15:  # the true minus sign, as below ("-1" was not)
+        return str(int(value)).replace("-", "−")
     digits = max(digits, 2)  # "1 ÷ √4 = 0" would teach nothing: a hand calculation keeps two
     scaled = value * 10**digits
     if abs(scaled - round(scaled)) < 1e-9 * max(1.0, abs(scaled)):
@@ -110,8 +110,9 @@ def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: b
             "Explanation", "Every key is hidden: all weights are 0."
         )
         return f"<p><b>{head}</b></p><p>{hidden}</p>"
-    visible = [(z, e) for z, e, ok in zip(step.scaled_row, step.exponentials, step.allowed,
-                                           strict=True) if ok]  # fmt: skip
+    # every key of the row: a hidden one as its −∞ becoming e^−∞ = 0 (the README's promise;
+    # only the kept terms were written, and the row's sum seemed to lose a term)
+    row = list(zip(step.scaled_row, step.exponentials, step.allowed, strict=True))
     shift = ""
     if step.shift:
         shift = QCoreApplication.translate(
@@ -120,9 +121,14 @@ def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: b
         )
         shift = shift.format(number(step.shift, digits)) + "<br>"
     minus_m = "−m" if step.shift else ""
-    powers = _shorten(visible, full,
-                      lambda ze: f"e<sup>{number(ze[0], digits)}{minus_m}</sup> ≈ "
-                                 f"{number(ze[1], digits)}")  # fmt: skip
+
+    def power(term: tuple[float, float, bool]) -> str:
+        scaled, exponential, allowed = term
+        if not allowed:
+            return "e<sup>−∞</sup> = 0"
+        return f"e<sup>{number(scaled, digits)}{minus_m}</sup> ≈ {number(exponential, digits)}"
+
+    powers = _shorten(row, full, power)
     if step.masked:
         result = QCoreApplication.translate(
             "Explanation",
@@ -144,13 +150,27 @@ def explain_weight(step: WeightStep, tokens: Sequence[str], digits: int, full: b
     )
 
 
-def explain_context(step: ContextStep, tokens: Sequence[str], digits: int, full: bool) -> str:
-    """Write step ④: z_row = Σ_j A[row, j] × v_j, for one dimension or the whole row."""
+def explain_context(step: ContextStep, tokens: Sequence[str], digits: int, full: bool,
+                    dropout: bool = False) -> str:  # fmt: skip
+    """Write step ④: z_row = Σ_j A[row, j] × v_j, for one dimension or the whole row.
+
+    With ``dropout`` (training) the weights are A′ and the context z′, and the heading says
+    so: it said A above a sum of A′'s weights.
+    """
     name = escape(tokens[step.row])
-    if len(step.dims) == 1:
+    if len(step.dims) == 1 and dropout:
+        head = QCoreApplication.translate(
+            "Explanation",
+            "④ Context z′<sub>{0}</sub> = Σ A′[{0}, j] × v<sub>j</sub>, dimension d{1}",
+        ).format(name, step.dims[0])
+    elif len(step.dims) == 1:
         head = QCoreApplication.translate(
             "Explanation", "④ Context z<sub>{0}</sub>, dimension d{1}"
         ).format(name, step.dims[0])
+    elif dropout:
+        head = QCoreApplication.translate(
+            "Explanation", "④ Context z′<sub>{0}</sub> = Σ A′[{0}, j] × v<sub>j</sub>"
+        ).format(name)
     else:
         head = QCoreApplication.translate(
             "Explanation", "④ Context z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>"

@@ -165,8 +165,9 @@ class MixingView(Retranslating, DrawnWhenShown):
         result, row, tokens = self.state.shown_result, self.state.selected_token, self.state.tokens
         weight, value = result.weights[row, token], result.v[token, dim]
         digits = self.state.precision
+        a = "A′" if self.state.dropped is not None else "A"  # the weights after dropout
         return (
-            f"A[{tokens[row]}, {tokens[token]}] × v{tokens[token]},d{dim} = "
+            f"{a}[{tokens[row]}, {tokens[token]}] × v{tokens[token]},d{dim} = "
             f"{format_number(weight, digits)} × {format_number(value, digits)} = "
             f"{format_number(weight * value, digits)}"
         )
@@ -175,7 +176,11 @@ class MixingView(Retranslating, DrawnWhenShown):
         """Return the sum that "the rest" stands for in dimension ``dim``."""
         result, row = self.state.shown_result, self.state.selected_token
         total = float(result.weights[row, members] @ result.v[members, dim])
-        return self.tr("the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}").format(
+        if self.state.dropped is not None:  # the weights after dropout
+            text = self.tr("the rest: Σ A′[{0}, j] × v_j,d{1} over {2} tokens = {3}")
+        else:
+            text = self.tr("the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}")
+        return text.format(
             self.state.tokens[row], dim, len(members), format_number(total, self.state.precision)
         )
 
@@ -344,7 +349,11 @@ class MixingView(Retranslating, DrawnWhenShown):
             entry = f"<span style='color:{colour}'>■</span> {escape(name)} {shown}"
             parts.append(f"<span style='white-space:nowrap'>{entry}</span>")
             self._legend_entries.append((QColor(colour), f"{name} {shown}"))
-        head = self.tr("z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>").format(escape(tokens[row]))
+        if self.state.dropped is not None:  # it said A beside A′'s weights (eats 1.20)
+            head = self.tr("z′<sub>{0}</sub> = Σ A′[{0}, j] × v<sub>j</sub>")
+        else:
+            head = self.tr("z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>")
+        head = head.format(escape(tokens[row]))
         self._legend_html = f"<b>{head}</b> &nbsp; " + " &nbsp; ".join(parts)
         self.legend.setText(self._legend_html)
 

@@ -108,6 +108,9 @@ class TemperatureDial(Retranslating, QWidget):
         self.markers["even"].clicked.connect(lambda: self.set_temperature(TAU_MAX))
         state.temperature_changed.connect(self._on_temperature_changed)
         state.structure_changed.connect(self._on_structure_changed)
+        # d_k changes with h too, where no shape does (Heads h = 2 left "√d_k = 2" for d_k 2)
+        state.result_changed.connect(self._on_result_changed)
+        self._standard_d_k = -1  # the d_k the reset button was written for
         self._on_temperature_changed(state.temperature)
         self.retranslate()
 
@@ -279,8 +282,17 @@ class TemperatureDial(Retranslating, QWidget):
             self.dial.setValue(tau_to_position(tau))
             self.entry.setValue(tau)
 
+    def _on_result_changed(self) -> None:
+        if self.state.d_k != self._standard_d_k:  # not on every frame of the dial: rarely
+            self._write_standard()
+
     def _on_structure_changed(self) -> None:
-        root = math.sqrt(self.state.d_k)
+        self._write_standard()
+        self._on_temperature_changed(self.state.temperature)
+
+    def _write_standard(self) -> None:
+        """Write the reset button for the d_k of the head shown: τ = √d_k."""
+        self._standard_d_k = self.state.d_k
+        root = math.sqrt(self._standard_d_k)
         self.markers["standard"].setText(self.tr("τ = √d_k = {0:.3g}").format(root))
         self.markers["standard"].setToolTip(self.tr("Reset to the lesson's scaling"))
-        self._on_temperature_changed(self.state.temperature)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from html import escape
 
 import numpy as np
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.model.numbers import format_number
 from gui.model.state import AttentionState
+from gui.plots.bar_names import ROWS_APART, BarNames, bar_names
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
 from gui.plots.colour_bar import nice_ceiling
@@ -58,6 +60,8 @@ class WeightBars(Retranslating, QWidget):
         self.plot.addItem(self.axes, row=1, col=0)
         self.axes.setYRange(0, 1.0, padding=0)
         self.axes.getAxis("left").enableAutoSIPrefix(False)
+        # a first or last name may reach a few pixels past the bars (see bar_names)
+        self.axes.getAxis("bottom").setStyle(hideOverlappingLabels=False)
         self._base_font = QFont(QGuiApplication.font())
         self._font = QFont(self._base_font)  # of the names and numbers, at the text scale
         self._title_font = QFont(self._base_font)
@@ -78,6 +82,8 @@ class WeightBars(Retranslating, QWidget):
         layout.addWidget(self.readout)
         self._weights = np.zeros(0)
         self._ticks: list[tuple[int, str]] = []
+        self._names: tuple[object, BarNames] | None = None  # (what they were fitted to, how)
+        self._names_style: tuple[float, int] = (1.0, 1)  # the bottom axis' type and rows
         self._weight_ticks: list[tuple[float, str]] = []
         self._length = -1
         self._top = 1.0  # the weights' axis goes from 0 to this (1, or the row's largest)
@@ -114,6 +120,7 @@ class WeightBars(Retranslating, QWidget):
         self._title_font.setPointSizeF(TITLE_PT * scale)
         self.title.setText(self._title, size=f"{TITLE_PT * scale:.4g}pt")
         self._ticks = []  # chosen again for the new widths
+        self._names, self._names_style = None, (1.0, 1)
         self._update_weight_ticks()
         self._refresh()
 
@@ -168,43 +175,128 @@ class WeightBars(Retranslating, QWidget):
         if length != self._length:
             self._length = length
             self.axes.setXRange(-0.6, length - 0.4, padding=0)
-        metrics = QFontMetricsF(self._font)
-        if not many:  # every bar its token, cut short to the bar's width if need be
-            width = max(self._room() / length - 4, metrics.horizontalAdvance("…") + 1)
-            elide = Qt.TextElideMode.ElideRight
-            ticks = [(j, metrics.elidedText(tokens[j], elide, width)) for j in range(length)]
+        if not many:  # every bar its token, in full where there is room (see bar_names)
+            ticks = self._fitted_names(tokens).ticks
         else:  # names that fit side by side, from the widest of (a sample of) the names
+            metrics = QFontMetricsF(self._font)
             sample = tokens[:: max(1, length // 64)]
             widest = max(metrics.horizontalAdvance(name) for name in sample)
             room = self._room() / max(34.0, widest + 12)
             step = max(1, math.ceil(length / room))
             # from half a step in: a name centred on the first bar would stick out on the left
             ticks = [(j, tokens[j]) for j in range(step // 2, length, step)]
-        title = self.tr("A[{0}, j]: the row of {0}").format(tokens[row])
-        room = max(self.plot.width() - 12.0, 40.0)
-        title = escape(QFontMetricsF(self._title_font).elidedText(
-            title, Qt.TextElideMode.ElideRight, room))  # fmt: skip
+            self._style_names(1.0, 1)
+        dropped = self.state.dropped
+        title = escape(self._title_text(tokens[row], dropped is not None))
         if title != self._title:  # a new text relays the plot out: not on every frame
             self._title = title
             self.title.setText(title)
+            # the figure is laid out again only when its view is resized, and no narrower
+            # than its title was then: a shorter title must give the room back (the command
+            # line's export cut off the last bar and name, the plot wider than its picture)
+            self.plot.ci.setGeometry(self.plot.range)
         if ticks != self._ticks:  # redrawing an axis is costly: not on every frame of the dial
             self._ticks = ticks
             self.axes.getAxis("bottom").setTicks([ticks])
         self._update_value_labels(weights)
-        entropy = result.row_entropy(row)
-        self.readout.setText(
-            self.tr(
-                "Row of <b>{0}</b>: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); "
-                "largest weight {4}; dashed line: uniform 1/L = {5}"
+        self.readout.setText(self._readout_text(row, weights))
+
+    def _readout_text(self, row: int, weights: np.ndarray) -> str:
+        """Say what the bars show: A's row (its entropy), or A′'s while dropout trains.
+
+        With dropout the bars were A′ and the text A's: bars of 0.55 beside "largest weight
+        0.50". A′'s row does not sum to 1, so it has no entropy to give.
+        """
+        tokens, length = self.state.tokens, len(weights)
+        uniform = weight_text(1.0 / length, 2)
+        dropped = self.state.dropped
+        if dropped is not None:
+            # of the keys the mask lets the row see: a hidden key has no weight to drop
+            mask = self.state.result.mask
+            seen = np.ones(length, dtype=bool) if mask is None else mask[row]
+            gone = int(np.count_nonzero(seen & ~dropped.kept[row]))
+            return self.tr(
+                "Row of <b>{0}</b> after dropout, A′ (p = {1}): {2} of {3} weights dropped, "
+                "the others × {4}; largest weight {5}; dashed line: uniform 1/L = {6}"
             ).format(
                 escape(tokens[row]),
-                entropy,
-                length,
-                math.log2(length),
-                weight_text(float(result.max_weight[row]), 2),
-                weight_text(1.0 / length, 2),
+                f"{dropped.p:g}",
+                gone,
+                int(np.count_nonzero(seen)),
+                f"{dropped.scale:.3g}",
+                weight_text(float(np.max(weights)), 2),
+                uniform,
             )
+        result = self.state.shown_result
+        return self.tr(
+            "Row of <b>{0}</b>: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); "
+            "largest weight {4}; dashed line: uniform 1/L = {5}"
+        ).format(
+            escape(tokens[row]),
+            result.row_entropy(row),
+            length,
+            math.log2(length),
+            weight_text(float(result.max_weight[row]), 2),
+            uniform,
         )
+
+    def _title_text(self, name: str, dropout: bool) -> str:
+        """Return the chart's title, as long as its room holds: whose row, of A or of A′.
+
+        "A[[CLS], j]: the row of [CLS]" was cut to "A[[CLS], j]: the row of…"; the short
+        form "A[[CLS], j]" says it too, and a name too long even for that is cut.
+        """
+        if dropout:
+            full = self.tr("A′[{0}, j]: the row of {0} after dropout")
+            short = self.tr("A′[{0}, j]")
+        else:
+            full, short = self.tr("A[{0}, j]: the row of {0}"), self.tr("A[{0}, j]")
+        metrics = QFontMetricsF(self._title_font)
+        room = max(self._title_room(), 40.0)
+        for text in (full.format(name), short.format(name)):
+            if metrics.horizontalAdvance(text) <= room:
+                return text
+        left = room - metrics.horizontalAdvance(short.format(""))
+        return short.format(metrics.elidedText(name, Qt.TextElideMode.ElideRight, left) or "…")
+
+    def _title_room(self) -> float:
+        """Return the title's room in pixels: the figure's width less its margins.
+
+        The title is as wide as its text at least, and the plot below as wide as it: a title
+        measured against 12 px of margins (there are 26) widened the plot past the figure,
+        and the last bar and its name were cut off.
+        """
+        left, _top, right, _bottom = self.plot.ci.layout.getContentsMargins()
+        margin = self.title.item.document().documentMargin()  # on each side of the text
+        return float(self.plot.width() - left - right - 2 * margin - 1)
+
+    def _fitted_names(self, tokens: Sequence[str]) -> BarNames:
+        """Return how the bars are named (measured again only for new names or room)."""
+        room = self._room()
+        key = (tuple(tokens), room, self._font.key())
+        if self._names is None or self._names[0] != key:
+            first = room * 0.6 / (len(tokens) + 0.2)  # the x range is −0.6 … L − 0.4
+            self._names = (key, bar_names(tokens, self._font, room, first))
+        names = self._names[1]
+        self._style_names(names.scale, names.rows)
+        return names
+
+    def _style_names(self, scale: float, rows: int) -> None:
+        """Write the bars' names at ``scale`` × the text's type, on ``rows`` rows."""
+        if (scale, rows) == self._names_style:
+            return
+        self._names_style = (scale, rows)
+        axis = self.axes.getAxis("bottom")
+        font = scaled_font(self._font, scale)
+        style_axis(axis, font)
+        if rows > 1:  # room for the lower row's line too
+            metrics = QFontMetricsF(font)
+            axis.setStyle(tickTextHeight=math.ceil(metrics.height() + metrics.lineSpacing()))
+            self.axes.fit_text_again()
+
+    def names(self) -> list[tuple[int, str]]:
+        """Return (bar, name as written) of every named bar."""
+        return [(bar, text.removeprefix(ROWS_APART)) for bar, text in self._ticks]
 
     def _set_top(self, weights: np.ndarray) -> None:
         """Set the weights' axis: 0 to 1, or to the row's largest weight, with room above.
@@ -218,11 +310,16 @@ class WeightBars(Retranslating, QWidget):
         """
         top = 1.0
         largest = float(np.nanmax(weights)) if weights.size else 0.0
-        if self.state.view.weight_scale != "absolute" or len(weights) > MANY:
+        if largest > 1.0:  # dropout's kept weights ÷ (1 − p): a bar of 2.00 was cut off
+            top = nice_ceiling(largest)
+        elif self.state.view.weight_scale != "absolute" or len(weights) > MANY:
             top = min(1.0, nice_ceiling(largest)) if largest > 0 else 1.0
         height = float(self.axes.vb.height())
         number = self._label_height()
-        share = min(number / height, 0.5) if height > 0 else 0.0
+        # no room kept for numbers that are not written (6 bars at 1280×720: the bars
+        # stood in the lower half of the chart, under an empty band)
+        shown = self._numbers_shown(len(weights))
+        share = min(number / height, 0.5) if height > 0 and shown else 0.0
         view_top = top * HEADROOM
         if largest > view_top * (1 - share):  # the tallest bar's number needs room above it
             view_top /= 1 - share  # (two heights only: the axis is not redrawn each frame)
@@ -243,10 +340,13 @@ class WeightBars(Retranslating, QWidget):
         """Pixels across the bars (not the axis beside them), at least 60."""
         return max(float(self.axes.vb.width()), 60.0)
 
-    def _update_value_labels(self, weights: np.ndarray) -> None:
-        # only when each bar has room for its number
+    def _numbers_shown(self, length: int) -> bool:
+        """Return True where each of ``length`` bars has room for its number."""
         room = QFontMetricsF(self._font).horizontalAdvance("0.00") * 1.25
-        show = len(weights) <= self._room() / room
+        return length <= self._room() / room
+
+    def _update_value_labels(self, weights: np.ndarray) -> None:
+        show = self._numbers_shown(len(weights))
         while len(self.labels) < (len(weights) if show else 0):
             # on a white ground: the dashed uniform line crosses the numbers of low bars
             label = pg.TextItem(anchor=(0.5, 1.0), color="#222222", fill=LABEL_GROUND)

@@ -288,42 +288,52 @@ No discards it.</source>
         <translation>所有的词都被遮住：配比全是 0。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="117"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="118"/>
         <source>Subtract the row&apos;s largest value m = {0} first (the result is the same):</source>
         <translation>先减去这一行的最大值 m = {0}（结果不变）：</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="127"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="133"/>
         <source>{0} is hidden by the mask: its scaled score is −∞, e&lt;sup&gt;−∞&lt;/sup&gt; = 0, so its weight is exactly 0</source>
         <translation>{0} 被掩码遮住：缩放后的分数是 −∞，e&lt;sup&gt;−∞&lt;/sup&gt; = 0，所以它的配比正好是 0</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="177"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="162"/>
+        <source>④ Context z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;, dimension d{1}</source>
+        <translation>④ 上下文 z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;，第 d{1} 维</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/hand_calculation_text.py" line="171"/>
+        <source>④ Context z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
+        <translation>④ 上下文 z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/hand_calculation_text.py" line="197"/>
         <source>Dropout (p = {0}): kept, so {1} = {2} ÷ (1 − {0}) = &lt;b&gt;{3}&lt;/b&gt;</source>
-        <translation>Dropout（p = {0}）：保留，所以 {1} = {2} ÷ (1 − {0}) = &lt;b&gt;{3}&lt;/b&gt;</translation>
+        <translation>随机丢弃（dropout，p = {0}）：保留，所以 {1} = {2} ÷ (1 − {0}) = &lt;b&gt;{3}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="182"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="202"/>
         <source>Dropout (p = {0}): dropped, so {1} = &lt;b&gt;0&lt;/b&gt;</source>
-        <translation>Dropout（p = {0}）：丢弃，所以 {1} = &lt;b&gt;0&lt;/b&gt;</translation>
+        <translation>随机丢弃（dropout，p = {0}）：丢弃，所以 {1} = &lt;b&gt;0&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="137"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="143"/>
         <source>scaled row</source>
         <translation>缩放后的一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="138"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="144"/>
         <source>sum</source>
         <translation>求和</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="151"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="167"/>
         <source>④ Context z&lt;sub&gt;{0}&lt;/sub&gt;, dimension d{1}</source>
         <translation>④ 上下文 z&lt;sub&gt;{0}&lt;/sub&gt;，第 d{1} 维</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="155"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="175"/>
         <source>④ Context z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>④ 上下文 z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -872,7 +882,7 @@ Replace them?</source>
     <message>
         <location filename="../../gui/views/heads_controls.py" line="80"/>
         <source>Dropout</source>
-        <translation>Dropout</translation>
+        <translation>随机丢弃</translation>
     </message>
     <message>
         <location filename="../../gui/views/heads_controls.py" line="82"/>
@@ -1022,12 +1032,12 @@ Replace them?</source>
     <message>
         <location filename="../../gui/views/mask_editor.py" line="210"/>
         <source>All</source>
-        <translation>全部</translation>
+        <translation>全部允许</translation>
     </message>
     <message>
         <location filename="../../gui/views/mask_editor.py" line="210"/>
         <source>None</source>
-        <translation>全不</translation>
+        <translation>全部禁止</translation>
     </message>
     <message>
         <location filename="../../gui/views/mask_editor.py" line="210"/>
@@ -1275,17 +1285,27 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="178"/>
+        <location filename="../../gui/views/mixing.py" line="180"/>
+        <source>the rest: Σ A′[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
+        <translation>其余：对 {2} 个词求 Σ A′[{0}, j] × v_j,d{1} = {3}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mixing.py" line="182"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="337"/>
+        <location filename="../../gui/views/mixing.py" line="342"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="347"/>
+        <location filename="../../gui/views/mixing.py" line="353"/>
+        <source>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
+        <translation>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mixing.py" line="355"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1880,17 +1900,17 @@ then try again. Without internet: an install kit built with “main.py kit --wit
     <message>
         <location filename="../../gui/model/shape_and_heads.py" line="179"/>
         <source>Dropout: {0}</source>
-        <translation>Dropout：{0}</translation>
+        <translation>随机丢弃：{0}</translation>
     </message>
     <message>
         <location filename="../../gui/model/shape_and_heads.py" line="182"/>
         <source>Dropout: the seed must be 0 or more</source>
-        <translation>Dropout：种子必须 ≥ 0</translation>
+        <translation>随机丢弃：种子必须 ≥ 0</translation>
     </message>
     <message>
         <location filename="../../gui/model/shape_and_heads.py" line="185"/>
         <source>Set dropout</source>
-        <translation>设置 dropout</translation>
+        <translation>设置随机丢弃</translation>
     </message>
 </context>
 <context>
@@ -1949,47 +1969,47 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>TemperatureDial</name>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="116"/>
+        <location filename="../../gui/views/temperature_dial.py" line="119"/>
         <source>Speed of the sweep</source>
         <translation>扫动速度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="117"/>
+        <location filename="../../gui/views/temperature_dial.py" line="120"/>
         <source>τ → 0: one winner</source>
         <translation>τ → 0：一家独大</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="118"/>
+        <location filename="../../gui/views/temperature_dial.py" line="121"/>
         <source>τ = 20: all equal</source>
         <translation>τ = 20：雨露均沾</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="119"/>
+        <location filename="../../gui/views/temperature_dial.py" line="122"/>
         <source>τ = 1: raw scores</source>
         <translation>τ = 1：原始分数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="122"/>
+        <location filename="../../gui/views/temperature_dial.py" line="125"/>
         <source>Small differences between scores give an even spread; large differences give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores.</source>
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="136"/>
+        <location filename="../../gui/views/temperature_dial.py" line="139"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="136"/>
+        <location filename="../../gui/views/temperature_dial.py" line="139"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="284"/>
+        <location filename="../../gui/views/temperature_dial.py" line="297"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="285"/>
+        <location filename="../../gui/views/temperature_dial.py" line="298"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -2242,12 +2262,32 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="183"/>
+        <location filename="../../gui/views/weight_bars.py" line="219"/>
+        <source>Row of &lt;b&gt;{0}&lt;/b&gt; after dropout, A′ (p = {1}): {2} of {3} weights dropped, the others × {4}; largest weight {5}; dashed line: uniform 1/L = {6}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行随机丢弃后的 A′（p = {1}）：{3} 个配比丢弃了 {2} 个，其余 × {4}；最大配比 {5}；虚线：平均 1/L = {6}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="250"/>
+        <source>A′[{0}, j]: the row of {0} after dropout</source>
+        <translation>A′[{0}, j]：随机丢弃后 {0} 这一行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="251"/>
+        <source>A′[{0}, j]</source>
+        <translation>A′[{0}, j]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="253"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="197"/>
+        <location filename="../../gui/views/weight_bars.py" line="253"/>
+        <source>A[{0}, j]</source>
+        <translation>A[{0}, j]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="232"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>

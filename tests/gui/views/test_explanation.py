@@ -77,3 +77,47 @@ def test_a_changed_temperature_is_shown_in_the_division(window):
     text = click(window, "scaled", 0, 2)
     assert "2 ÷ 0.5 = 4" in text
     assert "τ = 0.5 instead of √d_k = 2" in text
+
+
+def test_a_hidden_keys_term_is_written_as_minus_infinity_becoming_zero(window):
+    # the README promises the −∞ becoming e^−∞ = 0; only the kept terms were written
+    window.state.set_causal(True)
+    text = click(window, "weights", 1, 0)  # 吃 sees 猫 and itself, not 鱼
+    assert "scaled row [0, 2, −∞]" in text
+    assert "e0 ≈ 1, e2 ≈ 7.39, e−∞ = 0" in text  # superscripts lose their markup
+    assert text.count("e−∞ = 0") == 1
+    assert "→ e0.5 ≈ 1.65, e−∞ = 0, e−∞ = 0\n" in click(window, "weights", 0, 2)  # 猫: itself
+
+
+def test_every_number_of_the_hand_calculation_has_the_true_minus_sign(window):
+    # "= -1×2 + −1.73×0", "= -2": whole numbers kept the hyphen
+    from PySide6.QtGui import QFontMetricsF
+
+    window.state.set_cell("q", 0, 0, -1)
+    window.state.set_cell("q", 0, 1, -1.73)
+    next_frame()
+    for step, col in (("scores", 2), ("scaled", 2), ("weights", 2), ("context", -1)):
+        text = click(window, step, 0, col)
+        assert "-" not in text, (step, text)
+    text = click(window, "scores", 0, 0)
+    assert "[−1, −1.73, 0, 0] · [1, 0, 1, 0]" in text
+    assert "= −1×1 + −1.73×0" in text
+    assert text.rstrip().endswith("= −1")
+    assert QFontMetricsF(window.explanation.browser.font()).inFontUcs4(0x2212)  # drawn, not a box
+
+
+def test_step_four_says_a_prime_while_dropout_trains(window):
+    from engine.dropout import DropoutSetting
+
+    window.state.set_dropout(DropoutSetting(0.5, 1, True))
+    next_frame()
+    text = click(window, "context", 0, -1)
+    assert "z′猫 = Σ A′[猫, j] × vj" in text  # it said A above a sum of A′'s weights
+    weights = window.state.shown_result.weights[0]
+    assert text.split("\n")[1].startswith(f"{weights[0]:.2f}".rstrip("0").rstrip(".") + "×")
+    assert "A′" in click(window, "context", 0, 1)
+    window.state.set_dropout(DropoutSetting(0.5, 1, False))  # evaluation: A itself
+    next_frame()
+    text = click(window, "context", 0, -1)
+    assert "z猫 = Σ A[猫, j] × vj" in text
+    assert "′" not in text

@@ -197,3 +197,22 @@ def test_the_mask_grid_names_its_rows_queries_and_its_columns_keys(qtbot, names,
     for i in range(len(names)):
         assert ink_in(image, (0, top + i * side + 1, left - 1, top + (i + 1) * side - 1)), i
         assert ink_in(image, (left + i * side + 1, 0, left + (i + 1) * side - 1, top - 1)), i
+
+
+def test_dropout_and_the_mask_buttons_speak_chinese(qtbot, state):
+    # "Dropout" and "撤销 设置 dropout" stayed English; "全不" read awkwardly
+    from engine.dropout import DropoutSetting
+    from gui.support.language import set_language
+
+    controls = shown(qtbot, HeadsControls(state))
+    editor = shown(qtbot, MaskEditor(state))
+    set_language("zh_CN")
+    try:
+        # as wide as "Dropout": a longer label widened the inputs and narrowed the heatmaps
+        assert controls.dropout_label.text() == "随机丢弃"
+        state.set_dropout(DropoutSetting(0.5, 1, True))
+        assert state.undo_stack.undoText() == "设置随机丢弃"
+        assert editor.buttons["none"].text() == "全部禁止"
+        assert editor.buttons["all"].text() == "全部允许"
+    finally:
+        set_language("en")

@@ -415,3 +415,32 @@ def test_the_dials_tooltip_follows_the_language_when_its_caption_is_left_out(win
         assert dial.dial.toolTip() == dial.caption.text() != english
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("projection", [True, False])
+def test_the_reset_button_follows_the_heads_d_k_at_once(window, projection):
+    # Heads h = 2 in projection mode left "τ = √d_k = 2" beside τ = 1.414, until another change
+    state, button = window.state, window.dial.markers["standard"]
+    if projection:
+        assert state.set_projection(True)
+    assert button.text() == "τ = √d_k = 2"
+    assert state.set_heads(2)
+    assert state.d_k == 2
+    assert button.text() == "τ = √d_k = 1.41"
+    state.undo_stack.undo()
+    assert button.text() == "τ = √d_k = 2"
+
+
+def test_the_mixing_legend_says_a_prime_while_dropout_trains(window):
+    # "z = Σ A[cat, j] × v_j" above A′'s weights ("eats 1.20")
+    from engine.dropout import DropoutSetting
+
+    window.state.set_dropout(DropoutSetting(0.5, 1, True))
+    next_frame()
+    legend = window.mixing.legend.text()
+    assert "z′<sub>猫</sub> = Σ A′[猫, j]" in legend
+    members = np.arange(3)
+    assert "Σ A′[猫, j]" in window.mixing.rest_text(members, 0)
+    window.state.set_dropout(None)
+    next_frame()
+    assert "Σ A[猫, j]" in window.mixing.legend.text()
