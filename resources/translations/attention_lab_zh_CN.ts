@@ -245,7 +245,7 @@ No discards it.</source>
         <translation>长的求和会被缩写；勾选后显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="127"/>
+        <location filename="../../gui/views/hand_calculation.py" line="130"/>
         <source>Click any cell of a heatmap to see how it is calculated.</source>
         <translation>点击热力图的任意一格，看它是怎么算出来的。</translation>
     </message>
@@ -713,18 +713,18 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="218"/>
+        <location filename="../../gui/views/formula_bar.py" line="222"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height). Part ② with τ&apos;s widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="220"/>
+        <location filename="../../gui/views/formula_bar.py" line="224"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="228"/>
+        <location filename="../../gui/views/formula_bar.py" line="232"/>
         <source>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: </source>
         <translation>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}；头 {2}：</translation>
     </message>
@@ -923,47 +923,47 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="188"/>
+        <location filename="../../gui/window/main_window.py" line="189"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="189"/>
+        <location filename="../../gui/window/main_window.py" line="190"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="194"/>
+        <location filename="../../gui/window/main_window.py" line="195"/>
         <source>Heads, lines, concat, mask</source>
         <translation>多头、连线、拼接、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="195"/>
+        <location filename="../../gui/window/main_window.py" line="196"/>
         <source>Real model: layers × heads</source>
         <translation>真实模型：层 × 头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="351"/>
+        <location filename="../../gui/window/main_window.py" line="352"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="353"/>
+        <location filename="../../gui/window/main_window.py" line="354"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="191"/>
+        <location filename="../../gui/window/main_window.py" line="192"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="192"/>
+        <location filename="../../gui/window/main_window.py" line="193"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="193"/>
+        <location filename="../../gui/window/main_window.py" line="194"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -1222,21 +1222,43 @@ Replace them?</source>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="184"/>
+        <location filename="../../gui/window/menus.py" line="186"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="185"/>
+        <location filename="../../gui/window/menus.py" line="187"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="186"/>
+        <source>Undo {0}</source>
+        <translation>撤销 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="187"/>
+        <source>Redo {0}</source>
+        <translation>重做 {0}</translation>
+    </message>
 </context>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="177"/>
+        <location filename="../../gui/views/mixing.py" line="178"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="327"/>
+        <location filename="../../gui/views/mixing.py" line="337"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="337"/>
+        <location filename="../../gui/views/mixing.py" line="347"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1508,42 +1530,43 @@ Replace them?</source>
 <context>
     <name>SentenceOpener</name>
     <message>
-        <location filename="../../gui/session/sentences.py" line="72"/>
+        <location filename="../../gui/session/sentences.py" line="79"/>
         <source>Open a sentence…</source>
+        <extracomment>Loads (the callable) as a new, untitled document named by the title (language → text)</extracomment>
         <translation>打开一句话…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="74"/>
+        <location filename="../../gui/session/sentences.py" line="81"/>
         <source>Run a sentence through a real model (all-MiniLM-L6-v2) and open its heads&apos; real Q, K and V</source>
         <translation>让一句话通过真实模型（all-MiniLM-L6-v2），并打开各个头真实的 Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="77"/>
+        <location filename="../../gui/session/sentences.py" line="84"/>
         <source>Open a model folder…</source>
         <translation>打开模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="79"/>
+        <location filename="../../gui/session/sentences.py" line="86"/>
         <source>Choose a folder with a BERT-family model (config.json, model.safetensors, vocab.txt)</source>
         <translation>选择一个装有 BERT 类模型的文件夹（config.json、model.safetensors、vocab.txt）</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="82"/>
+        <location filename="../../gui/session/sentences.py" line="89"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="84"/>
+        <location filename="../../gui/session/sentences.py" line="91"/>
         <source>Give back the opened head&apos;s own tokens, Q, K and V, and its own steps</source>
         <translation>恢复所打开的头自己的词元、Q、K、V 以及它自己的计算步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="101"/>
+        <location filename="../../gui/session/sentences.py" line="108"/>
         <source>No real model here</source>
         <translation>这里没有真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="103"/>
+        <location filename="../../gui/session/sentences.py" line="110"/>
         <source>Attention Lab found no model on this computer. To add all-MiniLM-L6-v2 (an 83 MB download, once, with internet), run:
 
 {0}
@@ -1556,74 +1579,74 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 然后再试一次。没有网络时：用“main.py kit --with-model”做的安装包里带有它。或者用“文件 → 打开模型文件夹…”选择一个装有模型的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="115"/>
+        <location filename="../../gui/session/sentences.py" line="122"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="116"/>
+        <location filename="../../gui/session/sentences.py" line="123"/>
         <source>Loading the model&apos;s weights…</source>
         <translation>正在加载模型的权重…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="119"/>
+        <location filename="../../gui/session/sentences.py" line="126"/>
         <source>Loading the model was cancelled</source>
         <translation>已取消加载模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="121"/>
+        <location filename="../../gui/session/sentences.py" line="128"/>
         <source>Cannot open the model</source>
         <translation>无法打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="132"/>
-        <location filename="../../gui/session/sentences.py" line="159"/>
+        <location filename="../../gui/session/sentences.py" line="139"/>
+        <location filename="../../gui/session/sentences.py" line="166"/>
         <source>Open a sentence</source>
         <translation>打开一句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="133"/>
+        <location filename="../../gui/session/sentences.py" line="140"/>
         <source>A sentence for the model (English works best):</source>
         <translation>给模型的一句话（英文效果最好）：</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="158"/>
+        <location filename="../../gui/session/sentences.py" line="165"/>
         <source>Running the sentence through the model…</source>
         <translation>正在让这句话通过模型…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="162"/>
+        <location filename="../../gui/session/sentences.py" line="169"/>
         <source>The sentence was cancelled: nothing changed</source>
         <translation>已取消这句话：没有任何改变</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="165"/>
-        <location filename="../../gui/session/sentences.py" line="170"/>
+        <location filename="../../gui/session/sentences.py" line="172"/>
+        <location filename="../../gui/session/sentences.py" line="177"/>
         <source>Cannot open the sentence</source>
         <translation>无法打开这句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="171"/>
+        <location filename="../../gui/session/sentences.py" line="178"/>
         <source>The model has {0} layers of {1} heads</source>
         <translation>该模型有 {0} 层，每层 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="177"/>
+        <location filename="../../gui/session/sentences.py" line="185"/>
         <source>{0} tokens through {1}: layer {2}, head {3} opened</source>
         <translation>{0} 个词元通过了 {1}：已打开第 {2} 层，第 {3} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="182"/>
+        <location filename="../../gui/session/sentences.py" line="190"/>
         <source>; {0} of them [UNK]: words its vocabulary does not have</source>
         <translation>；其中 {0} 个是 [UNK]：它的词表里没有这些词</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="192"/>
+        <location filename="../../gui/session/sentences.py" line="200"/>
         <source>Open a model folder</source>
         <translation>打开模型文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="200"/>
+        <location filename="../../gui/session/sentences.py" line="208"/>
         <source>Model {0} opened from {1}</source>
         <translation>已从 {1} 打开模型 {0}</translation>
     </message>
@@ -1636,22 +1659,22 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="136"/>
+        <location filename="../../gui/session/controller.py" line="135"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="202"/>
+        <location filename="../../gui/session/controller.py" line="216"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="215"/>
+        <location filename="../../gui/session/controller.py" line="229"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="229"/>
+        <location filename="../../gui/session/controller.py" line="243"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -1660,97 +1683,97 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="232"/>
+        <location filename="../../gui/session/controller.py" line="246"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="241"/>
+        <location filename="../../gui/session/controller.py" line="255"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="260"/>
+        <location filename="../../gui/session/controller.py" line="274"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="262"/>
+        <location filename="../../gui/session/controller.py" line="276"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="275"/>
+        <location filename="../../gui/session/controller.py" line="289"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="276"/>
+        <location filename="../../gui/session/controller.py" line="290"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="283"/>
+        <location filename="../../gui/session/controller.py" line="297"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="294"/>
+        <location filename="../../gui/session/controller.py" line="308"/>
         <source>“{0}” has changes that are not saved. Save them?</source>
         <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="296"/>
+        <location filename="../../gui/session/controller.py" line="310"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="306"/>
+        <location filename="../../gui/session/controller.py" line="320"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="338"/>
+        <location filename="../../gui/session/controller.py" line="352"/>
         <source>The last session could not be restored: {0}</source>
         <translation>无法恢复上次的会话：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="344"/>
+        <location filename="../../gui/session/controller.py" line="358"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="358"/>
+        <location filename="../../gui/session/controller.py" line="372"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="370"/>
+        <location filename="../../gui/session/controller.py" line="384"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="375"/>
+        <location filename="../../gui/session/controller.py" line="389"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="376"/>
+        <location filename="../../gui/session/controller.py" line="390"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="377"/>
+        <location filename="../../gui/session/controller.py" line="391"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="378"/>
+        <location filename="../../gui/session/controller.py" line="392"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="384"/>
+        <location filename="../../gui/session/controller.py" line="398"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -1925,22 +1948,22 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="135"/>
+        <location filename="../../gui/views/temperature_dial.py" line="136"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="135"/>
+        <location filename="../../gui/views/temperature_dial.py" line="136"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="257"/>
+        <location filename="../../gui/views/temperature_dial.py" line="284"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="258"/>
+        <location filename="../../gui/views/temperature_dial.py" line="285"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -2193,12 +2216,12 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="180"/>
+        <location filename="../../gui/views/weight_bars.py" line="183"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="194"/>
+        <location filename="../../gui/views/weight_bars.py" line="197"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>
