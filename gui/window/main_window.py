@@ -149,7 +149,8 @@ class MainWindow(Retranslating, QMainWindow):
             self.sessions.name_example(shown)
         self.sessions.news.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.sessions.news.connect(self.inputs.clear_message)  # a file saved: a refusal is old
-        self.sentences = SentenceOpener(self.state, self.model_run, self)
+        self.sentences = SentenceOpener(self.state, self.model_run, self,
+                                        self.sessions.load_as_new_document)  # fmt: skip
         self._insert_before_quit([None, self.sentences.sentence_action,
                                   self.sentences.folder_action])  # fmt: skip
         self.sentences.news.connect(lambda text: self.statusBar().showMessage(text, 8000))
