@@ -13,14 +13,14 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from engine.bert import Forward
 from engine.model_folder import ModelFolder, locate_model
 from engine.real_model import Model, load_model
-from gui.model.model_run import ModelRun
+from gui.model.model_run import ModelRun, same_model
 from gui.model.state import AttentionState
 from gui.support.background import Cancelled, run_in_background
 from gui.support.engine_text import engine_text
@@ -71,6 +71,8 @@ class SentenceOpener(QObject):
         self.restore_action.triggered.connect(lambda: self.state.restore_source())
         for signal in (state.source_changed, state.result_changed):
             signal.connect(self._on_numbers_changed)
+        self._following = False  # follow_source is asked for on the next turn
+        state.source_changed.connect(self._on_source_changed)
         self.retranslate()
         self._on_numbers_changed()
 
@@ -96,6 +98,52 @@ class SentenceOpener(QObject):
         self.restore_action.setEnabled(
             state.source is not None and not state.is_as_the_model_computes
         )
+
+    def _on_source_changed(self) -> None:
+        # on the next turn: a session restored at the start runs once the window is there
+        if not self._following and not self.run.holds(self.state.source):
+            self._following = True
+            QTimer.singleShot(0, self.follow_source)
+
+    def follow_source(self) -> bool:
+        """Run the sentence the shown numbers came from through their model again.
+
+        A session reopened (after a restart, or while the atlas held another sentence)
+        then has its every head in the atlas, the open one framed; the state is not
+        touched. Without that model, the atlas says so. True if the atlas holds it now.
+        """
+        self._following = False
+        source = self.state.source
+        if source is None or self.run.holds(source):
+            return source is not None
+        model = self.run.model
+        if model is None or not same_model(model, source):
+            folder = self.folder()
+            if folder is None or not same_model(folder, source):
+                self.run.say_missing(source.model)
+                return False
+            model = self._load(folder)
+            if model is None:
+                self.run.say_missing(source.model)
+                return False
+            self.run.model = model
+        runner, sentence = model, source.sentence
+
+        def work() -> Forward:
+            return runner.forward(runner.tokenize(sentence))
+
+        try:
+            forward = run_in_background(
+                work, self.parent_widget, self.tr("Open a session"),
+                self.tr("Running the session's sentence through the model again…"),
+            )  # fmt: skip
+        except (Cancelled, ValueError):  # the numbers on screen stay; the atlas is empty
+            self.run.say_missing("")
+            return False
+        if self.state.source is not source:  # changed meanwhile: that one is followed
+            return self.follow_source()
+        self.run.keep(model, sentence, forward)
+        return True
 
     # ------------------------------------------------------------------ finding the model
     def folder(self) -> ModelFolder | None:

@@ -1272,21 +1272,26 @@ Replace them?</source>
     </message>
     <message>
         <location filename="../../gui/views/model_atlas.py" line="82"/>
+        <source>These numbers came from {0}, which is not on this computer, so its other heads cannot be shown. File → Open a model folder… (or installing the model) brings them here</source>
+        <translation>这些数值来自 {0}，这台电脑上没有这个模型，所以无法显示它的其他头。用“文件 → 打开模型文件夹…”（或安装这个模型）就能在这里看到它们</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/model_atlas.py" line="87"/>
         <source>A of every layer (rows) and head (columns) on one scale, 0 to {0}; click a head to open it, a layer&apos;s name (L1 …) to open all its heads</source>
         <translation>每一层（行）和每个头（列）的 A，同一色标，0 到 {0}；点击一个头即可打开它，点击层名（L1 …）即可打开这一层的全部头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="87"/>
+        <location filename="../../gui/views/model_atlas.py" line="92"/>
         <source>Click a head: the four steps show its real Q, K and V. Click L1 … L6: the layer&apos;s every head, side by side</source>
         <translation>点击一个头：四个步骤会显示它真实的 Q、K 和 V。点击 L1 … L6：这一层的全部头并排显示</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="211"/>
+        <location filename="../../gui/views/model_atlas.py" line="217"/>
         <source>layer {0}: open its {1} heads side by side</source>
         <translation>第 {0} 层：并排打开它的 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="217"/>
+        <location filename="../../gui/views/model_atlas.py" line="223"/>
         <source>layer {0}, head {1}: largest weight {2}</source>
         <translation>第 {0} 层，第 {1} 个头：最大权重 {2}</translation>
     </message>
@@ -1294,12 +1299,12 @@ Replace them?</source>
 <context>
     <name>ModelRun</name>
     <message>
-        <location filename="../../gui/model/model_run.py" line="66"/>
+        <location filename="../../gui/model/model_run.py" line="96"/>
         <source>Open layer {0}, head {1}</source>
         <translation>打开第 {0} 层，第 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/model_run.py" line="80"/>
+        <location filename="../../gui/model/model_run.py" line="110"/>
         <source>Open layer {0}, its {1} heads</source>
         <translation>打开第 {0} 层的 {1} 个头</translation>
     </message>
@@ -1530,43 +1535,53 @@ Replace them?</source>
 <context>
     <name>SentenceOpener</name>
     <message>
-        <location filename="../../gui/session/sentences.py" line="79"/>
+        <location filename="../../gui/session/sentences.py" line="81"/>
         <source>Open a sentence…</source>
         <extracomment>Loads (the callable) as a new, untitled document named by the title (language → text)</extracomment>
         <translation>打开一句话…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="81"/>
+        <location filename="../../gui/session/sentences.py" line="83"/>
         <source>Run a sentence through a real model (all-MiniLM-L6-v2) and open its heads&apos; real Q, K and V</source>
         <translation>让一句话通过真实模型（all-MiniLM-L6-v2），并打开各个头真实的 Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="84"/>
+        <location filename="../../gui/session/sentences.py" line="86"/>
         <source>Open a model folder…</source>
         <translation>打开模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="86"/>
+        <location filename="../../gui/session/sentences.py" line="88"/>
         <source>Choose a folder with a BERT-family model (config.json, model.safetensors, vocab.txt)</source>
         <translation>选择一个装有 BERT 类模型的文件夹（config.json、model.safetensors、vocab.txt）</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="89"/>
+        <location filename="../../gui/session/sentences.py" line="91"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="91"/>
+        <location filename="../../gui/session/sentences.py" line="93"/>
         <source>Give back the opened head&apos;s own tokens, Q, K and V, and its own steps</source>
         <translation>恢复所打开的头自己的词元、Q、K、V 以及它自己的计算步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="108"/>
+        <location filename="../../gui/session/sentences.py" line="137"/>
+        <source>Open a session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="138"/>
+        <source>Running the session&apos;s sentence through the model again…</source>
+        <translation>正在用模型重新计算会话里的这句话…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="156"/>
         <source>No real model here</source>
         <translation>这里没有真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="110"/>
+        <location filename="../../gui/session/sentences.py" line="158"/>
         <source>Attention Lab found no model on this computer. To add all-MiniLM-L6-v2 (an 83 MB download, once, with internet), run:
 
 {0}
@@ -1579,74 +1594,74 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 然后再试一次。没有网络时：用“main.py kit --with-model”做的安装包里带有它。或者用“文件 → 打开模型文件夹…”选择一个装有模型的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="122"/>
+        <location filename="../../gui/session/sentences.py" line="170"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="123"/>
+        <location filename="../../gui/session/sentences.py" line="171"/>
         <source>Loading the model&apos;s weights…</source>
         <translation>正在加载模型的权重…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="126"/>
+        <location filename="../../gui/session/sentences.py" line="174"/>
         <source>Loading the model was cancelled</source>
         <translation>已取消加载模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="128"/>
+        <location filename="../../gui/session/sentences.py" line="176"/>
         <source>Cannot open the model</source>
         <translation>无法打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="139"/>
-        <location filename="../../gui/session/sentences.py" line="166"/>
+        <location filename="../../gui/session/sentences.py" line="187"/>
+        <location filename="../../gui/session/sentences.py" line="214"/>
         <source>Open a sentence</source>
         <translation>打开一句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="140"/>
+        <location filename="../../gui/session/sentences.py" line="188"/>
         <source>A sentence for the model (English works best):</source>
         <translation>给模型的一句话（英文效果最好）：</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="165"/>
+        <location filename="../../gui/session/sentences.py" line="213"/>
         <source>Running the sentence through the model…</source>
         <translation>正在让这句话通过模型…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="169"/>
+        <location filename="../../gui/session/sentences.py" line="217"/>
         <source>The sentence was cancelled: nothing changed</source>
         <translation>已取消这句话：没有任何改变</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="172"/>
-        <location filename="../../gui/session/sentences.py" line="177"/>
+        <location filename="../../gui/session/sentences.py" line="220"/>
+        <location filename="../../gui/session/sentences.py" line="225"/>
         <source>Cannot open the sentence</source>
         <translation>无法打开这句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="178"/>
+        <location filename="../../gui/session/sentences.py" line="226"/>
         <source>The model has {0} layers of {1} heads</source>
         <translation>该模型有 {0} 层，每层 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="185"/>
+        <location filename="../../gui/session/sentences.py" line="233"/>
         <source>{0} tokens through {1}: layer {2}, head {3} opened</source>
         <translation>{0} 个词元通过了 {1}：已打开第 {2} 层，第 {3} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="190"/>
+        <location filename="../../gui/session/sentences.py" line="238"/>
         <source>; {0} of them [UNK]: words its vocabulary does not have</source>
         <translation>；其中 {0} 个是 [UNK]：它的词表里没有这些词</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="200"/>
+        <location filename="../../gui/session/sentences.py" line="248"/>
         <source>Open a model folder</source>
         <translation>打开模型文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="208"/>
+        <location filename="../../gui/session/sentences.py" line="256"/>
         <source>Model {0} opened from {1}</source>
         <translation>已从 {1} 打开模型 {0}</translation>
     </message>
