@@ -165,7 +165,11 @@ class MainWindow(Retranslating, QMainWindow):
         self.edit_menu.addMenu(self.exports.copy_menu)
         self.edit_menu.addAction(self.sentences.restore_action)
         self.variance_built.connect(lambda: self.exports.offer_context_menu(self.variance.plots))
-        self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        # a refusal, in the status bar too (the inputs' line may be hidden: presenter mode),
+        # until something works or ten seconds have passed; other news is left alone
+        self._refusal = ""
+        self.state.message.connect(self._on_refusal)
+        self.inputs.message_cleared.connect(self._on_refusal_old)
         self.state.causal_changed.connect(self._on_causal_changed)
         self.state.structure_changed.connect(self._on_structure_changed)
         self.state.heads_changed.connect(self._on_heads_changed)
@@ -217,6 +221,15 @@ class MainWindow(Retranslating, QMainWindow):
             self._heads_shown = True
             dock.show()
             dock.raise_()
+
+    def _on_refusal(self, text: str) -> None:
+        self._refusal = text
+        self.statusBar().showMessage(text, 10000)
+
+    def _on_refusal_old(self) -> None:
+        if self._refusal and self.statusBar().currentMessage() == self._refusal:
+            self.statusBar().clearMessage()
+        self._refusal = ""
 
     def _on_hover_text(self, text: str) -> None:
         # the cell under the mouse, at any size; gone with the mouse
