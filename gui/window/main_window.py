@@ -192,12 +192,12 @@ class MainWindow(Retranslating, QMainWindow):
         """
         self.tabs.setTabText(0, self.tr("① ② ③ ④ The four steps"))
         self.tabs.setTabText(1, self.tr("Why divide by √d_k? (experiment)"))
-        titles = {
+        titles = {  # the three at the right are tabs of about 125 px: short, to be read whole
             "temperature": self.tr("Temperature dial"),
-            "mixing": self.tr("Mixing: z = Σ A·v"),
+            "mixing": self.tr("Mixing"),
             "explanation": self.tr("Hand calculation"),
-            "heads": self.tr("Heads, lines, concat, mask"),
-            "model": self.tr("Real model: layers × heads"),
+            "heads": self.tr("Heads, mask"),
+            "model": self.tr("Real model"),
         }
         for key, title in titles.items():
             self.docks[key].setWindowTitle(title)

@@ -713,18 +713,18 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="222"/>
+        <location filename="../../gui/views/formula_bar.py" line="242"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height). Part ② with τ&apos;s widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="224"/>
+        <location filename="../../gui/views/formula_bar.py" line="244"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="232"/>
+        <location filename="../../gui/views/formula_bar.py" line="252"/>
         <source>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: </source>
         <translation>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}；头 {2}：</translation>
     </message>
@@ -905,12 +905,12 @@ Replace them?</source>
 <context>
     <name>InputsPanel</name>
     <message>
-        <location filename="../../gui/views/inputs_panel.py" line="66"/>
+        <location filename="../../gui/views/inputs_panel.py" line="68"/>
         <source>Inputs from X and W_q, W_k, W_v (Q = X·W_q …)</source>
         <translation>用投影输入：X 与 W_q、W_k、W_v（Q = X·W_q …）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/inputs_panel.py" line="68"/>
+        <location filename="../../gui/views/inputs_panel.py" line="70"/>
         <source>Type token vectors X and three projection matrices instead of Q, K and V. Switched on, X starts as the identity and the W&apos;s as the current Q, K, V; switched off, the computed Q, K, V stay.</source>
         <translation>不直接输入 Q、K、V，而是输入词向量 X 和三个投影矩阵。打开时 X 取单位矩阵，各 W 取当前的 Q、K、V；关闭时保留算出的 Q、K、V。</translation>
     </message>
@@ -923,47 +923,47 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="189"/>
+        <location filename="../../gui/window/main_window.py" line="193"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="190"/>
+        <location filename="../../gui/window/main_window.py" line="194"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="195"/>
-        <source>Heads, lines, concat, mask</source>
-        <translation>多头、连线、拼接、掩码</translation>
+        <location filename="../../gui/window/main_window.py" line="197"/>
+        <source>Mixing</source>
+        <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="196"/>
-        <source>Real model: layers × heads</source>
-        <translation>真实模型：层 × 头</translation>
+        <location filename="../../gui/window/main_window.py" line="199"/>
+        <source>Heads, mask</source>
+        <translation>多头、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="352"/>
+        <location filename="../../gui/window/main_window.py" line="200"/>
+        <source>Real model</source>
+        <translation>真实模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="365"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="354"/>
+        <location filename="../../gui/window/main_window.py" line="367"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="192"/>
+        <location filename="../../gui/window/main_window.py" line="196"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="193"/>
-        <source>Mixing: z = Σ A·v</source>
-        <translation>调酒台：z = Σ A·v</translation>
-    </message>
-    <message>
-        <location filename="../../gui/window/main_window.py" line="194"/>
+        <location filename="../../gui/window/main_window.py" line="198"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -1312,93 +1312,93 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="130"/>
+        <location filename="../../gui/views/pipeline.py" line="131"/>
         <source>{0}: pad</source>
         <extracomment>the heatmaps one above the other in the grid: (upper, lower)</extracomment>
         <translation>{0}：填充</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="132"/>
+        <location filename="../../gui/views/pipeline.py" line="133"/>
         <source>{0}: no key</source>
         <translation>{0}：无键</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="142"/>
+        <location filename="../../gui/views/pipeline.py" line="143"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="143"/>
+        <location filename="../../gui/views/pipeline.py" line="144"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="144"/>
+        <location filename="../../gui/views/pipeline.py" line="145"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="144"/>
+        <location filename="../../gui/views/pipeline.py" line="145"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="145"/>
+        <location filename="../../gui/views/pipeline.py" line="146"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="149"/>
+        <location filename="../../gui/views/pipeline.py" line="150"/>
         <source>③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}</source>
         <translation>③ A′ = dropout(A)，p = {0:g}：保留的 ÷ {1:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="152"/>
+        <location filename="../../gui/views/pipeline.py" line="153"/>
         <source>③ A′ = dropout(A)</source>
         <translation>③ A′ = dropout(A)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="154"/>
+        <location filename="../../gui/views/pipeline.py" line="155"/>
         <source>④ context Z′ = A′⋅V</source>
         <translation>④ 上下文 Z′ = A′⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="176"/>
+        <location filename="../../gui/views/pipeline.py" line="177"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="178"/>
+        <location filename="../../gui/views/pipeline.py" line="179"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="181"/>
+        <location filename="../../gui/views/pipeline.py" line="182"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="182"/>
+        <location filename="../../gui/views/pipeline.py" line="183"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="183"/>
+        <location filename="../../gui/views/pipeline.py" line="184"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="188"/>
+        <location filename="../../gui/views/pipeline.py" line="189"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="195"/>
+        <location filename="../../gui/views/pipeline.py" line="196"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="196"/>
+        <location filename="../../gui/views/pipeline.py" line="197"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -1885,52 +1885,72 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>SourceBanner</name>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="83"/>
+        <location filename="../../gui/views/source_banner.py" line="85"/>
         <source>{0}, layer {1}, head {2}</source>
         <translation>{0}，第 {1} 层，第 {2} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="87"/>
+        <location filename="../../gui/views/source_banner.py" line="94"/>
         <source>These were the numbers of {0}. Editing changes this one attention step only; the rest of the model does not run again.</source>
         <translation>这些原是 {0} 的数值。编辑只改变这一步注意力计算；模型的其余部分不会重新运行。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="54"/>
+        <location filename="../../gui/views/source_banner.py" line="55"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="55"/>
+        <location filename="../../gui/views/source_banner.py" line="56"/>
         <source>Restore the model&apos;s numbers (also in Edit)</source>
         <translation>恢复模型的数值（“编辑”菜单里也有）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="80"/>
+        <location filename="../../gui/views/source_banner.py" line="81"/>
         <source>{0}, layer {1}, its {2} heads</source>
         <translation>{0}，第 {1} 层，全部 {2} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="85"/>
+        <location filename="../../gui/views/source_banner.py" line="83"/>
+        <source>layer {0}, its {1} heads</source>
+        <translation>第 {0} 层，全部 {1} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="86"/>
+        <source>layer {0}, head {1}</source>
+        <translation>第 {0} 层，第 {1} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="90"/>
         <source>Edited: no longer the numbers of {0}</source>
         <translation>已编辑：不再是 {0} 的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="91"/>
+        <location filename="../../gui/views/source_banner.py" line="92"/>
+        <source>Edited: no longer the model&apos;s numbers</source>
+        <translation>已编辑：不再是模型的数值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="98"/>
         <source>The Q, K, V of {0}, not computed as the model does</source>
         <translation>{0} 的 Q、K、V，但没有按模型的方式计算</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="93"/>
+        <location filename="../../gui/views/source_banner.py" line="100"/>
+        <source>Not computed as the model does</source>
+        <translation>没有按模型的方式计算</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="102"/>
         <source>The model computes this head with τ = √d_k, one head, no mask and no dropout: {0}</source>
         <translation>模型计算这个头时用 τ = √d_k、单个头、不加掩码、不用 dropout：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="97"/>
+        <location filename="../../gui/views/source_banner.py" line="106"/>
         <source>The model computes this layer with τ = √d_k, its {0} heads, no mask and no dropout: {1}</source>
         <translation>模型计算这一层时用 τ = √d_k、它的 {0} 个头、不加掩码、不用 dropout：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="101"/>
+        <location filename="../../gui/views/source_banner.py" line="110"/>
         <source>Real numbers of {0}: “{1}”</source>
         <translation>{0} 的真实数值：“{1}”</translation>
     </message>
