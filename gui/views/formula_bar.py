@@ -187,7 +187,7 @@ class FormulaBar(Retranslating, QWidget):
         for text in self._chain_texts:
             probe.setText(text)
             heights.append(probe.heightForWidth(room))
-        return max(heights, default=QFontMetricsF(probe.font()).height())
+        return max(heights, default=math.ceil(QFontMetricsF(probe.font()).height()))
 
     def _widest_tau(self, font: QFont) -> int:
         """Return the width of part ② with τ's widest text, in ``font`` (as lit: its frame)."""
