@@ -256,4 +256,6 @@ class SentenceOpener(QObject):
         self.news.emit(self.tr("Model {0} opened from {1}").format(model.name, path))
         if self.run.sentence:  # the same sentence through the new model
             return self.run_sentence(self.run.sentence)
+        if self.run.missing and self.follow_source():  # the session's model, found now
+            return True
         return self.open_sentence()

@@ -73,3 +73,20 @@ def test_without_its_model_the_atlas_says_which_is_missing(window, qtbot, tiny, 
     assert again.docks["model"].isVisible()
     again.atlas.grab()
     assert again.atlas._places == {}
+
+
+def test_the_missing_model_chosen_as_a_folder_fills_the_atlas(window, qtbot, tiny, tmp_path,
+                                                               monkeypatch):  # fmt: skip
+    path = tmp_path / "sess_en.json"
+    saved_head(window, path)
+    assert window.sessions.confirm_close()
+    monkeypatch.setattr(sentences, "locate_model", lambda chosen=None: None)
+    again = shown_window(qtbot)
+    assert again.sessions.open_path(path)
+    qtbot.waitUntil(lambda: bool(again.model_run.missing))
+    monkeypatch.undo()
+    monkeypatch.setattr(sentences.QFileDialog, "getExistingDirectory", lambda *a: str(tiny))
+    monkeypatch.setattr(sentences.QInputDialog, "getText", lambda *a, **k: ("", False))
+    assert again.sentences.open_model_folder()
+    assert again.model_run.opened() == (1, 1)
+    assert not again.sessions.is_dirty
