@@ -178,7 +178,7 @@ class FormulaBar(Retranslating, QWidget):
 
         The chain wraps: several heads' one was cut at 1280 px ("… → QKᵀ/√d_k ("). Its
         height is that of its longer text, with √d_k or with τ, so that the heatmaps
-        below do not move when the dial starts to play.
+        below do not move when the dial starts to play; two lines at most.
         """
         probe = self._chain_probe
         probe.setFont(self.shape_chain.font())
@@ -187,7 +187,10 @@ class FormulaBar(Retranslating, QWidget):
         for text in self._chain_texts:
             probe.setText(text)
             heights.append(probe.heightForWidth(room))
-        return max(heights, default=math.ceil(QFontMetricsF(probe.font()).height()))
+        line = QFontMetricsF(probe.font()).lineSpacing()
+        # at most two lines: a narrow centre (a small window as it starts) must not make the
+        # bar, and so the window's least height, taller than two lines
+        return min(max(heights, default=0), math.ceil(2 * line + 1))
 
     def _widest_tau(self, font: QFont) -> int:
         """Return the width of part ② with τ's widest text, in ``font`` (as lit: its frame)."""
