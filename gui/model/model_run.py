@@ -11,9 +11,17 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from engine.bert import Forward
+from engine.head_source import HeadSource
+from engine.model_folder import ModelFolder
 from engine.model_heads import head_preset, layer_preset
 from engine.real_model import Model
 from gui.model.state import AttentionState
+
+
+def same_model(model: Model | ModelFolder, source: HeadSource) -> bool:
+    """Return True if ``model`` is the one ``source``'s numbers came from (name, revision)."""
+    known = None not in (model.revision, source.revision)
+    return model.name == source.model and (not known or model.revision == source.revision)
 
 
 class ModelRun(QObject):
@@ -27,12 +35,34 @@ class ModelRun(QObject):
         self.model: Model | None = None
         self.forward: Forward | None = None
         self.sentence = ""
+        self.missing = ""  # the model the shown numbers came from, when it is not here
+
+    def holds(self, source: HeadSource | None) -> bool:
+        """Return True if ``source``'s sentence through its model is the one kept here."""
+        if source is None:
+            return True  # nothing to hold: typed numbers
+        model = self.model
+        return (
+            self.forward is not None
+            and model is not None
+            and source.sentence == self.sentence
+            and same_model(model, source)
+        )
+
+    def keep(self, model: Model, sentence: str, forward: Forward) -> None:
+        """Keep a sentence's forward pass for the atlas, without opening any of its heads."""
+        self.model, self.sentence, self.forward, self.missing = model, sentence, forward, ""
+        self.ran.emit()
+
+    def say_missing(self, model: str) -> None:
+        """Forget the sentence kept: the shown numbers came from ``model``, not here."""
+        self.forward, self.sentence, self.missing = None, "", model
+        self.ran.emit()
 
     def show(self, model: Model, sentence: str, forward: Forward, layer: int = 0,
              head: int = 0) -> bool:  # fmt: skip
         """Keep a sentence's forward pass and open one of its heads (from 0)."""
-        self.model, self.sentence, self.forward = model, sentence, forward
-        self.ran.emit()
+        self.keep(model, sentence, forward)
         return self.open_head(layer, head)
 
     def opened(self) -> tuple[int, int] | None:
@@ -40,7 +70,7 @@ class ModelRun(QObject):
         source = self.state.source
         if source is None or self.forward is None or self.model is None:
             return None
-        if source.sentence != self.sentence or source.model != self.model.name:
+        if not self.holds(source):
             return None
         if source.is_layer:  # the whole layer: the head the four steps show, split as the model
             if self.state.heads != source.heads:

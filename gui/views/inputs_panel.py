@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker
+from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from gui.model.state import AttentionState
@@ -14,6 +14,8 @@ from gui.views.token_editor import TokenEditor
 
 class InputsPanel(Retranslating, QWidget):
     """Q, K, V grids, or in projection mode X and the W's (editable) with Q, K, V computed."""
+
+    message_cleared = Signal()  # a refusal is old news: something has worked since
 
     def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -77,6 +79,7 @@ class InputsPanel(Retranslating, QWidget):
         """
         if self.message.text():  # the dial changes the result every frame: mostly nothing to do
             self.message.clear()
+            self.message_cleared.emit()
 
     def grid(self, name: str) -> MatrixGrid:
         """Return the grid of matrix ``name`` (one of the state's inputs, or a computed q, k, v)."""

@@ -78,6 +78,11 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
             "File → Open a sentence… runs a real model and shows every layer's and head's "
             "weights A here"
         )
+        self._missing = self.tr(
+            "These numbers came from {0}, which is not on this computer, so its other "
+            "heads cannot be shown. File → Open a model folder… (or installing the model) "
+            "brings them here"
+        )
         self._caption = self.tr(
             "A of every layer (rows) and head (columns) on one scale, 0 to {0}; "
             "click a head to open it, a layer's name (L1 …) to open all its heads"
@@ -136,8 +141,9 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
         inner = QRect(6, 4, self.width() - 12, self.height() - 8)
         if not self._images:
             self._places = {}
+            empty = self._missing.format(self.run.missing) if self.run.missing else self._empty
             painter.drawText(inner, Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignCenter,
-                             self._empty)  # fmt: skip
+                             empty)  # fmt: skip
             painter.end()
             return
         caption = self._caption.format(format_number(self._high, self.state.precision))

@@ -7,6 +7,7 @@ the shared axes name the same tokens.
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
@@ -257,10 +258,25 @@ class PipelineView(Retranslating, QWidget):
         # A context cell explains the whole row z_i, as the lesson's hand calculation does.
         self.state.select_cell(step, row, -1 if step == "context" else col)
 
+    def cell_text(self, step: str, row: int, col: int) -> str:
+        """Return "③ A[猫, 鱼] = 0.4519", the cell of ``step`` in words; "" outside it.
+
+        Named by the tokens themselves, not by the rows' labels ("猫: no key"), with the
+        true value whatever the colour scale.
+        """
+        matrix = self.heatmaps[step].matrix()
+        if not (0 <= row < matrix.shape[0] and 0 <= col < matrix.shape[1]):
+            return ""
+        tokens = self.state.tokens
+        column = f"d{col}" if step == "context" else tokens[col]
+        value = float(matrix[row, col])
+        shown = "−∞" if value == -np.inf else f"{value:.4g}"
+        return f"{SYMBOLS[step]}[{tokens[row]}, {column}] = {shown}"
+
     def _on_cell_hovered(self, step: str, number: int, row: int, col: int) -> None:
         if row >= 0:
             self.state.set_highlighted_step(number)
-            self.hover_text.emit(SYMBOLS[step] + self.heatmaps[step].cell_text(row, col))
+            self.hover_text.emit(self.cell_text(step, row, col))
         else:
             if self.state.highlighted_step == number:
                 self.state.set_highlighted_step(0)

@@ -29,6 +29,7 @@ class SourceBanner(Retranslating, QWidget):
         self.state = state
         self.setObjectName("sourceBanner")
         self._full = ""
+        self._texts: list[str] = []  # the line in full, then shorter forms
         self.line = QLabel(self)
         self.line.setObjectName("sourceLine")
         # one line, cut to the width: a long sentence must not take the heatmaps' room
@@ -79,16 +80,24 @@ class SourceBanner(Retranslating, QWidget):
         if source.is_layer:  # every head of the layer, side by side
             short = self.tr("{0}, layer {1}, its {2} heads").format(name, source.layer,
                                                                     source.heads)  # fmt: skip
+            shorter = self.tr("layer {0}, its {1} heads").format(source.layer, source.heads)
         else:
             short = self.tr("{0}, layer {1}, head {2}").format(name, source.layer, source.head)
+            shorter = self.tr("layer {0}, head {1}").format(source.layer, source.head)
+        # each line in full, then shorter where the full one does not fit (at 1280 px the
+        # edited layer's read "…, layer 2, its 1…"); the tooltip tells it all
         if not self.state.is_the_models:
-            text = self.tr("Edited: no longer the numbers of {0}").format(short)
+            edited = self.tr("Edited: no longer the numbers of {0}")
+            texts = [edited.format(short), edited.format(shorter),
+                     self.tr("Edited: no longer the model's numbers")]  # fmt: skip
             more = self.tr(
                 "These were the numbers of {0}. Editing changes this one attention step only; "
                 "the rest of the model does not run again."
             ).format(where)
         elif not self.state.is_as_the_model_computes:
-            text = self.tr("The Q, K, V of {0}, not computed as the model does").format(short)
+            other = self.tr("The Q, K, V of {0}, not computed as the model does")
+            texts = [other.format(short), other.format(shorter),
+                     self.tr("Not computed as the model does")]  # fmt: skip
             more = self.tr(
                 "The model computes this head with τ = √d_k, one head, no mask and no dropout: {0}"
             ).format(where)
@@ -98,18 +107,26 @@ class SourceBanner(Retranslating, QWidget):
                     "no dropout: {1}"
                 ).format(source.heads, where)
         else:
-            text = self.tr("Real numbers of {0}: “{1}”").format(short, source.sentence)
+            real = self.tr("Real numbers of {0}: “{1}”")
+            texts = [real.format(short, source.sentence), real.format(shorter, source.sentence)]
             more = where
-        self._full = text
+        self._full, self._texts = texts[0], texts
         self.line.setStyleSheet(CHANGED if self.is_changed() else THE_MODELS)
         self.restore.setVisible(self.is_changed())
         self.setToolTip(f"{more}\n{message_text(source.credit())}")
         self._fit()
 
+    def shown_text(self) -> str:
+        """Return the line as it is on screen: the first form that fits, else cut."""
+        return self.line.text()
+
     def _fit(self) -> None:
         room = max(self.line.width() - 16, 40)  # its share of the row, the button's aside
-        elided = self.line.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, room)
-        self.line.setText(elided)
+        metrics = self.line.fontMetrics()
+        fitting = (text for text in self._texts if metrics.horizontalAdvance(text) <= room)
+        last = self._texts[-1] if self._texts else ""
+        shown = next(fitting, None) or metrics.elidedText(last, Qt.TextElideMode.ElideRight, room)
+        self.line.setText(shown)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         """Cut the line to its new width (the button came or went, the window changed)."""

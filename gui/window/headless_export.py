@@ -300,6 +300,16 @@ def load(args: argparse.Namespace) -> Preset:
         except PresetError as error:
             where = f"--session {args.session}" + (f": {error.where}" if error.where else "")
             raise CliError(error.message, where) from None
+    # --head all is the model's own split into heads: never regrouped
+    if (
+        args.sentence is not None
+        and args.head == ALL_HEADS
+        and args.heads not in (None, preset.heads)
+    ):
+        raise CliError(Message(
+            "--heads {heads} does not go with --head all: the layer's heads are the "
+            "model's {model}; leave --heads out", heads=args.heads, model=preset.heads,
+        ))  # fmt: skip
     if args.heads is not None:
         try:
             check_heads(args.heads, preset.q.shape[1], preset.v.shape[1])

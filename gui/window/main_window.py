@@ -159,7 +159,8 @@ class MainWindow(Retranslating, QMainWindow):
             self.sessions.name_example(shown)
         self.sessions.news.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.sessions.news.connect(self.inputs.clear_message)  # a file saved: a refusal is old
-        self.sentences = SentenceOpener(self.state, self.model_run, self)
+        self.sentences = SentenceOpener(self.state, self.model_run, self,
+                                        self.sessions.load_as_new_document)  # fmt: skip
         self._insert_before_quit([None, self.sentences.sentence_action,
                                   self.sentences.folder_action])  # fmt: skip
         self.sentences.news.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -174,7 +175,11 @@ class MainWindow(Retranslating, QMainWindow):
         self.edit_menu.addMenu(self.exports.copy_menu)
         self.edit_menu.addAction(self.sentences.restore_action)
         self.variance_built.connect(lambda: self.exports.offer_context_menu(self.variance.plots))
-        self.state.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        # a refusal, in the status bar too (the inputs' line may be hidden: presenter mode),
+        # until something works or ten seconds have passed; other news is left alone
+        self._refusal = ""
+        self.state.message.connect(self._on_refusal)
+        self.inputs.message_cleared.connect(self._on_refusal_old)
         self.state.causal_changed.connect(self._on_causal_changed)
         self.state.structure_changed.connect(self._on_structure_changed)
         self.state.heads_changed.connect(self._on_heads_changed)
@@ -197,12 +202,12 @@ class MainWindow(Retranslating, QMainWindow):
         """
         self.tabs.setTabText(0, self.tr("① ② ③ ④ The four steps"))
         self.tabs.setTabText(1, self.tr("Why divide by √d_k? (experiment)"))
-        titles = {
+        titles = {  # the three at the right are tabs of about 125 px: short, to be read whole
             "temperature": self.tr("Temperature dial"),
-            "mixing": self.tr("Mixing: z = Σ A·v"),
+            "mixing": self.tr("Mixing"),
             "explanation": self.tr("Hand calculation"),
-            "heads": self.tr("Heads, lines, concat, mask"),
-            "model": self.tr("Real model: layers × heads"),
+            "heads": self.tr("Heads, mask"),
+            "model": self.tr("Real model"),
         }
         for key, title in titles.items():
             self.docks[key].setWindowTitle(title)
@@ -226,6 +231,15 @@ class MainWindow(Retranslating, QMainWindow):
             self._heads_shown = True
             dock.show()
             dock.raise_()
+
+    def _on_refusal(self, text: str) -> None:
+        self._refusal = text
+        self.statusBar().showMessage(text, 10000)
+
+    def _on_refusal_old(self) -> None:
+        if self._refusal and self.statusBar().currentMessage() == self._refusal:
+            self.statusBar().clearMessage()
+        self._refusal = ""
 
     def _on_hover_text(self, text: str) -> None:
         # the cell under the mouse, at any size; gone with the mouse

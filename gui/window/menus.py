@@ -178,3 +178,10 @@ class Menus(QObject):
         undo, redo = stack.undoText(), stack.redoText()
         self.undo_action.setText(self.tr("&Undo {0}").format(undo) if undo else self.tr("&Undo"))
         self.redo_action.setText(self.tr("&Redo {0}").format(redo) if redo else self.tr("&Redo"))
+        # The toolbar's buttons keep one short word, the step goes in their tooltip: with
+        # "Undo Open layer 1, head 1" on the button the causal mask's box moved along the
+        # toolbar at every step, and a user aiming at it hit Undo.
+        self.undo_action.setIconText(self.tr("Undo"))
+        self.redo_action.setIconText(self.tr("Redo"))
+        self.undo_action.setToolTip(self.tr("Undo {0}").format(undo) if undo else self.tr("Undo"))
+        self.redo_action.setToolTip(self.tr("Redo {0}").format(redo) if redo else self.tr("Redo"))

@@ -759,18 +759,18 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="222"/>
+        <location filename="../../gui/views/formula_bar.py" line="245"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height). Part ② with τ&apos;s widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="224"/>
+        <location filename="../../gui/views/formula_bar.py" line="247"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="232"/>
+        <location filename="../../gui/views/formula_bar.py" line="255"/>
         <source>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: </source>
         <translation>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}；头 {2}：</translation>
     </message>
@@ -964,12 +964,12 @@ Replace them?</source>
 <context>
     <name>InputsPanel</name>
     <message>
-        <location filename="../../gui/views/inputs_panel.py" line="66"/>
+        <location filename="../../gui/views/inputs_panel.py" line="68"/>
         <source>Inputs from X and W_q, W_k, W_v (Q = X·W_q …)</source>
         <translation>用投影输入：X 与 W_q、W_k、W_v（Q = X·W_q …）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/inputs_panel.py" line="68"/>
+        <location filename="../../gui/views/inputs_panel.py" line="70"/>
         <source>Type token vectors X and three projection matrices instead of Q, K and V. Switched on, X starts as the identity and the W&apos;s as the current Q, K, V; switched off, the computed Q, K, V stay.</source>
         <translation>不直接输入 Q、K、V，而是输入词向量 X 和三个投影矩阵。打开时 X 取单位矩阵，各 W 取当前的 Q、K、V；关闭时保留算出的 Q、K、V。</translation>
     </message>
@@ -982,47 +982,47 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="198"/>
+        <location filename="../../gui/window/main_window.py" line="203"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="199"/>
+        <location filename="../../gui/window/main_window.py" line="204"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="204"/>
-        <source>Heads, lines, concat, mask</source>
-        <translation>多头、连线、拼接、掩码</translation>
+        <location filename="../../gui/window/main_window.py" line="207"/>
+        <source>Mixing</source>
+        <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="205"/>
-        <source>Real model: layers × heads</source>
-        <translation>真实模型：层 × 头</translation>
+        <location filename="../../gui/window/main_window.py" line="209"/>
+        <source>Heads, mask</source>
+        <translation>多头、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="387"/>
+        <location filename="../../gui/window/main_window.py" line="210"/>
+        <source>Real model</source>
+        <translation>真实模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="401"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="389"/>
+        <location filename="../../gui/window/main_window.py" line="403"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="201"/>
+        <location filename="../../gui/window/main_window.py" line="206"/>
         <source>Temperature dial</source>
         <translation>温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="202"/>
-        <source>Mixing: z = Σ A·v</source>
-        <translation>调酒台：z = Σ A·v</translation>
-    </message>
-    <message>
-        <location filename="../../gui/window/main_window.py" line="203"/>
+        <location filename="../../gui/window/main_window.py" line="208"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -1281,6 +1281,28 @@ Replace them?</source>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="184"/>
+        <location filename="../../gui/window/menus.py" line="186"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="185"/>
+        <location filename="../../gui/window/menus.py" line="187"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="186"/>
+        <source>Undo {0}</source>
+        <translation>撤销 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="187"/>
+        <source>Redo {0}</source>
+        <translation>重做 {0}</translation>
+    </message>
 </context>
 <context>
     <name>MixingView</name>
@@ -1319,21 +1341,26 @@ Replace them?</source>
     </message>
     <message>
         <location filename="../../gui/views/model_atlas.py" line="82"/>
+        <source>These numbers came from {0}, which is not on this computer, so its other heads cannot be shown. File → Open a model folder… (or installing the model) brings them here</source>
+        <translation>这些数值来自 {0}，这台电脑上没有这个模型，所以无法显示它的其他头。用“文件 → 打开模型文件夹…”（或安装这个模型）就能在这里看到它们</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/model_atlas.py" line="87"/>
         <source>A of every layer (rows) and head (columns) on one scale, 0 to {0}; click a head to open it, a layer&apos;s name (L1 …) to open all its heads</source>
         <translation>每一层（行）和每个头（列）的 A，同一色标，0 到 {0}；点击一个头即可打开它，点击层名（L1 …）即可打开这一层的全部头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="87"/>
+        <location filename="../../gui/views/model_atlas.py" line="92"/>
         <source>Click a head: the four steps show its real Q, K and V. Click L1 … L6: the layer&apos;s every head, side by side</source>
         <translation>点击一个头：四个步骤会显示它真实的 Q、K 和 V。点击 L1 … L6：这一层的全部头并排显示</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="211"/>
+        <location filename="../../gui/views/model_atlas.py" line="217"/>
         <source>layer {0}: open its {1} heads side by side</source>
         <translation>第 {0} 层：并排打开它的 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/model_atlas.py" line="217"/>
+        <location filename="../../gui/views/model_atlas.py" line="223"/>
         <source>layer {0}, head {1}: largest weight {2}</source>
         <translation>第 {0} 层，第 {1} 个头：最大权重 {2}</translation>
     </message>
@@ -1341,12 +1368,12 @@ Replace them?</source>
 <context>
     <name>ModelRun</name>
     <message>
-        <location filename="../../gui/model/model_run.py" line="66"/>
+        <location filename="../../gui/model/model_run.py" line="96"/>
         <source>Open layer {0}, head {1}</source>
         <translation>打开第 {0} 层，第 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/model_run.py" line="80"/>
+        <location filename="../../gui/model/model_run.py" line="110"/>
         <source>Open layer {0}, its {1} heads</source>
         <translation>打开第 {0} 层的 {1} 个头</translation>
     </message>
@@ -1354,93 +1381,93 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="130"/>
+        <location filename="../../gui/views/pipeline.py" line="131"/>
         <source>{0}: pad</source>
         <extracomment>the heatmaps one above the other in the grid: (upper, lower)</extracomment>
         <translation>{0}：填充</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="132"/>
+        <location filename="../../gui/views/pipeline.py" line="133"/>
         <source>{0}: no key</source>
         <translation>{0}：无键</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="142"/>
+        <location filename="../../gui/views/pipeline.py" line="143"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="143"/>
+        <location filename="../../gui/views/pipeline.py" line="144"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="144"/>
+        <location filename="../../gui/views/pipeline.py" line="145"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="144"/>
+        <location filename="../../gui/views/pipeline.py" line="145"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="145"/>
+        <location filename="../../gui/views/pipeline.py" line="146"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="149"/>
+        <location filename="../../gui/views/pipeline.py" line="150"/>
         <source>③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}</source>
         <translation>③ A′ = dropout(A)，p = {0:g}：保留的 ÷ {1:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="152"/>
+        <location filename="../../gui/views/pipeline.py" line="153"/>
         <source>③ A′ = dropout(A)</source>
         <translation>③ A′ = dropout(A)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="154"/>
+        <location filename="../../gui/views/pipeline.py" line="155"/>
         <source>④ context Z′ = A′⋅V</source>
         <translation>④ 上下文 Z′ = A′⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="177"/>
+        <location filename="../../gui/views/pipeline.py" line="178"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="179"/>
+        <location filename="../../gui/views/pipeline.py" line="180"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="182"/>
+        <location filename="../../gui/views/pipeline.py" line="183"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="183"/>
+        <location filename="../../gui/views/pipeline.py" line="184"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="184"/>
+        <location filename="../../gui/views/pipeline.py" line="185"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="189"/>
+        <location filename="../../gui/views/pipeline.py" line="190"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="196"/>
+        <location filename="../../gui/views/pipeline.py" line="197"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="197"/>
+        <location filename="../../gui/views/pipeline.py" line="198"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -1577,42 +1604,53 @@ Replace them?</source>
 <context>
     <name>SentenceOpener</name>
     <message>
-        <location filename="../../gui/session/sentences.py" line="72"/>
+        <location filename="../../gui/session/sentences.py" line="81"/>
         <source>Open a sentence…</source>
+        <extracomment>Loads (the callable) as a new, untitled document named by the title (language → text)</extracomment>
         <translation>打开一句话…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="74"/>
+        <location filename="../../gui/session/sentences.py" line="83"/>
         <source>Run a sentence through a real model (all-MiniLM-L6-v2) and open its heads&apos; real Q, K and V</source>
         <translation>让一句话通过真实模型（all-MiniLM-L6-v2），并打开各个头真实的 Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="77"/>
+        <location filename="../../gui/session/sentences.py" line="86"/>
         <source>Open a model folder…</source>
         <translation>打开模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="79"/>
+        <location filename="../../gui/session/sentences.py" line="88"/>
         <source>Choose a folder with a BERT-family model (config.json, model.safetensors, vocab.txt)</source>
         <translation>选择一个装有 BERT 类模型的文件夹（config.json、model.safetensors、vocab.txt）</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="82"/>
+        <location filename="../../gui/session/sentences.py" line="91"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="84"/>
+        <location filename="../../gui/session/sentences.py" line="93"/>
         <source>Give back the opened head&apos;s own tokens, Q, K and V, and its own steps</source>
         <translation>恢复所打开的头自己的词元、Q、K、V 以及它自己的计算步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="101"/>
+        <location filename="../../gui/session/sentences.py" line="137"/>
+        <source>Open a session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="138"/>
+        <source>Running the session&apos;s sentence through the model again…</source>
+        <translation>正在用模型重新计算会话里的这句话…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/sentences.py" line="156"/>
         <source>No real model here</source>
         <translation>这里没有真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="103"/>
+        <location filename="../../gui/session/sentences.py" line="158"/>
         <source>Attention Lab found no model on this computer. To add all-MiniLM-L6-v2 (an 83 MB download, once, with internet), run:
 
 {0}
@@ -1625,74 +1663,74 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 然后再试一次。没有网络时：用“main.py kit --with-model”做的安装包里带有它。或者用“文件 → 打开模型文件夹…”选择一个装有模型的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="115"/>
+        <location filename="../../gui/session/sentences.py" line="170"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="116"/>
+        <location filename="../../gui/session/sentences.py" line="171"/>
         <source>Loading the model&apos;s weights…</source>
         <translation>正在加载模型的权重…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="119"/>
+        <location filename="../../gui/session/sentences.py" line="174"/>
         <source>Loading the model was cancelled</source>
         <translation>已取消加载模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="121"/>
+        <location filename="../../gui/session/sentences.py" line="176"/>
         <source>Cannot open the model</source>
         <translation>无法打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="132"/>
-        <location filename="../../gui/session/sentences.py" line="159"/>
+        <location filename="../../gui/session/sentences.py" line="187"/>
+        <location filename="../../gui/session/sentences.py" line="214"/>
         <source>Open a sentence</source>
         <translation>打开一句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="133"/>
+        <location filename="../../gui/session/sentences.py" line="188"/>
         <source>A sentence for the model (English works best):</source>
         <translation>给模型的一句话（英文效果最好）：</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="158"/>
+        <location filename="../../gui/session/sentences.py" line="213"/>
         <source>Running the sentence through the model…</source>
         <translation>正在让这句话通过模型…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="162"/>
+        <location filename="../../gui/session/sentences.py" line="217"/>
         <source>The sentence was cancelled: nothing changed</source>
         <translation>已取消这句话：没有任何改变</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="165"/>
-        <location filename="../../gui/session/sentences.py" line="170"/>
+        <location filename="../../gui/session/sentences.py" line="220"/>
+        <location filename="../../gui/session/sentences.py" line="225"/>
         <source>Cannot open the sentence</source>
         <translation>无法打开这句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="171"/>
+        <location filename="../../gui/session/sentences.py" line="226"/>
         <source>The model has {0} layers of {1} heads</source>
         <translation>该模型有 {0} 层，每层 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="177"/>
+        <location filename="../../gui/session/sentences.py" line="233"/>
         <source>{0} tokens through {1}: layer {2}, head {3} opened</source>
         <translation>{0} 个词元通过了 {1}：已打开第 {2} 层，第 {3} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="182"/>
+        <location filename="../../gui/session/sentences.py" line="238"/>
         <source>; {0} of them [UNK]: words its vocabulary does not have</source>
         <translation>；其中 {0} 个是 [UNK]：它的词表里没有这些词</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="192"/>
+        <location filename="../../gui/session/sentences.py" line="248"/>
         <source>Open a model folder</source>
         <translation>打开模型文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="200"/>
+        <location filename="../../gui/session/sentences.py" line="256"/>
         <source>Model {0} opened from {1}</source>
         <translation>已从 {1} 打开模型 {0}</translation>
     </message>
@@ -1705,22 +1743,22 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="136"/>
+        <location filename="../../gui/session/controller.py" line="135"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="202"/>
+        <location filename="../../gui/session/controller.py" line="216"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="215"/>
+        <location filename="../../gui/session/controller.py" line="229"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="229"/>
+        <location filename="../../gui/session/controller.py" line="243"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -1729,97 +1767,97 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="232"/>
+        <location filename="../../gui/session/controller.py" line="246"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="241"/>
+        <location filename="../../gui/session/controller.py" line="255"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="260"/>
+        <location filename="../../gui/session/controller.py" line="274"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="262"/>
+        <location filename="../../gui/session/controller.py" line="276"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="275"/>
+        <location filename="../../gui/session/controller.py" line="289"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="276"/>
+        <location filename="../../gui/session/controller.py" line="290"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="283"/>
+        <location filename="../../gui/session/controller.py" line="297"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="294"/>
+        <location filename="../../gui/session/controller.py" line="308"/>
         <source>“{0}” has changes that are not saved. Save them?</source>
         <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="296"/>
+        <location filename="../../gui/session/controller.py" line="310"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="307"/>
+        <location filename="../../gui/session/controller.py" line="321"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="339"/>
+        <location filename="../../gui/session/controller.py" line="353"/>
         <source>The last session could not be restored: {0}</source>
         <translation>无法恢复上次的会话：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="345"/>
+        <location filename="../../gui/session/controller.py" line="359"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="359"/>
+        <location filename="../../gui/session/controller.py" line="373"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="371"/>
+        <location filename="../../gui/session/controller.py" line="385"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="376"/>
+        <location filename="../../gui/session/controller.py" line="390"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="377"/>
+        <location filename="../../gui/session/controller.py" line="391"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="378"/>
+        <location filename="../../gui/session/controller.py" line="392"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="379"/>
+        <location filename="../../gui/session/controller.py" line="393"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="385"/>
+        <location filename="../../gui/session/controller.py" line="399"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -1916,52 +1954,72 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>SourceBanner</name>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="83"/>
+        <location filename="../../gui/views/source_banner.py" line="85"/>
         <source>{0}, layer {1}, head {2}</source>
         <translation>{0}，第 {1} 层，第 {2} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="87"/>
+        <location filename="../../gui/views/source_banner.py" line="94"/>
         <source>These were the numbers of {0}. Editing changes this one attention step only; the rest of the model does not run again.</source>
         <translation>这些原是 {0} 的数值。编辑只改变这一步注意力计算；模型的其余部分不会重新运行。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="54"/>
+        <location filename="../../gui/views/source_banner.py" line="55"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="55"/>
+        <location filename="../../gui/views/source_banner.py" line="56"/>
         <source>Restore the model&apos;s numbers (also in Edit)</source>
         <translation>恢复模型的数值（“编辑”菜单里也有）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="80"/>
+        <location filename="../../gui/views/source_banner.py" line="81"/>
         <source>{0}, layer {1}, its {2} heads</source>
         <translation>{0}，第 {1} 层，全部 {2} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="85"/>
+        <location filename="../../gui/views/source_banner.py" line="83"/>
+        <source>layer {0}, its {1} heads</source>
+        <translation>第 {0} 层，全部 {1} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="86"/>
+        <source>layer {0}, head {1}</source>
+        <translation>第 {0} 层，第 {1} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="90"/>
         <source>Edited: no longer the numbers of {0}</source>
         <translation>已编辑：不再是 {0} 的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="91"/>
+        <location filename="../../gui/views/source_banner.py" line="92"/>
+        <source>Edited: no longer the model&apos;s numbers</source>
+        <translation>已编辑：不再是模型的数值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="98"/>
         <source>The Q, K, V of {0}, not computed as the model does</source>
         <translation>{0} 的 Q、K、V，但没有按模型的方式计算</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="93"/>
+        <location filename="../../gui/views/source_banner.py" line="100"/>
+        <source>Not computed as the model does</source>
+        <translation>没有按模型的方式计算</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/source_banner.py" line="102"/>
         <source>The model computes this head with τ = √d_k, one head, no mask and no dropout: {0}</source>
         <translation>模型计算这个头时用 τ = √d_k、单个头、不加掩码、不用 dropout：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="97"/>
+        <location filename="../../gui/views/source_banner.py" line="106"/>
         <source>The model computes this layer with τ = √d_k, its {0} heads, no mask and no dropout: {1}</source>
         <translation>模型计算这一层时用 τ = √d_k、它的 {0} 个头、不加掩码、不用 dropout：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/source_banner.py" line="101"/>
+        <location filename="../../gui/views/source_banner.py" line="110"/>
         <source>Real numbers of {0}: “{1}”</source>
         <translation>{0} 的真实数值：“{1}”</translation>
     </message>

@@ -255,3 +255,21 @@ def test_a_layers_name_in_the_atlas_opens_its_every_head_side_by_side(window, qt
         state.undo_stack.undo()
     assert state.heads == 1
     assert run.opened() == (0, 0)
+
+
+def test_a_sentence_opened_over_a_session_file_is_a_new_untitled_document(window, dialogs, tiny,
+                                                                           tmp_path):  # fmt: skip
+    lesson = tmp_path / "sess_en.json"
+    assert window.sessions.save_to(lesson)
+    before = lesson.read_bytes()
+    assert window.sentences.run_sentence("the cat eats fish")
+    assert window.sessions.path is None  # Save As suggests a new name, not sess_en.json
+    assert not window.sessions.is_dirty  # freshly opened: nothing to ask about
+    assert "sess_en.json" not in window.windowTitle()
+    assert "the cat eats fish" in window.windowTitle()
+    assert not window.windowTitle().endswith("*")
+    dialogs.files.append("")  # Save: asks for a file (cancelled) rather than overwriting
+    assert not window.sessions.save()
+    assert lesson.read_bytes() == before
+    assert window.sessions.open_path(lesson)  # nothing unsaved: no question
+    assert dialogs.questions == []

@@ -306,15 +306,15 @@ def test_a_built_in_example_shown_unchanged_is_named_in_the_title(window, qtbot)
 
     assert window.windowTitle() == LESSON  # at the start: it said “untitled”
     window.menus.shape_action.trigger()  # Presets → Shape check
-    shape = "Attention Lab — shape check (random 3 tokens × 8 dims)*"
-    assert window.windowTitle() == shape
+    shape = "Attention Lab — shape check (random 3 tokens × 8 dims)"
+    assert window.windowTitle() == shape  # freshly loaded: not modified, no *
     assert window.undo_action.text() == "&Undo Load shape check (random 3 tokens × 8 dims)"
     window.state.set_cell("x", 0, 0, "5")  # no longer the example
     assert window.windowTitle() == "Attention Lab — untitled*"
     window.state.undo_stack.undo()
     assert window.windowTitle() == shape
     window.state.undo_stack.undo()
-    assert window.windowTitle() == LESSON
+    assert window.windowTitle() == LESSON + "*"  # not what the example loaded: unsaved
     window.state.set_cell("q", 0, 0, "5")  # a new step where the shape check's was
     assert window.windowTitle() == "Attention Lab — untitled*"
     window.state.undo_stack.undo()
@@ -349,3 +349,27 @@ def test_save_as_opens_in_the_users_folder_the_first_time_then_in_the_last_one(
     window.sessions.path = None  # untitled again: the last folder used
     assert window.sessions.save_as()
     assert starts[2].parent == tmp_path / "kept"
+
+
+def test_a_preset_loaded_over_a_session_file_is_a_new_untitled_document(window, dialogs,
+                                                                         tmp_path):  # fmt: skip
+    lesson = tmp_path / "lesson.json"
+    assert window.sessions.save_to(lesson)
+    before = lesson.read_bytes()
+    window.state.set_cell("q", 0, 0, "5")  # unsaved: asked about first
+    dialogs.answers.append(Button.Discard)
+    window.load_built_in("two-heads")
+    assert len(dialogs.questions) == 1
+    assert "lesson.json" in dialogs.questions[0]
+    assert window.sessions.path is None  # Save asks for a name: the lesson is not written
+    assert not window.sessions.is_dirty
+    assert window.windowTitle() == "Attention Lab — " + window.sessions.display_name()
+    assert "*" not in window.windowTitle()
+    assert lesson.read_bytes() == before
+    window.state.set_temperature(0.7)
+    assert window.sessions.is_dirty
+    shown = window.state.to_preset()
+    dialogs.answers.append(Button.Cancel)  # cancelled: the edits stay, nothing loaded
+    assert not window.sessions.load_example("shape-check")
+    assert preset_to_dict(window.state.to_preset()) == preset_to_dict(shown)
+    assert window.sessions.is_dirty

@@ -121,3 +121,25 @@ def test_layer_or_head_without_a_sentence_is_refused(window, tmp_path, capsys, f
     err = capsys.readouterr().err
     assert f"{flag} picks a head of --sentence" in err
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [([], "--heads 4 does not go with --head all"), (["--lang", "zh_CN"], "--heads 4 不能与")],
+)
+def test_head_all_with_other_heads_is_refused_not_regrouped(window, tiny, tmp_path, capsys,
+                                                            lang, said):  # fmt: skip
+    out = tmp_path / "out"
+    assert run([*lang, "--out", str(out), "--sentence", "the cat", "--head", "all",
+                "--heads", "4"]) == 2  # fmt: skip
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1, err
+    assert said in err
+    assert not out.exists()
+
+
+def test_head_all_with_the_models_own_heads_is_exported(window, tiny, tmp_path):
+    model = load_model(tiny)
+    out = tmp_path / "out"
+    assert run(["--out", str(out), "--format", "json", "--sentence", "the cat", "--head", "all",
+                "--heads", str(model.heads)]) == 0  # fmt: skip

@@ -163,6 +163,15 @@ def test_the_help_and_a_written_export_speak_chinese(runs, case):
     assert latin_left(out) == [], out
 
 
+@pytest.mark.parametrize("case", ["help", "export: help"])
+def test_the_helps_titles_end_with_the_same_colon_as_its_usage(runs, case):
+    _, out, _, _ = runs[case]
+    assert out.startswith("用法：")
+    titles = [line for line in out.splitlines() if line and not line[0].isspace()][1:]
+    assert "选项：" in titles
+    assert not [t for t in titles if t.endswith(":")], titles
+
+
 def test_the_latin_check_finds_english():
     assert latin_left("attention-lab：错误：--out /tmp/a: not a folder") == ["not", "folder"]
     assert latin_left("attention-lab：错误：--out /tmp/a: 不是文件夹") == []

@@ -9,7 +9,7 @@ import re
 
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -207,6 +207,7 @@ def test_after_an_edit_a_refusal_and_an_experiment_nothing_is_english(window, qt
 def test_the_walk_reads_every_kind_of_text(window):
     """In English the same walk finds English everywhere it looks: it is not blind."""
     window.state.set_cell("q", 0, 0, "2")
+    QCoreApplication.processEvents()  # its result shown: the refusal below is the news
     model = window.findChild(QTableView, "qGrid").model()
     model.setData(model.index(0, 1), "abc")
     window.tabs.setCurrentIndex(1)
