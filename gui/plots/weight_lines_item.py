@@ -213,9 +213,11 @@ class LinesPicture(pg.GraphicsWidget):
         width, height = self.size().width(), self.size().height()
         pad, gap = 6 * self.font_scale, 8 * self.font_scale
         line = self._metrics.height()
+        footer = line * self._footer_lines(width)
+        heading = self._heading_height(height - 2 * pad - footer)
         # half a name's height kept free at both ends: the first and last names fit
-        top = pad + self._bold_metrics.height() + line * 1.5 + gap
-        bottom = height - pad - line * (self._footer_lines(width) + 0.8)
+        top = pad + heading + (gap if heading else 0.0) + line * 0.5
+        bottom = height - pad - footer - line * (0.8 if heading else 0.5)
         count = len(self.names)
         pitch = min(max(bottom - top, 1.0) / count, 2.4 * line)
         top += max(bottom - top - pitch * count, 0.0) / 2  # a short list sits in the middle
@@ -344,23 +346,45 @@ class LinesPicture(pg.GraphicsWidget):
             align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         painter.drawText(box, align, text)
 
+    def headings(self, room: float | None = None) -> tuple[bool, bool]:
+        """Return whether the title and the columns' names ("queries i", "keys j") are written.
+
+        A short figure (a small dock) leaves out the title, then the columns' names, rather
+        than its rows: they keep room for three names of the smallest size.
+        """
+        pad, line = 6 * self.font_scale, self._metrics.height()
+        if room is None:  # between the paddings, over the notes
+            room = self.size().height() - 2 * pad - line * self._footer_lines(self.size().width())
+        rows_need = min(len(self.names), 3) * line * SMALLEST_NAMES * 1.1
+        title, gap = self._bold_metrics.height(), 8 * self.font_scale + line * 1.3
+        if room - gap - title - line >= rows_need:
+            return True, True
+        return False, room - gap - line >= rows_need
+
+    def _heading_height(self, room: float) -> float:
+        title, header = self.headings(room)
+        return self._bold_metrics.height() * title + self._metrics.height() * header
+
     def _paint_words(self, painter: QPainter) -> None:
         width, height = self.size().width(), self.size().height()
         pad, line = 6 * self.font_scale, self._metrics.height()
         texts = self.texts
+        with_title, with_header = self.headings()
         painter.setPen(INK)
         painter.setFont(self._bold)
         title = self._bold_metrics.elidedText(texts.title, Qt.TextElideMode.ElideRight,
                                               width - 2 * pad)  # fmt: skip
-        top = QRectF(pad, pad, width - 2 * pad, self._bold_metrics.height())
-        painter.drawText(top, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+        top = QRectF(pad, pad, width - 2 * pad, self._bold_metrics.height() * with_title)
+        if with_title:
+            painter.drawText(top, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             title)  # fmt: skip
         painter.setFont(self._font)
         painter.setPen(GREY)
-        header = QRectF(pad, top.bottom(), width - 2 * pad, line)
-        painter.drawText(header, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         texts.queries)  # fmt: skip
-        painter.drawText(header, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         texts.keys)  # fmt: skip
+        header = QRectF(pad, top.bottom(), width - 2 * pad, line * with_header)
+        for text, side in ((texts.queries, Qt.AlignmentFlag.AlignLeft),
+                           (texts.keys, Qt.AlignmentFlag.AlignRight)):  # fmt: skip
+            if with_header:
+                painter.drawText(header, side | Qt.AlignmentFlag.AlignVCenter, text)
         notes = self._note_rows(width)
         y = height - pad - line * sum(rows for _, rows in notes)
         bottom = y
@@ -372,9 +396,14 @@ class LinesPicture(pg.GraphicsWidget):
         self._paint_legend(painter, bottom)
 
     def _paint_legend(self, painter: QPainter, bottom: float) -> None:
-        places = self._legend_places(self.size().width())
+        width = self.size().width()
+        places = self._legend_places(width)
         if not places:
             return
+        if self._legend_beside(width):  # at the right end of the one note's row
+            shift = width - 6 * self.font_scale - self._legend_width() - places[0][0]
+            places = [(x + shift, row, name) for x, row, name in places]
+            bottom += self._metrics.height()
         line = self._metrics.height()
         rows = 1 + max(row for _, row, _ in places)
         painter.setPen(INK)
@@ -397,6 +426,19 @@ class LinesPicture(pg.GraphicsWidget):
             x += size
         return places
 
+    def _legend_width(self) -> float:
+        line = self._metrics.height()
+        return sum(line * 0.6 * 1.4 + self._metrics.horizontalAdvance(name) + line * 0.8
+                   for name in self.texts.legend) - line * 0.8  # fmt: skip
+
+    def _legend_beside(self, width: float) -> bool:
+        """Return True if the legend fits in one row beside a one-row note (a short figure)."""
+        notes = self._note_rows(width)
+        if not self.texts.legend or len(notes) != 1 or notes[0][1] != 1:
+            return False
+        room = width - 12 * self.font_scale - self._metrics.height()
+        return self._metrics.horizontalAdvance(notes[0][0]) + self._legend_width() <= room
+
     def _note_rows(self, width: float) -> list[tuple[str, int]]:
         """Return each note and the rows of text it takes, wrapped to ``width``."""
         room = QRectF(0, 0, max(width - 12 * self.font_scale, 1.0), 1e6)
@@ -406,10 +448,12 @@ class LinesPicture(pg.GraphicsWidget):
                 for note in self.notes()]  # fmt: skip
 
     def _footer_lines(self, width: float) -> int:
-        """Rows of text under the lines: the legend's, and the notes' (wrapped; two at least)."""
+        """Rows of text under the lines: the legend's, and the notes' (wrapped)."""
         places = self._legend_places(width)
         legend = 1 + max(row for _, row, _ in places) if places else 0
-        return legend + max(2, sum(rows for _, rows in self._note_rows(width)))
+        if legend and self._legend_beside(width):
+            legend = 0
+        return legend + sum(rows for _, rows in self._note_rows(width))
 
     def _set_fonts(self) -> None:
         self._font = scaled_font(self._base_font, self.font_scale)

@@ -128,7 +128,7 @@ class WeightLines(Retranslating, QWidget):
             queries=self.tr("queries i"),
             keys=self.tr("keys j"),
             legend=legend,
-            darkest=self.tr("Shade ∝ A[i, j]: the darkest line is A = {0}"),
+            darkest=self.tr("Shade ∝ A[i, j]; darkest line: A = {0}"),
             thinned=self.tr("{0} of {1} lines drawn, the strongest; hover a token for its own"),
             thinned_token=self.tr("{0} of this token's {1} lines drawn, the strongest"),
         ))  # fmt: skip

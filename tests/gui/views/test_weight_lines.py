@@ -120,7 +120,7 @@ def test_every_weight_is_a_line_whose_opacity_is_its_share_of_the_largest(make_v
     state, view = make_view()
     assert drawn(view) == every_weight(state, [0])
     assert len(view.lines()) == 9
-    assert view.plot.picture.notes() == ["Shade ∝ A[i, j]: the darkest line is A = "
+    assert view.plot.picture.notes() == ["Shade ∝ A[i, j]; darkest line: A = "
                                          f"{state.result.weights.max():.3g}"]  # fmt: skip
 
 
@@ -306,7 +306,7 @@ def test_a_short_figure_names_every_token_in_smaller_type_padding_said_so(make_v
         state = AttentionState()
         state.load_preset(load_preset("two-heads"))
         assert state.set_padding(1, True)
-        state, view = make_view(state=state, size=(360, 190))  # the dock at 1280 × 720
+        state, view = make_view(state=state, size=(360, 165))  # a dock at 1280 × 720
         view.set_all_heads(True)
         picture = view.plot.picture
         pad = view.tr("{0}: pad").format(state.tokens[1])
