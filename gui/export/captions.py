@@ -14,7 +14,15 @@ import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
-from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QGuiApplication, QPainter
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontInfo,
+    QFontMetricsF,
+    QGuiApplication,
+    QPaintEngine,
+    QPainter,
+)
 
 from engine.head_source import HeadSource
 from gui.support.engine_text import message_text
@@ -144,12 +152,29 @@ def lay_out(caption: Caption, width: float) -> CaptionLayout:
     return CaptionLayout(math.ceil(y + PADDING), tuple(lines), tuple(swatches))
 
 
+def pdf_font(font: QFont) -> QFont:
+    """Return ``font`` as a PDF draws it whole: bold as semibold, never a made-up bold.
+
+    The bundled font has no bold face, so Qt makes one up by drawing each glyph twice half a
+    pixel apart; rendered at a printer's or viewer's resolution the two copies fall on the
+    same pixel for some letters and not for others: "scor es", "calcul ation".
+    """
+    if font.weight() < QFont.Weight.Bold:
+        return font
+    semibold = QFont(font)
+    semibold.setWeight(QFont.Weight.DemiBold)
+    return semibold
+
+
 def paint(painter: QPainter, layout: CaptionLayout) -> None:
-    """Paint a laid-out caption from the painter's origin."""
+    """Paint a laid-out caption from the painter's origin (in a PDF, with no made-up bold)."""
+    pdf = painter.paintEngine() is not None and (
+        painter.paintEngine().type() == QPaintEngine.Type.Pdf
+    )
     painter.save()
     painter.setPen(TEXT_COLOUR)
     for line in layout.lines:
-        painter.setFont(line.font)
+        painter.setFont(pdf_font(line.font) if pdf else line.font)
         painter.drawText(QPointF(line.x, line.baseline), line.text)
     for rect, colour in layout.swatches:
         painter.fillRect(rect, colour)

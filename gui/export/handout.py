@@ -5,11 +5,16 @@ mixing view.
 
 Laid out top to bottom on pages in screen pixels (the PDF's resolution is the screen's
 logical DPI), so fonts keep the proportions they have in the window; figures are
-vectors, text is text with its fonts embedded.
+vectors, text is text with its fonts embedded. No text is in a made-up bold: the bundled
+font has no bold face, and the bold Qt makes up (each glyph drawn twice, half a pixel
+apart) rendered some letters bold and others not, with gaps between them ("produc t");
+headings are semibold and larger, the results semibold and blue. A real model's credit is said once,
+under the title, not again in each heatmap's caption.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 from typing import cast
 
@@ -44,11 +49,18 @@ PAGES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 MARGIN_MM = 15.0
 GAP = 12.0  # between blocks, in pixels
 BODY_POINTS = 10.0
+HEATMAP_SHARE = 0.3  # a row of heatmaps takes at most this share of the page's height
+# no made-up bold (see above): semibold, the emphasis in colour
+STYLE = "h1, h2, h3, h4, th, b, strong { font-weight: 600; } b, strong { color: #1c4f86; }"
 
 
 def default_page() -> str:
-    """Letter where the locale measures in inches (the US), else A4."""
-    imperial = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+    """Letter where the system's locale measures in inches (the US), else A4.
+
+    The system's, not the interface's: English chosen as the language is not the US.
+    """
+    system = QLocale.system().measurementSystem()
+    imperial = system == QLocale.MeasurementSystem.ImperialUSSystem
     return "Letter" if imperial else "A4"
 
 
@@ -62,6 +74,7 @@ class _Pages:
         self.font = QFont(QGuiApplication.font())
         self.font.setPointSizeF(BODY_POINTS)
         self.font.setStyleStrategy(QFont.StyleStrategy.PreferNoShaping)
+        self.font.setWeight(QFont.Weight.Normal)
 
     def room_for(self, height: float) -> None:
         if self.y > 0 and self.y + height > self.height:
@@ -72,6 +85,7 @@ class _Pages:
         doc = QTextDocument()
         doc.documentLayout().setPaintDevice(self.writer)
         doc.setDocumentMargin(0)
+        doc.setDefaultStyleSheet(STYLE)
         doc.setDefaultFont(self.font)
         doc.setTextWidth(width)
         doc.setHtml(html)
@@ -128,6 +142,16 @@ def _facts(state: AttentionState) -> str:
     return QCoreApplication.translate(
         "Handout", "Tokens {0} · L = {1}, d_k = {2}, d_v = {3} · {4} · {5}"
     ).format(escape(" ".join(state.tokens)), len(state.tokens), result.d_k, state.d_v, tau, mask)
+
+
+def _uncredited(figure: Figure) -> Figure:
+    """Return ``figure`` without the model's credit in its caption (the page says it once)."""
+    caption = figure.caption
+    if caption is None or not caption.credit:
+        return figure
+    if not (caption.title or caption.row or caption.legend):
+        return replace(figure, caption=None)
+    return replace(figure, caption=replace(caption, credit=""))
 
 
 def _pair(left: str, right: str) -> str:
@@ -210,10 +234,11 @@ def handout_pdf(host: ExportHost, page: str = "A4", captions: bool = True) -> by
             f"<p>{_facts(state)}</p>"
             + (f"<p><i>{escape(credit)}</i></p>" if (credit := credit_text(state.source)) else "")
         )
-        with window_figures(host, experiment=False, captions=captions) as figures:
+        with window_figures(host, experiment=False, captions=captions) as shown:
+            figures = [_uncredited(figure) for figure in shown]  # said once, above
             heatmaps = [(f, "" if captions else f"<b>{escape(t)}</b>")
                         for f, t in zip(figures[:4], step_titles(), strict=True)]  # fmt: skip
-            pages.figures(heatmaps, columns=2, max_height=pages.height * 0.2)
+            pages.figures(heatmaps, columns=2, max_height=pages.height * HEATMAP_SHARE)
             name = escape(state.tokens[row])
             head = QCoreApplication.translate(
                 "Handout", "Hand calculation for the row of {0}"

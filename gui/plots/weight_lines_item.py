@@ -33,6 +33,7 @@ INK = QColor("#222222")
 GREY = QColor("#666666")
 SELECTED_BAND = QColor("#fff1b8")
 HOVERED_BAND = QColor("#dbe9fb")
+SMALLEST_NAMES = 0.6  # names shrink to this share of the text's size before some are left out
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class Geometry:
     line_left: float
     line_right: float
     key_left: float  # key names start here
+    name_scale: float = 1.0  # the names' size, a share of the text's: rows too close shrink it
 
     def y(self, rows: NDArray[np.intp]) -> NDArray[np.floating]:
         """Return the middle of each row."""
@@ -76,6 +78,24 @@ def blended(colour: QColor, opacity: float) -> QColor:
     """Return ``colour`` at ``opacity`` over white, as an opaque colour."""
     rgb = (colour.red(), colour.green(), colour.blue())
     return QColor(*(round(255 + (c - 255) * opacity) for c in rgb))
+
+
+def name_scale(pitch: float, height: float) -> float:
+    """Return the names' size, a share of ``height``, so that each row's name fits its row.
+
+    Never under SMALLEST_NAMES: rows closer still name every how many (rows_between_names).
+    """
+    return min(1.0, max(SMALLEST_NAMES, pitch / max(height * 1.05, 1e-9)))
+
+
+def scaled_font(font: QFont, scale: float) -> QFont:
+    """Return ``font`` at ``scale`` times its size (in points, or in pixels if it has none)."""
+    result = QFont(font)
+    if font.pointSizeF() > 0:
+        result.setPointSizeF(font.pointSizeF() * scale)
+    else:  # an app font sized in pixels has no point size
+        result.setPixelSize(max(1, round(font.pixelSize() * scale)))
+    return result
 
 
 def rows_between_names(pitch: float, height: float) -> int:
@@ -193,16 +213,22 @@ class LinesPicture(pg.GraphicsWidget):
         width, height = self.size().width(), self.size().height()
         pad, gap = 6 * self.font_scale, 8 * self.font_scale
         line = self._metrics.height()
+        footer = line * self._footer_lines(width)
+        heading = self._heading_height(height - 2 * pad - footer)
         # half a name's height kept free at both ends: the first and last names fit
-        top = pad + self._bold_metrics.height() + line * 1.5 + gap
-        bottom = height - pad - line * (self._footer_lines(width) + 0.8)
+        top = pad + heading + (gap if heading else 0.0) + line * 0.5
+        bottom = height - pad - footer - line * (0.8 if heading else 0.5)
         count = len(self.names)
         pitch = min(max(bottom - top, 1.0) / count, 2.4 * line)
         top += max(bottom - top - pitch * count, 0.0) / 2  # a short list sits in the middle
-        name_width = min(self._widest, max(width * 0.28, 30.0))
+        scale = name_scale(pitch, line)
+        while scale > SMALLEST_NAMES and rows_between_names(pitch, QFontMetricsF(
+                scaled_font(self._font, scale)).height()) > 1:  # fmt: skip
+            scale = max(SMALLEST_NAMES, scale * 0.95)  # a size in whole pixels came out larger
+        name_width = min(self._widest * scale, max(width * 0.28, 30.0))
         return Geometry(top, pitch, count, name_width, pad + name_width,
                         pad + name_width + gap, width - pad - name_width - gap,
-                        width - pad - name_width)  # fmt: skip
+                        width - pad - name_width, scale)  # fmt: skip
 
     # ----------------------------------------------------------------- painting
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -271,15 +297,29 @@ class LinesPicture(pg.GraphicsWidget):
         if self.hovered is not None and self.hovered != ("query", self.selected):
             yield (*self.hovered, HOVERED_BAND)
 
-    def _paint_names(self, painter: QPainter, geometry: Geometry) -> None:
-        metrics = self._metrics
-        height = metrics.height()
+    def name_fonts(self, geometry: Geometry) -> tuple[QFont, QFont]:
+        """Return the names' font and the emphasised names' (bold), at the rows' size."""
+        if geometry.name_scale == 1.0:
+            return QFont(self._font), QFont(self._bold)
+        return (scaled_font(self._font, geometry.name_scale),
+                scaled_font(self._bold, geometry.name_scale))  # fmt: skip
+
+    def named_rows(self, geometry: Geometry | None = None) -> list[int]:
+        """Return the rows whose names are written (beside the emphasised ones): all if they fit."""
+        geometry = geometry or self.geometry_now()
+        height = QFontMetricsF(self.name_fonts(geometry)[0]).height()
         step = rows_between_names(geometry.pitch, height)
+        return list(range(0, geometry.count, step))
+
+    def _paint_names(self, painter: QPainter, geometry: Geometry) -> None:
+        font, bold = self.name_fonts(geometry)
+        metrics, bold_metrics = QFontMetricsF(font), QFontMetricsF(bold)
+        height = metrics.height()
         emphasised = {(side, index) for side, index, _ in self._emphasised()}
         painter.setPen(INK)
-        painter.setFont(self._font)
+        painter.setFont(font)
         for side in ("query", "key"):
-            rows = np.arange(0, geometry.count, step)
+            rows = np.array(self.named_rows(geometry), dtype=np.intp)
             # no name written over by an emphasised one: those within a name's height go
             near = [index for s, index in emphasised if s == side]
             if near:
@@ -287,9 +327,9 @@ class LinesPicture(pg.GraphicsWidget):
                 rows = rows[(apart >= height).all(axis=1)]
             for row in rows.tolist():
                 self._paint_name(painter, geometry, side, row, metrics)
-        painter.setFont(self._bold)
+        painter.setFont(bold)
         for side, row in emphasised:  # always written, in bold, over any neighbour
-            self._paint_name(painter, geometry, side, row, self._bold_metrics)
+            self._paint_name(painter, geometry, side, row, bold_metrics)
 
     def _paint_name(self, painter: QPainter, geometry: Geometry, side: str, row: int,
                     metrics: QFontMetricsF) -> None:  # fmt: skip
@@ -306,39 +346,64 @@ class LinesPicture(pg.GraphicsWidget):
             align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         painter.drawText(box, align, text)
 
+    def headings(self, room: float | None = None) -> tuple[bool, bool]:
+        """Return whether the title and the columns' names ("queries i", "keys j") are written.
+
+        A short figure (a small dock) leaves out the title, then the columns' names, rather
+        than its rows: they keep room for three names of the smallest size.
+        """
+        pad, line = 6 * self.font_scale, self._metrics.height()
+        if room is None:  # between the paddings, over the notes
+            room = self.size().height() - 2 * pad - line * self._footer_lines(self.size().width())
+        rows_need = min(len(self.names), 3) * line * SMALLEST_NAMES * 1.1
+        title, gap = self._bold_metrics.height(), 8 * self.font_scale + line * 1.3
+        if room - gap - title - line >= rows_need:
+            return True, True
+        return False, room - gap - line >= rows_need
+
+    def _heading_height(self, room: float) -> float:
+        title, header = self.headings(room)
+        return self._bold_metrics.height() * title + self._metrics.height() * header
+
     def _paint_words(self, painter: QPainter) -> None:
         width, height = self.size().width(), self.size().height()
         pad, line = 6 * self.font_scale, self._metrics.height()
         texts = self.texts
+        with_title, with_header = self.headings()
         painter.setPen(INK)
         painter.setFont(self._bold)
         title = self._bold_metrics.elidedText(texts.title, Qt.TextElideMode.ElideRight,
                                               width - 2 * pad)  # fmt: skip
-        top = QRectF(pad, pad, width - 2 * pad, self._bold_metrics.height())
-        painter.drawText(top, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+        top = QRectF(pad, pad, width - 2 * pad, self._bold_metrics.height() * with_title)
+        if with_title:
+            painter.drawText(top, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             title)  # fmt: skip
         painter.setFont(self._font)
         painter.setPen(GREY)
-        header = QRectF(pad, top.bottom(), width - 2 * pad, line)
-        painter.drawText(header, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         texts.queries)  # fmt: skip
-        painter.drawText(header, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         texts.keys)  # fmt: skip
-        notes = self.notes()
-        y = height - pad - line * len(notes)
-        for note in notes:
-            shown = self._metrics.elidedText(note, Qt.TextElideMode.ElideRight, width - 2 * pad)
-            painter.drawText(
-                QRectF(pad, y, width - 2 * pad, line),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                shown,
-            )
-            y += line
-        self._paint_legend(painter, height - pad - line * len(notes))
+        header = QRectF(pad, top.bottom(), width - 2 * pad, line * with_header)
+        for text, side in ((texts.queries, Qt.AlignmentFlag.AlignLeft),
+                           (texts.keys, Qt.AlignmentFlag.AlignRight)):  # fmt: skip
+            if with_header:
+                painter.drawText(header, side | Qt.AlignmentFlag.AlignVCenter, text)
+        notes = self._note_rows(width)
+        y = height - pad - line * sum(rows for _, rows in notes)
+        bottom = y
+        for note, rows in notes:  # wrapped, never cut: the number ends the first note
+            painter.drawText(QRectF(pad, y, width - 2 * pad, line * rows),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+                             | Qt.TextFlag.TextWordWrap, note)  # fmt: skip
+            y += line * rows
+        self._paint_legend(painter, bottom)
 
     def _paint_legend(self, painter: QPainter, bottom: float) -> None:
-        places = self._legend_places(self.size().width())
+        width = self.size().width()
+        places = self._legend_places(width)
         if not places:
             return
+        if self._legend_beside(width):  # at the right end of the one note's row
+            shift = width - 6 * self.font_scale - self._legend_width() - places[0][0]
+            places = [(x + shift, row, name) for x, row, name in places]
+            bottom += self._metrics.height()
         line = self._metrics.height()
         rows = 1 + max(row for _, row, _ in places)
         painter.setPen(INK)
@@ -361,18 +426,37 @@ class LinesPicture(pg.GraphicsWidget):
             x += size
         return places
 
+    def _legend_width(self) -> float:
+        line = self._metrics.height()
+        return sum(line * 0.6 * 1.4 + self._metrics.horizontalAdvance(name) + line * 0.8
+                   for name in self.texts.legend) - line * 0.8  # fmt: skip
+
+    def _legend_beside(self, width: float) -> bool:
+        """Return True if the legend fits in one row beside a one-row note (a short figure)."""
+        notes = self._note_rows(width)
+        if not self.texts.legend or len(notes) != 1 or notes[0][1] != 1:
+            return False
+        room = width - 12 * self.font_scale - self._metrics.height()
+        return self._metrics.horizontalAdvance(notes[0][0]) + self._legend_width() <= room
+
+    def _note_rows(self, width: float) -> list[tuple[str, int]]:
+        """Return each note and the rows of text it takes, wrapped to ``width``."""
+        room = QRectF(0, 0, max(width - 12 * self.font_scale, 1.0), 1e6)
+        line = self._metrics.height()
+        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap)
+        return [(note, max(1, round(self._metrics.boundingRect(room, flags, note).height() / line)))
+                for note in self.notes()]  # fmt: skip
+
     def _footer_lines(self, width: float) -> int:
-        """Rows of text under the lines: the legend's, and one or two notes."""
+        """Rows of text under the lines: the legend's, and the notes' (wrapped)."""
         places = self._legend_places(width)
         legend = 1 + max(row for _, row, _ in places) if places else 0
-        return legend + 2
+        if legend and self._legend_beside(width):
+            legend = 0
+        return legend + sum(rows for _, rows in self._note_rows(width))
 
     def _set_fonts(self) -> None:
-        self._font = QFont(self._base_font)
-        if self._base_font.pointSizeF() > 0:
-            self._font.setPointSizeF(self._base_font.pointSizeF() * self.font_scale)
-        else:  # an app font sized in pixels has no point size
-            self._font.setPixelSize(max(1, round(self._base_font.pixelSize() * self.font_scale)))
+        self._font = scaled_font(self._base_font, self.font_scale)
         self._bold = QFont(self._font)
         self._bold.setBold(True)
         self._metrics = QFontMetricsF(self._font)

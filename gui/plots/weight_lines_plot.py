@@ -46,7 +46,7 @@ class WeightLinesPlot(pg.GraphicsView):
         # the app font carries the CJK glyphs
         self.picture = LinesPicture(QFont(QGuiApplication.font()))
         self.setCentralItem(self.picture)
-        self.setMinimumSize(200, 160)
+        self.setMinimumSize(200, 80)  # a small dock: the figure leaves out its headings
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
         self.scene().sigMouseClicked.connect(self._on_scene_clicked)
 

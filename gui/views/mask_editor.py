@@ -21,8 +21,17 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
+    QResizeEvent,
 )
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine import causal_mask, padding_mask
 from gui.model.state import AttentionState
@@ -34,6 +43,7 @@ PALE_ALLOWED, PALE_FORBIDDEN = (0x8F, 0xB8, 0x9F), (0xEC, 0xEC, 0xEC)  # hidden 
 NAME_COLOUR = "#333333"  # as the heatmaps' names
 GAP = 6.0  # px between a name and the grid
 MOST_PAINTED = 128  # beyond this many tokens a cell is under a pixel: the buttons only
+WIDE = 2.0  # a room this many times wider than tall puts the legend and buttons beside the grid
 
 
 class MaskCanvas(QWidget):
@@ -43,7 +53,7 @@ class MaskCanvas(QWidget):
         super().__init__(editor)
         self.editor = editor
         self.setObjectName("maskCanvas")
-        self.setMinimumSize(120, 120)
+        self.setMinimumSize(60, 40)  # a small dock: the grid shrinks, the buttons stay
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self._painting: bool | None = None  # what a drag paints: allowed (True) or not
 
@@ -181,17 +191,25 @@ class MaskEditor(Retranslating, QWidget):
         self.allowed: NDArray[np.bool_] = np.ones((0, 0), dtype=bool)
         self.canvas = MaskCanvas(self)
         self.buttons = {name: QPushButton(self) for name in ("all", "none", "causal", "invert")}
-        row = QHBoxLayout()
-        for name, button in self.buttons.items():
-            button.setObjectName(f"mask-{name}")
-            row.addWidget(button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        # the buttons in two pairs: side by side under a tall grid, one above the other
+        # beside a wide one (a short dock), where the legend and the buttons go right
+        self._pairs = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        for names in (("all", "none"), ("causal", "invert")):
+            pair = QHBoxLayout()
+            for name in names:
+                self.buttons[name].setObjectName(f"mask-{name}")
+                pair.addWidget(self.buttons[name])
+            self._pairs.addLayout(pair)
         self.legend = QLabel(self)
         self.legend.setWordWrap(True)
-        layout.addWidget(self.canvas, 1)
-        layout.addWidget(self.legend)
-        layout.addLayout(row)
+        self._side = QVBoxLayout()
+        self._side.addWidget(self.legend)
+        self._side.addStretch(0)
+        self._side.addLayout(self._pairs)
+        self._layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addWidget(self.canvas, 1)
+        self._layout.addLayout(self._side)
         self.buttons["all"].clicked.connect(lambda: self.set_all(np.ones_like(self.allowed)))
         self.buttons["none"].clicked.connect(lambda: self.set_all(np.zeros_like(self.allowed)))
         self.buttons["causal"].clicked.connect(
@@ -249,6 +267,22 @@ class MaskEditor(Retranslating, QWidget):
         self.allowed = np.array(mask, dtype=bool)
         self.canvas.update()
         self.commit()
+
+    def wide(self) -> bool:
+        """Return True if the legend and the buttons stand beside the grid (a short dock)."""
+        return self._layout.direction() == QBoxLayout.Direction.LeftToRight
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """Put the legend and the buttons beside the grid where the room is wide and short."""
+        super().resizeEvent(event)
+        wide = event.size().width() >= WIDE * event.size().height()
+        if wide != self.wide():
+            self._layout.setDirection(QBoxLayout.Direction.LeftToRight if wide
+                                      else QBoxLayout.Direction.TopToBottom)  # fmt: skip
+            self._layout.setStretch(1, 2 if wide else 0)  # the grid is square: a third of it
+            self._pairs.setDirection(QBoxLayout.Direction.TopToBottom if wide
+                                     else QBoxLayout.Direction.LeftToRight)  # fmt: skip
+            self._side.setStretch(1, 1 if wide else 0)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         """Ask for a square grid and a row of buttons."""

@@ -46,7 +46,7 @@ class WeightLines(Retranslating, QWidget):
         layout.addWidget(self.plot, 1)
         self.mode.currentIndexChanged.connect(self._refresh)
         for signal in (state.result_changed, state.tokens_changed, state.heads_changed,
-                       state.selected_head_changed):  # fmt: skip
+                       state.selected_head_changed, state.masks_changed):  # fmt: skip
             signal.connect(self._refresh)
         state.selected_token_changed.connect(self.plot.set_selected)
         state.view.font_scale_changed.connect(self.plot.set_font_scale)
@@ -101,7 +101,15 @@ class WeightLines(Retranslating, QWidget):
         else:
             weights = state.result.weights[None]
             colours = [head_colour(state.selected_head if count > 1 else 0, count)]
-        return weights, colours, state.tokens
+        return weights, colours, self.names()
+
+    def names(self) -> tuple[str, ...]:
+        """Return the tokens as the figure names them: padding said so."""
+        state = self.state
+        if not any(state.padding):
+            return state.tokens
+        return tuple(self.tr("{0}: pad").format(token) if state.is_padding(i) else token
+                     for i, token in enumerate(state.tokens))  # fmt: skip
 
     def _refresh(self) -> None:
         state, count = self.state, self.state.heads
@@ -120,7 +128,7 @@ class WeightLines(Retranslating, QWidget):
             queries=self.tr("queries i"),
             keys=self.tr("keys j"),
             legend=legend,
-            darkest=self.tr("Shade ∝ A[i, j]: the darkest line is A = {0}"),
+            darkest=self.tr("Shade ∝ A[i, j]; darkest line: A = {0}"),
             thinned=self.tr("{0} of {1} lines drawn, the strongest; hover a token for its own"),
             thinned_token=self.tr("{0} of this token's {1} lines drawn, the strongest"),
         ))  # fmt: skip
@@ -136,5 +144,6 @@ class WeightLines(Retranslating, QWidget):
         """Return the arrays the lines are drawn from (each A shown, and the names)."""
         heads = self.state.heads_result
         if self.all_heads() and heads is not None:
-            return (*(head.weights for head in heads.heads), self.state.tokens)
-        return (self.state.result.weights, self.state.tokens)
+            return (*(head.weights for head in heads.heads), self.state.tokens,
+                    self.state.padding)  # fmt: skip
+        return (self.state.result.weights, self.state.tokens, self.state.padding)

@@ -1030,37 +1030,37 @@ Replace them?</source>
 <context>
     <name>MaskEditor</name>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="210"/>
+        <location filename="../../gui/views/mask_editor.py" line="228"/>
         <source>All</source>
         <translation>全部允许</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="210"/>
+        <location filename="../../gui/views/mask_editor.py" line="228"/>
         <source>None</source>
         <translation>全部禁止</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="210"/>
+        <location filename="../../gui/views/mask_editor.py" line="228"/>
         <source>Causal</source>
         <translation>因果</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="211"/>
+        <location filename="../../gui/views/mask_editor.py" line="229"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="215"/>
+        <location filename="../../gui/views/mask_editor.py" line="233"/>
         <source>Green: may be looked at · grey: forbidden here · pale, hatched: hidden by the causal mask or padding</source>
         <translation>绿色：可以看 · 灰色：在此禁止 · 浅色带斜线：被因果掩码或填充遮住</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="219"/>
+        <location filename="../../gui/views/mask_editor.py" line="237"/>
         <source> · over {0} tokens, set it with the buttons</source>
         <translation> · 超过 {0} 个词时，请用下面的按钮设置</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="222"/>
+        <location filename="../../gui/views/mask_editor.py" line="240"/>
         <source>Rows are queries, columns keys: green may be looked at. Click or drag to paint; it is combined with the causal mask and padding (AND).</source>
         <translation>行是查询，列是键：绿色表示可以看。点击或拖动来绘制；它与因果掩码和填充取“与”。</translation>
     </message>
@@ -2368,47 +2368,52 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>所有的头，各用一种颜色</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="110"/>
+        <location filename="../../gui/views/weight_lines.py" line="111"/>
+        <source>{0}: pad</source>
+        <translation>{0}：填充</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="118"/>
         <source>Weights A of all {0} heads, one colour each</source>
         <translation>全部 {0} 个头的配比 A，各用一种颜色</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="111"/>
+        <location filename="../../gui/views/weight_lines.py" line="119"/>
         <source>head {0}</source>
         <translation>头 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="113"/>
+        <location filename="../../gui/views/weight_lines.py" line="121"/>
         <source>Weights A of head {0} of {1}</source>
         <translation>第 {0} 个头（共 {1} 个）的配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="116"/>
+        <location filename="../../gui/views/weight_lines.py" line="124"/>
         <source>Weights A as lines: query i → key j</source>
         <translation>配比 A 的连线：提问 i → 标签 j</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="120"/>
+        <location filename="../../gui/views/weight_lines.py" line="128"/>
         <source>queries i</source>
         <translation>提问 i</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="121"/>
+        <location filename="../../gui/views/weight_lines.py" line="129"/>
         <source>keys j</source>
         <translation>标签 j</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="123"/>
-        <source>Shade ∝ A[i, j]: the darkest line is A = {0}</source>
-        <translation>颜色深浅 ∝ A[i, j]：最深的线是 A = {0}</translation>
+        <location filename="../../gui/views/weight_lines.py" line="131"/>
+        <source>Shade ∝ A[i, j]; darkest line: A = {0}</source>
+        <translation>颜色深浅 ∝ A[i, j]；最深的线：A = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="124"/>
+        <location filename="../../gui/views/weight_lines.py" line="132"/>
         <source>{0} of {1} lines drawn, the strongest; hover a token for its own</source>
         <translation>画出了 {1} 条线中最强的 {0} 条；把鼠标停在一个词上可看它自己的线</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="125"/>
+        <location filename="../../gui/views/weight_lines.py" line="133"/>
         <source>{0} of this token&apos;s {1} lines drawn, the strongest</source>
         <translation>画出了这个词 {1} 条线中最强的 {0} 条</translation>
     </message>

@@ -9,7 +9,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QFontMetricsF, QImage
 
 from engine import load_preset
 from gui import install_fonts
@@ -17,7 +17,14 @@ from gui.export.figures import Figure
 from gui.export.render import render_figure
 from gui.model.state import AttentionState
 from gui.plots.line_choice import BUDGET
-from gui.plots.weight_lines_item import LEVELS, SELECTED_BAND, blended, rows_between_names
+from gui.plots.weight_lines_item import (
+    LEVELS,
+    SELECTED_BAND,
+    SMALLEST_NAMES,
+    blended,
+    rows_between_names,
+)
+from gui.support.language import set_language
 from gui.views.weight_lines import WeightLines
 from tests.gui.isolation import next_frame
 
@@ -113,7 +120,7 @@ def test_every_weight_is_a_line_whose_opacity_is_its_share_of_the_largest(make_v
     state, view = make_view()
     assert drawn(view) == every_weight(state, [0])
     assert len(view.lines()) == 9
-    assert view.plot.picture.notes() == ["Shade ∝ A[i, j]: the darkest line is A = "
+    assert view.plot.picture.notes() == ["Shade ∝ A[i, j]; darkest line: A = "
                                          f"{state.result.weights.max():.3g}"]  # fmt: skip
 
 
@@ -279,10 +286,56 @@ def test_at_512_tokens_the_names_are_thinned_so_they_never_touch(make_view):
     _, view = make_view(state=random_state(512, 1), size=(500, 600))
     picture = view.plot.picture
     geometry = picture.geometry_now()
-    height = picture._metrics.height()
+    assert geometry.name_scale == SMALLEST_NAMES  # as small as names go, and still too many
+    height = QFontMetricsF(picture.name_fonts(geometry)[0]).height()
     step = rows_between_names(geometry.pitch, height)
     assert step > 1
     assert step * geometry.pitch >= height
+    assert picture.named_rows(geometry) == list(range(0, 512, step))
+
+
+def svg_words(figure) -> str:
+    svg = render_figure(figure, "svg").decode()
+    return " ".join(t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text"))
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_short_figure_names_every_token_in_smaller_type_padding_said_so(make_view, language):
+    set_language(language)
+    try:
+        state = AttentionState()
+        state.load_preset(load_preset("two-heads"))
+        assert state.set_padding(1, True)
+        state, view = make_view(state=state, size=(360, 165))  # a dock at 1280 × 720
+        view.set_all_heads(True)
+        picture = view.plot.picture
+        pad = view.tr("{0}: pad").format(state.tokens[1])
+        assert pad != state.tokens[1]
+        words = svg_words(Figure("weight-lines", "Weights as lines", view.plot))
+        assert "".join(words.split()).count("".join(pad.split())) == 2  # both sides, marked
+        assert picture.names == (state.tokens[0], pad, state.tokens[2])
+        geometry = picture.geometry_now()
+        assert geometry.name_scale < 1.0  # the rows are closer than a name's height
+        font = picture.name_fonts(geometry)[0]
+        assert QFontMetricsF(font).height() <= geometry.pitch * 1.05 + 0.01
+        assert picture.named_rows(geometry) == [0, 1, 2]
+        assert state.set_padding(1, False)
+        next_frame()
+        assert picture.geometry_now().count == 3
+        assert picture.names == state.tokens
+    finally:
+        set_language("en")
+
+
+def test_six_tokens_in_a_small_export_are_all_named_and_the_notes_wrap(make_view):
+    state = random_state(6, 1)
+    _, view = make_view(state=state, size=(240, 300))
+    picture = view.plot.picture
+    words = svg_words(Figure("weight-lines", "Weights as lines", view.plot))
+    assert "…" not in words
+    assert f"{picture.darkest():.3g}" in words  # the note's number, on its wrapped line
+    assert all(words.count(name) >= 2 for name in state.tokens), (state.tokens, words)
+    assert picture.named_rows() == list(range(6))
 
 
 def test_at_512_tokens_the_strongest_line_is_painted_in_its_colour(make_view):
