@@ -28,6 +28,7 @@ from gui.window.presenting_controls import PresentingControls
 from gui.window.presenting_layout import (
     PresentingLayout,
     presenting_scale,
+    refresh_least_sizes,
     screen_rect,
     settle_layouts,
 )
@@ -113,7 +114,10 @@ class Presenter(QObject):
         4 px short when it had been a tab).
         """
         window = self.window
-        if window.geometry() != self._saved_rect and not self.active:
+        if self.active:
+            return
+        refresh_least_sizes(window)  # the docks' least sizes from what they hold now
+        if window.geometry() != self._saved_rect:
             window.setGeometry(self._saved_rect)
         beside = [n for n in self._saved_docks if self._beside(self.docks[n])]
         # heights: the docks that share a column or lie below the centre (a lone dock on
@@ -239,6 +243,7 @@ class Presenter(QObject):
             # size was still the presenter's (at 3× on a 4K screen 1501 × 880, with the
             # inputs shown again), and the window came back 1642 × 938 instead of 1280 × 720.
             settle_layouts()
+            refresh_least_sizes(window)
             window.showNormal()
             # The window's own size first, then the docks inside it: restored the other way
             # round, the docks kept their full-screen sizes and the window came back 1093

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QLayout, QMainWindow, QTabBar, QWidget
 from shiboken6 import isValid
 
 REFERENCE_HEIGHT = 1080  # on a screen this tall (or shorter) the text is PRESENTER_SCALE
@@ -36,6 +36,30 @@ def settle_layouts(turns: int = 4) -> None:
     """Lay out now what asked to be laid out (a layout done may ask for its parent's)."""
     for _ in range(turns):
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+
+def refresh_least_sizes(window: QWidget) -> None:
+    """Lay out anew every layout under ``window``, the innermost first.
+
+    A layout takes its widget's least size from the layouts inside it when it is laid out,
+    and on leaving presenter mode not every one was asked again: the dial's dock kept the
+    presenter's least height (351 px for 251) and lay over the Mixing dock's title; the next
+    layout of the window (a resize, the next start) squashed the mixing chart to a third.
+    """
+    layouts = [w.layout() for w in window.findChildren(QWidget) if w.layout() is not None]
+
+    def depth(layout: QLayout) -> int:
+        widget, count = layout.parentWidget(), 0
+        while widget is not None:
+            widget, count = widget.parentWidget(), count + 1
+        return count
+
+    for layout in sorted(layouts, key=depth, reverse=True):
+        widget = layout.parentWidget()
+        if isinstance(widget, QDockWidget):  # (0, 0): its least size is its layout's again
+            widget.setMinimumSize(0, 0)
+        layout.invalidate()
+        layout.activate()
 
 
 def presenting_scale(screen_height: int, normal: float, scales: Sequence[float]) -> float:
