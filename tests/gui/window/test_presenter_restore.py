@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCharFormat, QTextCursor
 
 
 def layout(window):
@@ -62,3 +63,49 @@ def test_text_scaled_while_presenting_leaves_every_dock_as_it_was(window, qtbot,
     window.resize(*size)
     qtbot.wait(100)
     assert abs(window.mixing.canvas.height() - chart) <= 2
+
+
+SUBSCRIPT = QTextCharFormat.VerticalAlignment.AlignSubScript
+
+
+def wraps(document):
+    """True if a line of the calculation breaks in two (its own breaks are U+2028)."""
+    block = document.begin()
+    while block.isValid():
+        if block.layout().lineCount() > block.text().count("\u2028") + 1:
+            return True
+        block = block.next()
+    return False
+
+
+def split_subscripts(browser):
+    """The places where a line of the calculation starts with a subscript (k | 猫)."""
+    splits = []
+    document = browser.document()
+    block = document.begin()
+    while block.isValid():
+        layout = block.layout()
+        for index in range(1, layout.lineCount()):
+            start = block.position() + layout.lineAt(index).textStart()
+            cursor = QTextCursor(document)
+            cursor.setPosition(start + 1)  # the format of the line's first character
+            if cursor.charFormat().verticalAlignment() == SUBSCRIPT:
+                splits.append(block.text())
+        block = block.next()
+    return splits
+
+
+def test_a_larger_step_at_720p_keeps_each_symbol_with_its_subscript_and_boxes_whole(window, qtbot):
+    """One Ctrl+= at 1280×720: three columns so narrow that "k" ended a line, "猫" began one."""
+    window.presenter.toggle_action.setChecked(True)
+    window.showNormal()
+    window.setGeometry(0, 0, 1280, 720)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1280, 720))
+    window.presenter.go_to_step(1)
+    qtbot.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(300)
+    browser = window.explanation.browser
+    assert not split_subscripts(browser)
+    # side by side only where each box keeps its lines whole (one column may wrap)
+    assert "<td" not in browser.toHtml() or not wraps(browser.document())
+    window.presenter.toggle_action.setChecked(False)
