@@ -109,3 +109,32 @@ def test_a_larger_step_at_720p_keeps_each_symbol_with_its_subscript_and_boxes_wh
     # side by side only where each box keeps its lines whole (one column may wrap)
     assert "<td" not in browser.toHtml() or not wraps(browser.document())
     window.presenter.toggle_action.setChecked(False)
+
+
+def below(widget, other, parent):
+    """The gap from ``other``'s bottom to ``widget``'s top, in ``parent``'s coordinates."""
+    top = widget.mapTo(parent, widget.rect().topLeft()).y()
+    return top - other.mapTo(parent, other.rect().bottomLeft()).y()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_smaller_text_while_presenting_never_lays_the_dials_caption_over_its_buttons(
+    window, qtbot, size
+):
+    """One Ctrl+- at 1280×720: the caption lay over the Play button, the bars squashed."""
+    window.presenter.toggle_action.setChecked(True)
+    window.showNormal()
+    window.setGeometry(0, 0, *size)
+    qtbot.waitUntil(lambda: window.size().toTuple() == size)
+    window.presenter.go_to_step(1)
+    window.docks["temperature"].raise_()
+    qtbot.wait(100)
+    for _ in range(2):
+        qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+        qtbot.wait(200)
+        dial = window.dial
+        if dial.caption.isVisible():
+            assert below(dial.caption, dial.play_button, dial) >= 0
+        assert below(dial.play_button, dial.entry, dial) >= 0
+        assert dial.bars.height() >= 3 * dial.fontMetrics().height()
+    window.presenter.toggle_action.setChecked(False)
