@@ -35,6 +35,7 @@ from gui.window.presenting_layout import (
 
 PRESENTER_SCALE = 1.5  # text size on entering presenter mode (up to a 1080-line screen)
 RESTORE_TRIES = 8  # turns of the event loop for the docks to settle after presenting
+LARGER_STEPS = 1  # Ctrl+= steps above presenter mode's own scale that still fit its screen
 SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0)
 
 
@@ -169,9 +170,25 @@ class Presenter(QObject):
 
     # ------------------------------------------------------------------ public
     def change_scale(self, direction: int) -> None:
-        """One step larger (+1) or smaller (−1) along SCALES."""
+        """One step larger (+1) or smaller (−1) along SCALES.
+
+        While presenting, at most LARGER_STEPS above the scale presenter mode chose for the
+        screen: three steps at 1280×720 turned the heatmaps' names sideways, cut the titles
+        to "③ w…" and made the numbers smaller. A step further is refused, with a message.
+        """
         index = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - self.scale))
-        self.set_scale(SCALES[min(max(index + direction, 0), len(SCALES) - 1)])
+        new = SCALES[min(max(index + direction, 0), len(SCALES) - 1)]
+        if self.active and direction > 0 and new > self.largest_scale():
+            self.window.statusBar().showMessage(
+                self.tr("The text is as large as this screen allows"), 5000
+            )
+            return
+        self.set_scale(new)
+
+    def largest_scale(self) -> float:
+        """Return the largest text scale while presenting: LARGER_STEPS above the chosen."""
+        chosen = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - self._presenting_scale))
+        return SCALES[min(chosen + LARGER_STEPS, len(SCALES) - 1)]
 
     def set_scale(self, scale: float) -> None:
         """Scale every font of the window, the heatmaps' names and labels included."""

@@ -138,3 +138,22 @@ def test_smaller_text_while_presenting_never_lays_the_dials_caption_over_its_but
         assert below(dial.play_button, dial.entry, dial) >= 0
         assert dial.bars.height() >= 3 * dial.fontMetrics().height()
     window.presenter.toggle_action.setChecked(False)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_larger_text_while_presenting_stops_at_the_largest_step_that_fits(window, qtbot, size):
+    """Three Ctrl+= at 1280×720 turned the names sideways and cut "③ w…": refused instead."""
+    window.presenter.toggle_action.setChecked(True)
+    window.showNormal()
+    window.setGeometry(0, 0, *size)
+    qtbot.waitUntil(lambda: window.size().toTuple() == size)
+    window.presenter.go_to_step(3)
+    chosen = window.presenter.scale
+    for _ in range(3):
+        qtbot.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+        qtbot.wait(100)
+    assert chosen < window.presenter.scale == window.presenter.largest_scale() < 2.0
+    assert window.statusBar().currentMessage()  # says why
+    qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert window.presenter.scale == chosen
+    window.presenter.toggle_action.setChecked(False)
