@@ -67,6 +67,7 @@ class Presenter(QObject):
         self._saved_geometry = QByteArray()
         self._saved_rect = QRect()
         self._saved_docks: dict[str, QSize] = {}
+        self._bar_heights: dict[str, int] = {}  # of a tab group's bar, by its front tab
         self.layout = PresentingLayout(window, docks)
         self.controls = PresentingControls(window)
         self.toggle_action = self._action("presenterAction", checkable=True)
@@ -130,7 +131,8 @@ class Presenter(QObject):
         ):
             horizontal = orientation == Qt.Orientation.Horizontal
             extents = [self._saved_docks[n].width() if horizontal
-                       else self._saved_docks[n].height() for n in names]  # fmt: skip
+                       else self._saved_docks[n].height() + self._bar_heights.get(n, 0)
+                       for n in names]  # fmt: skip
             window.resizeDocks([self.docks[n] for n in names], extents, orientation)
         off = any(self.docks[n].width() != self._saved_docks[n].width() for n in beside) or any(
             self.docks[n].height() != self._saved_docks[n].height() for n in stacked
@@ -138,6 +140,16 @@ class Presenter(QObject):
         off = off or window.geometry() != self._saved_rect
         if off and tries > 0 and not self.active:
             QTimer.singleShot(0, self, lambda: self._restore_dock_sizes(tries - 1))
+
+    def _group_bar(self, dock: QDockWidget) -> QTabBar | None:
+        """Return the tab bar shown for ``dock``'s tab group, if any."""
+        title = dock.windowTitle()
+        for bar in self.window.findChildren(
+            QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly
+        ):
+            if bar.isVisible() and title in (bar.tabText(i) for i in range(bar.count())):
+                return bar
+        return None
 
     def _beside(self, dock: QDockWidget) -> bool:
         """Return True for a dock to the left or right of the centre (its width is its own)."""
@@ -234,13 +246,19 @@ class Presenter(QObject):
             self._saved_state = window.saveState(LAYOUT_VERSION)
             self._saved_geometry = window.saveGeometry()
             self._saved_rect = window.geometry()
-            # a closed dock has no size to give back, and a tab's is its group's (given to
-            # the group's neighbours, it came back 17 px off: the tab bar)
-            self._saved_docks = {
-                name: dock.size()
-                for name, dock in self.docks.items()
-                if dock.isVisible() and not window.tabifiedDockWidgets(dock)
-            }
+            # a closed dock has no size to give back, nor a tab behind another; the tab in
+            # front gives its group's, its bar's height with it (without, it came back 17 px
+            # off; left out, 1 px: the Mixing tab in front of the heads)
+            self._saved_docks, self._bar_heights = {}, {}
+            for name, dock in self.docks.items():
+                if not dock.isVisible() or dock.x() < 0:
+                    continue
+                if window.tabifiedDockWidgets(dock):
+                    bar = self._group_bar(dock)
+                    if bar is None:
+                        continue
+                    self._bar_heights[name] = bar.height()
+                self._saved_docks[name] = dock.size()
             self.docks["inputs"].hide()
             for toolbar in self.toolbars:
                 toolbar.hide()

@@ -157,3 +157,26 @@ def test_larger_text_while_presenting_stops_at_the_largest_step_that_fits(window
     qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     assert window.presenter.scale == chosen
     window.presenter.toggle_action.setChecked(False)
+
+
+@pytest.mark.parametrize("front", ["heads", "mixing"])
+def test_leaving_gives_back_a_tab_groups_height_exactly(window, qtbot, front):
+    """Two heads: the Mixing tab and the heads' share the column below the dial.
+
+    With either in front, the column came back 1 px off (the group's tab bar).
+    """
+    window.load_built_in("two-heads")
+    window.resize(1280, 720)
+    qtbot.wait(200)
+    window.docks[front].raise_()
+    before = settled(window, qtbot)
+    assert front in before[1]
+    window.presenter.toggle_action.setChecked(True)
+    window.showNormal()
+    window.setGeometry(0, 0, 1280, 720)
+    qtbot.wait(100)
+    qtbot.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(100)
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    qtbot.wait(400)
+    assert layout(window) == before
