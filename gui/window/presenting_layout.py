@@ -46,7 +46,7 @@ def refresh_least_sizes(window: QWidget) -> None:
     presenter's least height (351 px for 251) and lay over the Mixing dock's title; the next
     layout of the window (a resize, the next start) squashed the mixing chart to a third.
     """
-    layouts = [w.layout() for w in window.findChildren(QWidget) if w.layout() is not None]
+    layouts = [layout for w in window.findChildren(QWidget) if (layout := w.layout()) is not None]
 
     def depth(layout: QLayout) -> int:
         widget, count = layout.parentWidget(), 0
