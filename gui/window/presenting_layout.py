@@ -20,7 +20,8 @@ from shiboken6 import isValid
 REFERENCE_HEIGHT = 1080  # on a screen this tall (or shorter) the text is PRESENTER_SCALE
 RIGHT_SHARE = 0.36  # of the window's width: the dial, its bars and the mixing view
 BOTTOM_SHARE = 0.34  # of the window's height: the hand calculation
-STACKED_LINES = 34  # every panel at once where the window is this many lines high
+STACKED_LINES = 37  # every panel at once where the window is this many lines high (at 34,
+# 1280×720 after Ctrl+- stacked them, and the dial's chart was squashed to a sliver)
 DIAL_SHARE = 0.5  # of the column for the dial and its bars, when stacked
 DIRECT_CHILDREN = Qt.FindChildOption.FindDirectChildrenOnly
 LEAST_TAB_POINTS = 8.0  # the tabs' titles never smaller than this
