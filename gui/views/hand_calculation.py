@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QFont, QResizeEvent
+import re
+
+from PySide6.QtGui import QFont, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import QCheckBox, QTextBrowser, QVBoxLayout, QWidget
 
 from engine.explain import ScaledStep, ScoreStep, WeightStep
@@ -14,6 +16,7 @@ from gui.views import hand_calculation_text as explain_text
 #: as the heatmaps' names (1.3) where the step fits its room, else smaller down to the text's
 #: (at 1080p it was 18 px beside 30 px numbers, in a room two-thirds empty)
 PRESENTING_SIZES = (1.3, 1.15, 1.0)
+SUBSCRIPT = re.compile(r"(\S)<sub>")  # a symbol and its subscript: q<sub>猫</sub>
 MOST_COLUMNS = 4  # boxes side by side at most while presenting (16 were unreadable slivers)
 
 
@@ -74,7 +77,7 @@ class ExplainPanel(Retranslating, QWidget):
             self._boxes = boxes
         boxes = self._boxes
         if not self.presenting:
-            self.browser.setHtml("".join(boxes))
+            self.browser.setHtml(keep_subscripts("".join(boxes)))
             return
         room = self.browser.viewport().size()
         base = QFont(self.font())
@@ -88,26 +91,38 @@ class ExplainPanel(Retranslating, QWidget):
             if fits or not fitted[2]:
                 return  # the same fit holds the new numbers (or nothing fits: it scrolls)
         for size in PRESENTING_SIZES:
+            # side by side where every line stays whole, else one column (a long sum
+            # wraps there, not in slivers)
             for columns in range(1, min(len(boxes), MOST_COLUMNS) + 1):
-                if self._lay_out(boxes, base, size, columns):
+                if self._lay_out(boxes, base, size, columns, whole_lines=True):
                     self._fitted = (key, (size, columns), True)
                     return
+            if self._lay_out(boxes, base, size, 1):
+                self._fitted = (key, (size, 1), True)
+                return
         self._fitted = (key, (PRESENTING_SIZES[-1], 1), False)
         self._lay_out(boxes, base, PRESENTING_SIZES[-1], 1)
 
-    def _lay_out(self, boxes: list[str], base: QFont, size: float, columns: int) -> bool:
-        """Show ``boxes`` in ``columns`` at ``size`` × ``base``; return True if they fit."""
+    def _lay_out(
+        self, boxes: list[str], base: QFont, size: float, columns: int, whole_lines: bool = False
+    ) -> bool:
+        """Show ``boxes`` in ``columns`` at ``size`` × ``base``; return True if they fit.
+
+        With ``whole_lines`` they fit only where no line wraps: at 1280×720 one Ctrl+= put
+        step ① in three columns so narrow that each sum took four lines.
+        """
         font = QFont(base)
         font.setPointSizeF(base.pointSizeF() * size)
         if self.browser.font() != font:
             self.browser.setFont(font)
-        self.browser.setHtml(in_columns(boxes, columns))
+        self.browser.setHtml(keep_subscripts(in_columns(boxes, columns)))
         room, document = self.browser.viewport().size(), self.browser.document().size()
-        return document.height() <= room.height() and document.width() <= room.width()
+        fits = document.height() <= room.height() and document.width() <= room.width()
+        return fits and not (whole_lines and wraps(self.browser.document()))
 
     def text(self) -> str:
         """Return what the panel shows, as plain text (for tests and copying)."""
-        return self.browser.toPlainText()
+        return self.browser.toPlainText().replace("\u2060", "")  # the joiners unseen
 
     def _whole_row(self, step: str, row: int, digits: int, full: bool) -> list[str]:
         """Every cell of one row of S or S/τ, as the lesson writes 猫's three dot products."""
@@ -151,6 +166,22 @@ class ExplainPanel(Retranslating, QWidget):
             dropout = self.state.dropped is not None  # the sum is of A′'s weights
             html = explain_text.explain_context(box, tokens, digits, full, dropout)
         self._show([html])
+
+
+def keep_subscripts(html: str) -> str:
+    """Join each symbol to its subscript (a word joiner): a line broke between k and 猫."""
+    return SUBSCRIPT.sub("\\1\u2060<sub>", html)
+
+
+def wraps(document: QTextDocument) -> bool:
+    """Return True if a line of ``document`` breaks in two (its <br> are U+2028)."""
+    block = document.begin()
+    while block.isValid():
+        layout = block.layout()
+        if layout is not None and layout.lineCount() > block.text().count("\u2028") + 1:
+            return True
+        block = block.next()
+    return False
 
 
 def in_columns(boxes: list[str], columns: int) -> str:

@@ -169,7 +169,6 @@ class TemperatureDial(Retranslating, QWidget):
         self._arrange()
 
     def _arrange(self) -> None:
-        self._holder.setMinimumHeight(self._controls.minimumSize().height())
         room = self.width() - self._controls.sizeHint().width()
         beside = room >= BARS_LINES * self.fontMetrics().height()
         direction = QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
@@ -189,7 +188,9 @@ class TemperatureDial(Retranslating, QWidget):
         caption = self.caption
         below = self._top.direction() == QBoxLayout.Direction.TopToBottom
         spacing = layout.spacing() + self._top.spacing()
-        room = self.height() - self._holder.minimumHeight() - 8 - spacing  # the bars' own
+        # the controls' least height from their layout now (a least height set once stayed
+        # the last type's: after Ctrl+- the caption lay over the Play button)
+        room = self.height() - self._holder.minimumSizeHint().height() - 8 - spacing
         needed = (BARS_LINES + 3) * self.fontMetrics().height()  # the chart and its readout
         fits = not below or room - caption.heightForWidth(self.width()) >= needed
         if fits != caption.isVisibleTo(self):

@@ -28,12 +28,14 @@ from gui.window.presenting_controls import PresentingControls
 from gui.window.presenting_layout import (
     PresentingLayout,
     presenting_scale,
+    refresh_least_sizes,
     screen_rect,
     settle_layouts,
 )
 
 PRESENTER_SCALE = 1.5  # text size on entering presenter mode (up to a 1080-line screen)
 RESTORE_TRIES = 8  # turns of the event loop for the docks to settle after presenting
+LARGER_STEPS = 1  # Ctrl+= steps above presenter mode's own scale that still fit its screen
 SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0)
 
 
@@ -65,6 +67,7 @@ class Presenter(QObject):
         self._saved_geometry = QByteArray()
         self._saved_rect = QRect()
         self._saved_docks: dict[str, QSize] = {}
+        self._bar_heights: dict[str, int] = {}  # of a tab group's bar, by its front tab
         self.layout = PresentingLayout(window, docks)
         self.controls = PresentingControls(window)
         self.toggle_action = self._action("presenterAction", checkable=True)
@@ -113,7 +116,10 @@ class Presenter(QObject):
         4 px short when it had been a tab).
         """
         window = self.window
-        if window.geometry() != self._saved_rect and not self.active:
+        if self.active:
+            return
+        refresh_least_sizes(window)  # the docks' least sizes from what they hold now
+        if window.geometry() != self._saved_rect:
             window.setGeometry(self._saved_rect)
         beside = [n for n in self._saved_docks if self._beside(self.docks[n])]
         # heights: the docks that share a column or lie below the centre (a lone dock on
@@ -125,7 +131,8 @@ class Presenter(QObject):
         ):
             horizontal = orientation == Qt.Orientation.Horizontal
             extents = [self._saved_docks[n].width() if horizontal
-                       else self._saved_docks[n].height() for n in names]  # fmt: skip
+                       else self._saved_docks[n].height() + self._bar_heights.get(n, 0)
+                       for n in names]  # fmt: skip
             window.resizeDocks([self.docks[n] for n in names], extents, orientation)
         off = any(self.docks[n].width() != self._saved_docks[n].width() for n in beside) or any(
             self.docks[n].height() != self._saved_docks[n].height() for n in stacked
@@ -133,6 +140,16 @@ class Presenter(QObject):
         off = off or window.geometry() != self._saved_rect
         if off and tries > 0 and not self.active:
             QTimer.singleShot(0, self, lambda: self._restore_dock_sizes(tries - 1))
+
+    def _group_bar(self, dock: QDockWidget) -> QTabBar | None:
+        """Return the tab bar shown for ``dock``'s tab group, if any."""
+        title = dock.windowTitle()
+        for bar in self.window.findChildren(
+            QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly
+        ):
+            if bar.isVisible() and title in (bar.tabText(i) for i in range(bar.count())):
+                return bar
+        return None
 
     def _beside(self, dock: QDockWidget) -> bool:
         """Return True for a dock to the left or right of the centre (its width is its own)."""
@@ -165,9 +182,25 @@ class Presenter(QObject):
 
     # ------------------------------------------------------------------ public
     def change_scale(self, direction: int) -> None:
-        """One step larger (+1) or smaller (−1) along SCALES."""
+        """One step larger (+1) or smaller (−1) along SCALES.
+
+        While presenting, at most LARGER_STEPS above the scale presenter mode chose for the
+        screen: three steps at 1280×720 turned the heatmaps' names sideways, cut the titles
+        to "③ w…" and made the numbers smaller. A step further is refused, with a message.
+        """
         index = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - self.scale))
-        self.set_scale(SCALES[min(max(index + direction, 0), len(SCALES) - 1)])
+        new = SCALES[min(max(index + direction, 0), len(SCALES) - 1)]
+        if self.active and direction > 0 and new > self.largest_scale():
+            self.window.statusBar().showMessage(
+                self.tr("The text is as large as this screen allows"), 5000
+            )
+            return
+        self.set_scale(new)
+
+    def largest_scale(self) -> float:
+        """Return the largest text scale while presenting: LARGER_STEPS above the chosen."""
+        chosen = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - self._presenting_scale))
+        return SCALES[min(chosen + LARGER_STEPS, len(SCALES) - 1)]
 
     def set_scale(self, scale: float) -> None:
         """Scale every font of the window, the heatmaps' names and labels included."""
@@ -213,13 +246,19 @@ class Presenter(QObject):
             self._saved_state = window.saveState(LAYOUT_VERSION)
             self._saved_geometry = window.saveGeometry()
             self._saved_rect = window.geometry()
-            # a closed dock has no size to give back, and a tab's is its group's (given to
-            # the group's neighbours, it came back 17 px off: the tab bar)
-            self._saved_docks = {
-                name: dock.size()
-                for name, dock in self.docks.items()
-                if dock.isVisible() and not window.tabifiedDockWidgets(dock)
-            }
+            # a closed dock has no size to give back, nor a tab behind another; the tab in
+            # front gives its group's, its bar's height with it (without, it came back 17 px
+            # off; left out, 1 px: the Mixing tab in front of the heads)
+            self._saved_docks, self._bar_heights = {}, {}
+            for name, dock in self.docks.items():
+                if not dock.isVisible() or dock.x() < 0:
+                    continue
+                if window.tabifiedDockWidgets(dock):
+                    bar = self._group_bar(dock)
+                    if bar is None:
+                        continue
+                    self._bar_heights[name] = bar.height()
+                self._saved_docks[name] = dock.size()
             self.docks["inputs"].hide()
             for toolbar in self.toolbars:
                 toolbar.hide()
@@ -239,6 +278,7 @@ class Presenter(QObject):
             # size was still the presenter's (at 3× on a 4K screen 1501 × 880, with the
             # inputs shown again), and the window came back 1642 × 938 instead of 1280 × 720.
             settle_layouts()
+            refresh_least_sizes(window)
             window.showNormal()
             # The window's own size first, then the docks inside it: restored the other way
             # round, the docks kept their full-screen sizes and the window came back 1093

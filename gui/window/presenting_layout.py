@@ -14,13 +14,14 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QLayout, QMainWindow, QTabBar, QWidget
 from shiboken6 import isValid
 
 REFERENCE_HEIGHT = 1080  # on a screen this tall (or shorter) the text is PRESENTER_SCALE
 RIGHT_SHARE = 0.36  # of the window's width: the dial, its bars and the mixing view
 BOTTOM_SHARE = 0.34  # of the window's height: the hand calculation
-STACKED_LINES = 34  # every panel at once where the window is this many lines high
+STACKED_LINES = 37  # every panel at once where the window is this many lines high (at 34,
+# 1280×720 after Ctrl+- stacked them, and the dial's chart was squashed to a sliver)
 DIAL_SHARE = 0.5  # of the column for the dial and its bars, when stacked
 DIRECT_CHILDREN = Qt.FindChildOption.FindDirectChildrenOnly
 LEAST_TAB_POINTS = 8.0  # the tabs' titles never smaller than this
@@ -36,6 +37,30 @@ def settle_layouts(turns: int = 4) -> None:
     """Lay out now what asked to be laid out (a layout done may ask for its parent's)."""
     for _ in range(turns):
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+
+def refresh_least_sizes(window: QWidget) -> None:
+    """Lay out anew every layout under ``window``, the innermost first.
+
+    A layout takes its widget's least size from the layouts inside it when it is laid out,
+    and on leaving presenter mode not every one was asked again: the dial's dock kept the
+    presenter's least height (351 px for 251) and lay over the Mixing dock's title; the next
+    layout of the window (a resize, the next start) squashed the mixing chart to a third.
+    """
+    layouts = [layout for w in window.findChildren(QWidget) if (layout := w.layout()) is not None]
+
+    def depth(layout: QLayout) -> int:
+        widget, count = layout.parentWidget(), 0
+        while widget is not None:
+            widget, count = widget.parentWidget(), count + 1
+        return count
+
+    for layout in sorted(layouts, key=depth, reverse=True):
+        widget = layout.parentWidget()
+        if isinstance(widget, QDockWidget):  # (0, 0): its least size is its layout's again
+            widget.setMinimumSize(0, 0)
+        layout.invalidate()
+        layout.activate()
 
 
 def presenting_scale(screen_height: int, normal: float, scales: Sequence[float]) -> float:

@@ -234,18 +234,18 @@ No discards it.</source>
 <context>
     <name>ExplainPanel</name>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="46"/>
+        <location filename="../../gui/views/hand_calculation.py" line="49"/>
         <source>Show every term</source>
         <extracomment>the hand calculation&apos;s type against the text&apos;s while presenting, largest first: as large as the heatmaps&apos; names (1.3) where the step fits its room, else smaller down to the text&apos;s (at 1080p it was 18 px beside 30 px numbers, in a room two-thirds empty)</extracomment>
         <translation>显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="47"/>
+        <location filename="../../gui/views/hand_calculation.py" line="50"/>
         <source>Long sums are shortened; tick to see every term</source>
         <translation>长的求和会被缩写；勾选后显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="130"/>
+        <location filename="../../gui/views/hand_calculation.py" line="145"/>
         <source>Click any cell of a heatmap to see how it is calculated.</source>
         <translation>点击热力图的任意一格，看它是怎么算出来的。</translation>
     </message>
@@ -1475,45 +1475,50 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="161"/>
+        <location filename="../../gui/window/presenter.py" line="166"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="162"/>
+        <location filename="../../gui/window/presenter.py" line="167"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="163"/>
+        <location filename="../../gui/window/presenter.py" line="168"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenter.py" line="183"/>
+        <source>The text is as large as this screen allows</source>
+        <translation>文字已是这块屏幕能容下的最大字号</translation>
     </message>
 </context>
 <context>
     <name>PresentingLayout</name>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="92"/>
+        <location filename="../../gui/window/presenting_layout.py" line="116"/>
         <source>Dial</source>
         <translation>旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="93"/>
+        <location filename="../../gui/window/presenting_layout.py" line="117"/>
         <source>Mixing</source>
         <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="94"/>
+        <location filename="../../gui/window/presenting_layout.py" line="118"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="95"/>
+        <location filename="../../gui/window/presenting_layout.py" line="119"/>
         <source>Heads</source>
         <translation>多头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="96"/>
+        <location filename="../../gui/window/presenting_layout.py" line="120"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
@@ -2062,12 +2067,12 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="297"/>
+        <location filename="../../gui/views/temperature_dial.py" line="298"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="298"/>
+        <location filename="../../gui/views/temperature_dial.py" line="299"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
