@@ -14,10 +14,9 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QObject
 
 from engine import AttentionResult, Dropout, Preset, dropout
-from engine.dropout import DropoutSetting
+from engine.dropout import DropoutSetting, dropout_heads
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep, explain
 from engine.head_source import HeadSource
-from engine.dropout import dropout_heads
 from engine.multi_head import MultiHeadResult, with_dropout
 from engine.presets import Projection
 from engine.vocabulary import DIRECT_INPUTS, LABELS, PROJECTION_INPUTS

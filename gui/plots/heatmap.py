@@ -226,7 +226,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         return symmetric_levels(low, high, MAX_LEVEL)
 
     def set_weight_scale(self, scale: str, title: str = "", top: float = 1.0) -> None:
-        """Colour the weights on ``scale`` (see SCALES) up to ``top``, its name ``title`` on the bar.
+        """Colour the weights on ``scale`` (see SCALES) up to ``top``, named ``title`` on the bar.
 
         The labels and the hover text keep the true weights. Only for a "probability" map.
         """
