@@ -121,3 +121,44 @@ def test_step_four_says_a_prime_while_dropout_trains(window):
     text = click(window, "context", 0, -1)
     assert "z猫 = Σ A[猫, j] × vj" in text
     assert "′" not in text
+
+
+def test_the_hand_calculation_follows_a_token_selected_elsewhere(qtbot, qapp):
+    # a click on K's 鱼 row selected 鱼 everywhere; the hand calculation still said A[猫, 猫]
+    from engine import load_preset
+    from gui.model.state import AttentionState
+    from gui.views.hand_calculation import ExplainPanel
+
+    state = AttentionState(load_preset("cat-eats-fish"))
+    panel = ExplainPanel(state)
+    qtbot.addWidget(panel)
+    state.select_cell("weights", 0, 0)
+    assert "A[猫, 猫]" in panel.text()
+    state.select_token(2)  # as a click on a cell of Q, K, V or the token row does
+    assert state.selected_cell == ("weights", 2, 0)
+    assert "A[鱼, 猫]" in panel.text()
+    assert "A[猫, 猫]" not in panel.text()
+
+
+def test_the_dropout_line_is_in_view_in_a_short_panel(qtbot, qapp):
+    # at 1280×720 "A′[猫,猫] = 1 ÷ (1 − 0.5) = 2" lay below the panel's bottom edge
+    from engine import load_preset
+    from engine.dropout import DropoutSetting
+    from gui.model.state import AttentionState
+    from gui.views.hand_calculation import ExplainPanel
+
+    state = AttentionState(load_preset("cat-eats-fish"))
+    state.set_dropout(DropoutSetting(0.5, 1, True))
+    panel = ExplainPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(480, 130)
+    panel.show()
+    qtbot.waitExposed(panel)
+    state.select_cell("weights", 0, 0)
+    browser = panel.browser
+    document = browser.document()
+    block = document.find("Dropout").block()
+    rect = document.documentLayout().blockBoundingRect(block)
+    top = browser.verticalScrollBar().value()
+    assert rect.bottom() - top <= browser.viewport().height()
+    assert rect.top() >= top
