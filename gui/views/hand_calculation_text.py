@@ -236,12 +236,23 @@ def explain_dropout(dropped: Dropout, step: WeightStep, tokens: Sequence[str], d
     q_name, k_name = escape(tokens[step.row]), escape(tokens[step.col])
     cell = f"A′[{q_name}, {k_name}]"
     if dropped.kept[step.row, step.col]:
+        kept = float(dropped.weights[step.row, step.col])
+        places = max(digits, 2)  # more where 0.01 ÷ (1 − 0.5) was written = 0.03 (of 0.0145)
+        while places < max(digits, 2) + MORE_DIGITS and round(
+            _written(step.value, places) / (1 - dropped.p), places
+        ) != _written(kept, places):
+            places += 1
         text = QCoreApplication.translate(
             "Explanation", "Dropout (p = {0}): kept, so {1} = {2} ÷ (1 − {0}) = <b>{3}</b>"
-        ).format(number(dropped.p, digits), cell, number(step.value, digits),
-                 number(float(dropped.weights[step.row, step.col]), digits))  # fmt: skip
+        ).format(number(dropped.p, digits), cell, number(step.value, places),
+                 number(kept, places))  # fmt: skip
     else:
         text = QCoreApplication.translate(
             "Explanation", "Dropout (p = {0}): dropped, so {1} = <b>0</b>"
         ).format(number(dropped.p, digits), cell)
     return f"<p>{text}</p>"
+
+
+def _written(value: float, digits: int) -> float:
+    """Return ``value`` as number() writes it (0.0145 → 0.01 at two decimals)."""
+    return float(number(value, digits).replace("−", "-"))

@@ -203,3 +203,19 @@ def test_the_written_context_adds_up_by_hand_on_a_random_state(qapp, seed):
                 assert sums[k] == shown
             else:
                 assert _decimal(number(total[k], places)) == sums[k]
+
+
+def test_the_dropout_line_divides_the_weight_it_writes(qapp):
+    # "A′[猫, 猫] = 0.01 ÷ (1 − 0.5) = 0.03": A was 0.014, and 0.01 ÷ 0.5 is 0.02
+    from engine import load_preset
+    from engine.dropout import DropoutSetting
+    from gui.model.state import AttentionState
+    from gui.views.hand_calculation import ExplainPanel
+
+    state = AttentionState(load_preset("two-heads"))
+    state.set_heads(2)
+    state.set_dropout(DropoutSetting(0.5, 1, True))
+    panel = ExplainPanel(state)
+    state.select_cell("weights", 0, 0)
+    assert state.dropped.kept[0, 0]
+    assert "A′[猫, 猫] = 0.014 ÷ (1 − 0.5) = 0.028" in panel.text()
