@@ -92,11 +92,24 @@ def dropout(result: AttentionResult, p: float, seed: int) -> Dropout:
     Dropout
         M, A' and Z'.
     """
+    return dropout_heads((result,), p, seed)[0]
+
+
+def dropout_heads(heads: tuple[AttentionResult, ...], p: float, seed: int) -> tuple[Dropout, ...]:
+    """Return every head's weights with dropout ``p``, drawn at once from ``seed``.
+
+    As PyTorch drops cells of the (h, L_q, L_k) weights in one draw: head 0's cells are
+    those :func:`dropout` drops for the same seed, so one head and several agree.
+    """
     p = check_drop(p)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise InputError(Message("the dropout seed must be a whole number ≥ 0"))
     generator = np.random.default_rng(int(seed))
-    kept = generator.random(result.weights.shape) >= p  # (L_q, L_k), True with chance 1 − p
-    weights = np.where(kept, result.weights / (1.0 - p), 0.0)  # A' = A ⊙ M / (1 − p)
-    context = weights @ result.v  # Z' = A'·V, (L_q, d_v)
-    return Dropout(p, int(seed), kept, weights, context)
+    shape = (len(heads), *heads[0].weights.shape) if heads else (0, 0, 0)
+    kept_all = generator.random(shape) >= p  # (h, L_q, L_k), True with chance 1 − p
+    drops = []
+    for result, kept in zip(heads, kept_all, strict=True):
+        weights = np.where(kept, result.weights / (1.0 - p), 0.0)  # A' = A ⊙ M / (1 − p)
+        context = weights @ result.v  # Z' = A'·V, (L_q, d_v)
+        drops.append(Dropout(p, int(seed), kept, weights, context))
+    return tuple(drops)

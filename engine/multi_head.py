@@ -14,13 +14,14 @@ of Q and K and i·d_v … (i+1)·d_v − 1 of V, with d_k = width(Q)/h and d_v =
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._checks import Matrix, as_matrix
 from .attention import attention, project, with_temperature
+from .dropout import dropout_heads
 from .messages import InputError, Message
 from .result import AttentionResult
 from .update import update_attention
@@ -204,6 +205,25 @@ def update_heads(
     if w_o is None:
         return MultiHeadResult(heads, concat, None, None)
     return multi_head_output(heads, concat, as_matrix(w_o, "W_o"))
+
+
+def with_dropout(result: MultiHeadResult, p: float, seed: int) -> MultiHeadResult:
+    """Return the heads as training uses them: each head's A′ and Z′ = A′·V, in the concat.
+
+    The concat is [Z′_1 | … | Z′_h] and the output Concat·W_o is made of it; S, S/τ and τ
+    stay each head's own. The cells dropped are those of :func:`engine.dropout.dropout_heads`.
+    """
+    drops = dropout_heads(result.heads, p, seed)
+    heads = tuple(
+        replace(head, weights=drop.weights, context=drop.context)
+        for head, drop in zip(result.heads, drops, strict=True)
+    )
+    concat = np.concatenate([h.context for h in heads], axis=1)  # (L_q, h·d_v)
+    if result.w_o is None:
+        return MultiHeadResult(heads, concat, None, None)
+    with np.errstate(over="ignore", invalid="ignore"):
+        output = concat @ result.w_o  # (L_q, d_out)
+    return MultiHeadResult(heads, concat, result.w_o, output)
 
 
 def _same_blocks(head: AttentionResult, q: Matrix, k: Matrix, v: Matrix) -> bool:

@@ -15,13 +15,7 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from engine import (
-    Preset,
-    load_preset,
-    random_preset,
-    update_attention,
-    with_temperature,
-)
+from engine import Preset, load_preset, random_preset, update_attention, with_temperature
 from engine.multi_head import update_heads, with_heads_temperature
 from engine.vocabulary import LABELS, MAX_DIM, STEPS
 from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
@@ -311,10 +305,13 @@ class AttentionState(FromAModel):
         self._emit_result_changed()
 
     def select_token(self, index: int) -> None:
-        """Select token ``index``, clamped to the tokens there are."""
+        """Select token ``index``, clamped to the tokens there are; a selected cell follows."""
         index = min(max(index, 0), len(self._tokens) - 1)
         if index != self._selected_token:
-            self._selected_token = index
+            self._selected_token, cell = index, self._selected_cell
+            if cell is not None and cell[1] != index:  # its hand calculation said A[猫, 猫]
+                self._selected_cell = (cell[0], index, cell[2])  # beside 鱼 selected everywhere
+                self.selected_cell_changed.emit()
             self.selected_token_changed.emit(index)
 
     def select_cell(self, step: str, row: int, col: int) -> None:

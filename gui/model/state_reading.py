@@ -14,10 +14,10 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QObject
 
 from engine import AttentionResult, Dropout, Preset, dropout
-from engine.dropout import DropoutSetting
+from engine.dropout import DropoutSetting, dropout_heads
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep, explain
 from engine.head_source import HeadSource
-from engine.multi_head import MultiHeadResult
+from engine.multi_head import MultiHeadResult, with_dropout
 from engine.presets import Projection
 from engine.vocabulary import DIRECT_INPUTS, LABELS, PROJECTION_INPUTS
 from gui.model.view_settings import ViewSettings
@@ -45,7 +45,9 @@ class StateReading(QObject):
         self._dropout: DropoutSetting | None = None
         self._source: HeadSource | None = None
         self._dropped: Dropout | None = None  # the dropout of the result it was drawn for
-        self._dropped_for: AttentionResult | None = None
+        self._dropped_for: tuple[object, ...] = ()  # the result and heads it was drawn for
+        self._shown_heads: MultiHeadResult | None = None  # with every head's A′ and Z′
+        self._shown_heads_for: tuple[object, ...] = ()
         self._shown: AttentionResult | None = None  # with A′ and Z′ (see shown_result)
         self._shown_for: Dropout | None = None
         self._whole: dict[str, NDArray[np.float64]] = {}  # all of Q, K, V with several heads
@@ -182,19 +184,40 @@ class StateReading(QObject):
 
     @property
     def dropped(self) -> Dropout | None:
-        """Return the weights after dropout while training with p > 0, else None."""
+        """Return the weights after dropout while training with p > 0, else None.
+
+        With several heads, the selected head's of one draw for every head (see
+        ``shown_heads``): the four steps and the concat show the same cells.
+        """
         setting, result = self._dropout, self.result
         if setting is None or not setting.training or setting.p == 0:
             return None
-        cached = self._dropped
-        if (
-            cached is None
-            or (cached.p, cached.seed) != (setting.p, setting.seed)
-            or (self._dropped_for is not result)
-        ):  # drawn again only for another result or setting: the same seed, the same cells
-            cached = self._dropped = dropout(result, setting.p, setting.seed)
-            self._dropped_for = result
+        cached, multi = self._dropped, self._multi
+        drawn_for = (result, multi, setting.p, setting.seed)
+        if cached is None or not _same(self._dropped_for, drawn_for):
+            # drawn again only for another result or setting: the same seed, the same cells
+            if multi is None:
+                cached = dropout(result, setting.p, setting.seed)
+            else:
+                cached = dropout_heads(multi.heads, setting.p, setting.seed)[self._selected_head]
+            self._dropped, self._dropped_for = cached, drawn_for
         return cached
+
+    @property
+    def shown_heads(self) -> MultiHeadResult | None:
+        """Return every head as the views show it; None with one head.
+
+        While dropout trains, each head's A′ and Z′ = A′·V, the concat [Z′_1 | … | Z′_h]
+        and the output Concat·W_o made of it.
+        """
+        multi, setting = self.heads_result, self._dropout
+        if multi is None or setting is None or not setting.training or setting.p == 0:
+            return multi
+        drawn_for = (multi, setting.p, setting.seed)
+        if self._shown_heads is None or not _same(self._shown_heads_for, drawn_for):
+            self._shown_heads = with_dropout(multi, setting.p, setting.seed)
+            self._shown_heads_for = drawn_for
+        return self._shown_heads
 
     @property
     def d_model(self) -> int:
@@ -281,3 +304,8 @@ class StateReading(QObject):
             source=self._source,
             view={**self._view_extra, "precision": self.view.precision},
         )
+
+
+def _same(old: tuple[object, ...], new: tuple[object, ...]) -> bool:
+    """Return True if two keys hold the same objects (results by identity, numbers by value)."""
+    return len(old) == len(new) and all(a is b or a == b for a, b in zip(old, new, strict=True))

@@ -72,6 +72,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._shape: tuple[int, int] = (-1, -1)
         self._matrix: np.ndarray = np.zeros((0, 0))
         self._scale = SCALES[0]
+        self._top = 1.0  # the largest weight: 1/(1 − p) for A′ after dropout
         self._placing = False  # set_data is fitting the view to a new shape
         self._shared_steps = (1, 1, 0)  # the owner's least steps and largest name size
         self._hovered = (-1, -1)
@@ -220,12 +221,12 @@ class Heatmap(pg.GraphicsLayoutWidget):
     def _levels_for(self, low: float, high: float) -> tuple[float, float]:
         """Colour levels from the smallest and largest value shown."""
         if self._kind == "probability":
-            return scale_levels(self._scale)
+            return scale_levels(self._scale, self._top)
         # at most ±1e300, so the colour bar's range stays finite (S/τ can reach 1.8e308)
         return symmetric_levels(low, high, MAX_LEVEL)
 
-    def set_weight_scale(self, scale: str, title: str = "") -> None:
-        """Colour the weights on ``scale`` (see SCALES), its name ``title`` on the bar.
+    def set_weight_scale(self, scale: str, title: str = "", top: float = 1.0) -> None:
+        """Colour the weights on ``scale`` (see SCALES) up to ``top``, named ``title`` on the bar.
 
         The labels and the hover text keep the true weights. Only for a "probability" map.
         """
@@ -234,10 +235,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
         if self._kind != "probability":
             raise ValueError("only the weights have a choice of colour scale")
         self._bar.set_scale(title, LOG_TICKS if scale == "log" else None)
-        if scale == self._scale:
+        if (scale, top) == (self._scale, self._top):
             return
-        self._scale = scale
-        self._set_levels(scale_levels(scale))
+        self._scale, self._top = scale, top
+        self._set_levels(scale_levels(scale, top))
         self._cells.set_scale(scale, self._levels_or_unit())
         self._labels.set_levels(self._levels_or_unit())
 

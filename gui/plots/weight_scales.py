@@ -17,9 +17,16 @@ LOG_FLOOR_EXPONENT = -4  # weights below 10⁻⁴ get the lowest colour of the l
 LOG_TICKS = [(float(e), f"{10.0**e:.{max(-e, 0)}f}") for e in range(LOG_FLOOR_EXPONENT, 1)]
 
 
-def scale_levels(scale: str) -> tuple[float, float]:
-    """Return the values of the lowest and the highest colour on ``scale``."""
-    return (float(LOG_FLOOR_EXPONENT), 0.0) if scale == "log" else (0.0, 1.0)
+def scale_levels(scale: str, top: float = 1.0) -> tuple[float, float]:
+    """Return the values of the lowest and the highest colour on ``scale``.
+
+    ``top`` is the largest weight there can be: 1 for A, 1/(1 − p) for A′ after dropout
+    (its kept cells are divided by 1 − p: at p = 0.5 a 1.00 becomes 2.00). The row scale
+    divides by each row's largest and stays 0 to 1.
+    """
+    if scale == "log":
+        return (float(LOG_FLOOR_EXPONENT), float(np.log10(top)))
+    return (0.0, 1.0) if scale == "row" else (0.0, float(top))
 
 
 def row_largest(weights: np.ndarray) -> np.ndarray:

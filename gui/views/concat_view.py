@@ -89,17 +89,22 @@ class ConcatView(Retranslating, DrawnWhenShown):
 
     def _refresh(self) -> None:
         state = self.state
-        heads = state.heads_result
+        heads = state.shown_heads  # with dropout in training: Z′ = A′·V of every head
         self.shapes.setText(self.story())
-        self.concat_title.setText(self.tr("Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]")
-                                  .format(state.heads))  # fmt: skip
+        if state.dropped is None:
+            title = self.tr("Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]")
+            z = "Z"
+        else:
+            title = self.tr("Concat(head_1, …, head_{0}) = [Z′_1 | … | Z′_{0}], Z′ = A′·V")
+            z = "Z′"
+        self.concat_title.setText(title.format(state.heads))
         if heads is None:
-            matrix = state.result.context
+            matrix = state.shown_result.context
             columns = [f"d{j}" for j in range(matrix.shape[1])]
         else:
             matrix = heads.concat
             width = state.d_v
-            columns = [f"Z{j // width + 1}.d{j % width}" for j in range(matrix.shape[1])]
+            columns = [f"{z}{j // width + 1}.d{j % width}" for j in range(matrix.shape[1])]
         self.concat.set_data(matrix, state.tokens, columns)
         has_output = heads is not None and heads.output is not None
         self.output_title.setVisible(has_output)

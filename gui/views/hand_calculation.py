@@ -166,6 +166,10 @@ class ExplainPanel(Retranslating, QWidget):
             dropout = self.state.dropped is not None  # the sum is of A′'s weights
             html = explain_text.explain_context(box, tokens, digits, full, dropout)
         self._show([html])
+        if isinstance(box, WeightStep) and self.state.dropped is not None:
+            # A′ is the answer, written last: at 1280×720 it lay below the panel's edge
+            bar = self.browser.verticalScrollBar()
+            bar.setValue(bar.maximum())
 
 
 def keep_subscripts(html: str) -> str:

@@ -11,12 +11,14 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import TypeVar
 
+import numpy as np
 from PySide6.QtCore import QCoreApplication
 
 from engine import ContextStep, Dropout, ScaledStep, ScoreStep, WeightStep
 
 T = TypeVar("T")
 SHORT = 8  # a vector or a sum with more terms than this is shortened unless asked
+MORE_DIGITS = 3  # step ④ writes up to this many more decimals so that its sums add up
 
 
 def number(value: float, digits: int) -> str:
@@ -176,17 +178,57 @@ def explain_context(step: ContextStep, tokens: Sequence[str], digits: int, full:
             "Explanation", "④ Context z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>"
         ).format(name)
 
+    places, written, total = adding_up(step, digits)
+
     def mix(weight_and_value: tuple[float, Sequence[float]]) -> str:
         weight, value = weight_and_value
-        return f"{number(weight, digits)}×{vector(value, digits, full)}"
+        return f"{number(weight, places)}×{vector(value, places, full)}"
 
     mixes = _shorten(list(zip(step.weights, step.values, strict=True)), full, mix)
-    terms = _shorten(step.terms, full, lambda t: vector(t, digits, full))
-    return (
-        f"<p><b>{head}</b></p><p>{' + '.join(mixes)}"
-        f"<br>= {' + '.join(terms)}"
-        f"<br>= <b>{vector(step.value, digits, full)}</b></p>"
-    )
+    terms = _shorten(written, full, lambda t: vector(t, places, full))
+    result = f"<b>{vector(step.value, digits, full)}</b>"
+    if total is not None:  # the written terms add up to more decimals: then rounded, said so
+        result = f"{vector(total, places, full)} ≈ {result}"
+    return f"<p><b>{head}</b></p><p>{' + '.join(mixes)}<br>= {' + '.join(terms)}<br>= {result}</p>"
+
+
+def adding_up(step: ContextStep, digits: int) -> tuple[int, list[list[float]], list[float] | None]:
+    """Return how step ④ is written so that it adds up by hand: decimals, terms, sum.
+
+    A student checks the box: each weight × value as written, rounded half up, is the term
+    written, and the terms sum to the result (rounded to ``digits``, as the heatmap shows
+    it). At two decimals 0.23×[2, 0, 0, 2] was written [0.47, …] and 0.27 + 0.90 → 1.18:
+    the weights and terms then get up to MORE_DIGITS more (0.274 + 0.904 = 1.178 ≈ 1.18).
+    A term is the engine's unless its rounding differs by a last digit from the written
+    factors' product. The sum is None when the terms add up to the result exactly.
+    """
+    digits = max(digits, 2)  # as number() writes them
+    keys = len(step.weights)
+    weights = np.asarray(step.weights, dtype=np.float64)[:, None]  # (keys, 1)
+    values, terms = (np.asarray(m, dtype=np.float64).reshape(keys, -1)
+                     for m in (step.values, step.terms))  # fmt: skip
+    result = np.asarray(step.value, dtype=np.float64)
+    everything = (weights, values, terms, result)
+    if not all(np.isfinite(m).all() and (m.size == 0 or np.abs(m).max() < 1e4) for m in everything):
+        return digits, terms.tolist(), None  # too large to write with more decimals anyway
+    target = np.rint(result * 10**digits).astype(np.int64)
+    for places in range(digits, digits + MORE_DIGITS + 1):
+        unit = 10**places
+        shown_w, shown_v, shown_t = (np.rint(m * unit).astype(np.int64)
+                                     for m in (weights, values, terms))  # fmt: skip
+        products = _half_up(shown_w * shown_v, unit)  # each term from the written factors
+        sums = products.sum(axis=0)
+        if np.array_equal(_half_up(sums, 10 ** (places - digits)), target):
+            break
+    written = np.where(products == shown_t, terms, products / unit).tolist()
+    exact = np.array_equal(sums, target * 10 ** (places - digits))
+    return places, written, None if exact else (sums / unit).tolist()
+
+
+def _half_up(scaled: np.ndarray, unit: int) -> np.ndarray:
+    """Return whole numbers ``scaled`` ÷ ``unit`` rounded half away from 0, as by hand."""
+    halves: np.ndarray = np.sign(scaled) * ((np.abs(scaled) + unit // 2) // unit)
+    return halves
 
 
 def explain_dropout(dropped: Dropout, step: WeightStep, tokens: Sequence[str], digits: int) -> str:
@@ -194,12 +236,23 @@ def explain_dropout(dropped: Dropout, step: WeightStep, tokens: Sequence[str], d
     q_name, k_name = escape(tokens[step.row]), escape(tokens[step.col])
     cell = f"A′[{q_name}, {k_name}]"
     if dropped.kept[step.row, step.col]:
+        kept = float(dropped.weights[step.row, step.col])
+        places = max(digits, 2)  # more where 0.01 ÷ (1 − 0.5) was written = 0.03 (of 0.0145)
+        while places < max(digits, 2) + MORE_DIGITS and round(
+            _written(step.value, places) / (1 - dropped.p), places
+        ) != _written(kept, places):
+            places += 1
         text = QCoreApplication.translate(
             "Explanation", "Dropout (p = {0}): kept, so {1} = {2} ÷ (1 − {0}) = <b>{3}</b>"
-        ).format(number(dropped.p, digits), cell, number(step.value, digits),
-                 number(float(dropped.weights[step.row, step.col]), digits))  # fmt: skip
+        ).format(number(dropped.p, digits), cell, number(step.value, places),
+                 number(kept, places))  # fmt: skip
     else:
         text = QCoreApplication.translate(
             "Explanation", "Dropout (p = {0}): dropped, so {1} = <b>0</b>"
         ).format(number(dropped.p, digits), cell)
     return f"<p>{text}</p>"
+
+
+def _written(value: float, digits: int) -> float:
+    """Return ``value`` as number() writes it (0.0145 → 0.01 at two decimals)."""
+    return float(number(value, digits).replace("−", "-"))

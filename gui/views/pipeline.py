@@ -104,6 +104,7 @@ class PipelineView(Retranslating, QWidget):
             heatmap.view_changed.connect(self._share_ticks)
             self.heatmaps[step], self.titles[step] = heatmap, title
         self._shown: dict[str, object] = {}
+        self._scale_top: float | None = None  # 1/(1 − p) while dropout trains
         for upper, lower in COLUMNS:  # one above the other: cells aligned, as the lesson's
             for step in (upper, lower):
                 bar = self.heatmaps[step].colour_bar()
@@ -153,6 +154,11 @@ class PipelineView(Retranslating, QWidget):
                 self.tr("③ A′ = dropout(A)"),
             ]
             texts["context"] = [self.tr("④ context Z′ = A′⋅V")]
+        if (dropped is None) != (self._scale_top is None) or (
+            dropped is not None and dropped.scale != self._scale_top
+        ):  # the weights' scale and its names reach 1/(1 − p) while dropout trains
+            self._scale_top = None if dropped is None else dropped.scale
+            self.retranslate_scale()
         reshaped = False
         for step, heatmap in self.heatmaps.items():
             self.titles[step].set_texts(texts[step])
@@ -179,8 +185,16 @@ class PipelineView(Retranslating, QWidget):
         self.whole_action.setToolTip(
             self.tr("Show every heatmap's whole matrix again (or double-click a heatmap, or Home)")
         )
-        names = {
-            "absolute": self.tr("A: 0 to 1"),
+        self.retranslate_scale()
+        self._on_tokens_changed()
+
+    def retranslate_scale(self) -> None:
+        """Name the weights' colour scales and set the chosen one (A′'s up to 1/(1 − p))."""
+        dropped = self.state.dropped
+        names = {  # A′ after dropout reaches 1/(1 − p): the scale must too, or 2.00 = 1.00
+            "absolute": self.tr("A: 0 to 1")
+            if dropped is None
+            else self.tr("A′: 0 to {0:g}").format(round(dropped.scale, 3)),
             "row": self.tr("A ÷ row's max"),
             "log": self.tr("A: log scale"),
         }
@@ -190,18 +204,21 @@ class PipelineView(Retranslating, QWidget):
             self.tr("How the weights are coloured; the numbers stay the weights themselves")
         )
         self._on_weight_scale_changed(self.state.view.weight_scale)
-        self._on_tokens_changed()
 
     def scale_title(self, scale: str) -> str:
         """Return the colour bar's name of ``scale``: none for the plain 0–1 scale."""
-        titles = {"absolute": "", "row": self.tr("A ÷ row's largest"),
+        dropped = self.state.dropped
+        plain = "" if dropped is None else self.tr("A′: 0 to {0:g}").format(round(dropped.scale, 3))
+        titles = {"absolute": plain, "row": self.tr("A ÷ row's largest"),
                   "log": self.tr("A, log scale")}  # fmt: skip
         return titles[scale]
 
     def _on_weight_scale_changed(self, scale: str) -> None:
         with QSignalBlocker(self.scale_choice):
             self.scale_choice.setCurrentIndex(WEIGHT_SCALES.index(scale))
-        self.heatmaps["weights"].set_weight_scale(scale, self.scale_title(scale))
+        dropped = self.state.dropped
+        top = 1.0 if dropped is None else dropped.scale
+        self.heatmaps["weights"].set_weight_scale(scale, self.scale_title(scale), top)
 
     def _on_tokens_changed(self) -> None:
         self._shown.clear()

@@ -216,14 +216,12 @@ class WeightBars(Retranslating, QWidget):
             seen = np.ones(length, dtype=bool) if mask is None else mask[row]
             gone = int(np.count_nonzero(seen & ~dropped.kept[row]))
             return self.tr(
-                "Row of <b>{0}</b> after dropout, A′ (p = {1}): {2} of {3} weights dropped, "
-                "the others × {4}; largest weight {5}; dashed line: uniform 1/L = {6}"
+                "Row of <b>{0}</b> after dropout, A′ (p = {1}): {2}; largest weight {3}; "
+                "dashed line: uniform 1/L = {4}"
             ).format(
                 escape(tokens[row]),
                 f"{dropped.p:g}",
-                gone,
-                int(np.count_nonzero(seen)),
-                f"{dropped.scale:.3g}",
+                self.drops_text(gone, int(np.count_nonzero(seen)), f"{dropped.scale:.3g}"),
                 weight_text(float(np.max(weights)), 2),
                 uniform,
             )
@@ -239,6 +237,17 @@ class WeightBars(Retranslating, QWidget):
             weight_text(float(result.max_weight[row]), 2),
             uniform,
         )
+
+    def drops_text(self, gone: int, seen: int, scale: str) -> str:
+        """Say how many of a row's ``seen`` weights dropout dropped: "0 of 1 weights" was not."""
+        if seen == 1:
+            return self.tr("its only weight dropped") if gone else (
+                self.tr("its only weight kept, × {0}").format(scale))  # fmt: skip
+        if gone == 0:
+            return self.tr("none of its {0} weights dropped, all × {1}").format(seen, scale)
+        if gone == seen:
+            return self.tr("all {0} of its weights dropped").format(seen)
+        return self.tr("{0} of {1} weights dropped, the others × {2}").format(gone, seen, scale)
 
     def _title_text(self, name: str, dropout: bool) -> str:
         """Return the chart's title, as long as its room holds: whose row, of A or of A′.

@@ -116,6 +116,8 @@ class WeightLines(Retranslating, QWidget):
         self.mode.setEnabled(count > 1)
         if self.all_heads():
             title = self.tr("Weights A of all {0} heads, one colour each").format(count)
+            if count == 2:  # "of all 2 heads" read oddly
+                title = self.tr("Weights A of both heads, one colour each")
             legend = tuple(self.tr("head {0}").format(h + 1) for h in range(count))
         elif count > 1:
             title = self.tr("Weights A of head {0} of {1}").format(state.selected_head + 1, count)

@@ -4,7 +4,7 @@
 <context>
     <name>AttentionState</name>
     <message>
-        <location filename="../../gui/model/state.py" line="85"/>
+        <location filename="../../gui/model/state.py" line="79"/>
         <source>{0} is computed and cannot be edited</source>
         <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
         <translation>{0} 是算出来的，不能直接修改</translation>
@@ -15,58 +15,58 @@
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="90"/>
-        <location filename="../../gui/model/state.py" line="238"/>
+        <location filename="../../gui/model/state.py" line="84"/>
+        <location filename="../../gui/model/state.py" line="232"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="96"/>
+        <location filename="../../gui/model/state.py" line="90"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="108"/>
+        <location filename="../../gui/model/state.py" line="102"/>
         <source>Paste refused: the rows have different numbers of cells</source>
         <translation>粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="112"/>
+        <location filename="../../gui/model/state.py" line="106"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
         <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="121"/>
+        <location filename="../../gui/model/state.py" line="115"/>
         <source>Paste refused: {0}: {1}</source>
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="123"/>
+        <location filename="../../gui/model/state.py" line="117"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="134"/>
+        <location filename="../../gui/model/state.py" line="128"/>
         <source>At most {0} tokens can be edited here</source>
         <translation>这里最多编辑 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="137"/>
+        <location filename="../../gui/model/state.py" line="131"/>
         <source>token {0}</source>
         <translation>词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="144"/>
+        <location filename="../../gui/model/state.py" line="138"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="155"/>
+        <location filename="../../gui/model/state.py" line="149"/>
         <source>At least one token is needed</source>
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="159"/>
+        <location filename="../../gui/model/state.py" line="153"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
@@ -86,52 +86,52 @@
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="182"/>
+        <location filename="../../gui/model/state.py" line="176"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="198"/>
+        <location filename="../../gui/model/state.py" line="192"/>
         <source>Projection mode needs one column of X per token: at most {0} tokens</source>
         <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="206"/>
+        <location filename="../../gui/model/state.py" line="200"/>
         <source>Inputs from X and W_q, W_k, W_v</source>
         <translation>改用投影输入：X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="209"/>
+        <location filename="../../gui/model/state.py" line="203"/>
         <source>Inputs Q, K, V typed directly</source>
         <translation>直接输入 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="218"/>
+        <location filename="../../gui/model/state.py" line="212"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="220"/>
+        <location filename="../../gui/model/state.py" line="214"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="231"/>
+        <location filename="../../gui/model/state.py" line="225"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="271"/>
+        <location filename="../../gui/model/state.py" line="265"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="280"/>
+        <location filename="../../gui/model/state.py" line="274"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="286"/>
+        <location filename="../../gui/model/state.py" line="280"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -170,17 +170,17 @@ No discards it.</source>
 <context>
     <name>Captions</name>
     <message>
-        <location filename="../../gui/export/captions.py" line="163"/>
+        <location filename="../../gui/export/captions.py" line="188"/>
         <source>Numbers: {0}; {1}</source>
         <translation>数值：{0}；{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/captions.py" line="169"/>
+        <location filename="../../gui/export/captions.py" line="194"/>
         <source>Outlined: the row of {0}</source>
         <translation>框出的是 {0} 的那一行</translation>
     </message>
     <message>
-        <location filename="../../gui/export/captions.py" line="175"/>
+        <location filename="../../gui/export/captions.py" line="200"/>
         <source>The row of {0}: z_{0} = Σ A[{0}, j] × v_j</source>
         <translation>{0} 的那一行：z_{0} = Σ A[{0}, j] × v_j</translation>
     </message>
@@ -213,12 +213,17 @@ No discards it.</source>
         <translation>拼接 {0}（没有 W_o：输出就是拼接结果）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="94"/>
+        <location filename="../../gui/views/concat_view.py" line="95"/>
         <source>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</source>
         <translation>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="108"/>
+        <location filename="../../gui/views/concat_view.py" line="98"/>
+        <source>Concat(head_1, …, head_{0}) = [Z′_1 | … | Z′_{0}], Z′ = A′·V</source>
+        <translation>Concat(head_1, …, head_{0}) = [Z′_1 | … | Z′_{0}]，Z′ = A′·V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/concat_view.py" line="113"/>
         <source>MultiHead(Q, K, V) = Concat(…)·W_o</source>
         <translation>MultiHead(Q, K, V) = Concat(…)·W_o</translation>
     </message>
@@ -253,87 +258,87 @@ No discards it.</source>
 <context>
     <name>Explanation</name>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="50"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="52"/>
         <source>… {0} more …</source>
         <translation>… 另有 {0} 项 …</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="65"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="67"/>
         <source>① Score S[{0}, {1}] = q&lt;sub&gt;{0}&lt;/sub&gt; · k&lt;sub&gt;{1}&lt;/sub&gt;</source>
         <translation>① 打分 S[{0}, {1}] = q&lt;sub&gt;{0}&lt;/sub&gt; · k&lt;sub&gt;{1}&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="78"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="80"/>
         <source>② Scaled S[{0}, {1}]</source>
         <translation>② 缩放 S[{0}, {1}]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="80"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="82"/>
         <source>{0} → −∞: the mask hides this key (causal, padding or painted out)</source>
         <translation>{0} → −∞：掩码遮住了这个键（因果、填充或手绘）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="89"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="91"/>
         <source>τ = {0} instead of √d_k = {1}</source>
         <translation>τ = {0}，而不是 √d_k = {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="105"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="107"/>
         <source>③ Weight A[{0}, {1}]: softmax of {0}&apos;s row</source>
         <translation>③ 配比 A[{0}, {1}]：{0} 这一行的 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="109"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="111"/>
         <source>Every key is hidden: all weights are 0.</source>
         <translation>所有的词都被遮住：配比全是 0。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="118"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="120"/>
         <source>Subtract the row&apos;s largest value m = {0} first (the result is the same):</source>
         <translation>先减去这一行的最大值 m = {0}（结果不变）：</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="133"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="135"/>
         <source>{0} is hidden by the mask: its scaled score is −∞, e&lt;sup&gt;−∞&lt;/sup&gt; = 0, so its weight is exactly 0</source>
         <translation>{0} 被掩码遮住：缩放后的分数是 −∞，e&lt;sup&gt;−∞&lt;/sup&gt; = 0，所以它的配比正好是 0</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="162"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="164"/>
         <source>④ Context z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;, dimension d{1}</source>
         <translation>④ 上下文 z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;，第 d{1} 维</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="171"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="173"/>
         <source>④ Context z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>④ 上下文 z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="197"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="245"/>
         <source>Dropout (p = {0}): kept, so {1} = {2} ÷ (1 − {0}) = &lt;b&gt;{3}&lt;/b&gt;</source>
         <translation>随机丢弃（dropout，p = {0}）：保留，所以 {1} = {2} ÷ (1 − {0}) = &lt;b&gt;{3}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="202"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="250"/>
         <source>Dropout (p = {0}): dropped, so {1} = &lt;b&gt;0&lt;/b&gt;</source>
         <translation>随机丢弃（dropout，p = {0}）：丢弃，所以 {1} = &lt;b&gt;0&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="143"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="145"/>
         <source>scaled row</source>
         <translation>缩放后的一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="144"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="146"/>
         <source>sum</source>
         <translation>求和</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="167"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="169"/>
         <source>④ Context z&lt;sub&gt;{0}&lt;/sub&gt;, dimension d{1}</source>
         <translation>④ 上下文 z&lt;sub&gt;{0}&lt;/sub&gt;，第 d{1} 维</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="175"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="177"/>
         <source>④ Context z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>④ 上下文 z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -791,42 +796,42 @@ Replace them?</source>
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../gui/export/handout.py" line="119"/>
+        <location filename="../../gui/export/handout.py" line="133"/>
         <source>τ = √d_k = {0}</source>
         <translation>τ = √d_k = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="121"/>
+        <location filename="../../gui/export/handout.py" line="135"/>
         <source>τ = {0}</source>
         <translation>τ = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="124"/>
+        <location filename="../../gui/export/handout.py" line="138"/>
         <source>causal mask: on</source>
         <translation>因果掩码：开</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="126"/>
+        <location filename="../../gui/export/handout.py" line="140"/>
         <source>causal mask: off</source>
         <translation>因果掩码：关</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="128"/>
+        <location filename="../../gui/export/handout.py" line="142"/>
         <source>Tokens {0} · L = {1}, d_k = {2}, d_v = {3} · {4} · {5}</source>
         <translation>词 {0} · L = {1}，d_k = {2}，d_v = {3} · {4} · {5}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="198"/>
+        <location filename="../../gui/export/handout.py" line="222"/>
         <source>Attention Lab handout</source>
         <translation>注意力实验室讲义</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="206"/>
+        <location filename="../../gui/export/handout.py" line="230"/>
         <source>Scaled dot-product attention</source>
         <translation>缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="218"/>
+        <location filename="../../gui/export/handout.py" line="243"/>
         <source>Hand calculation for the row of {0}</source>
         <translation>{0} 这一行的手算</translation>
     </message>
@@ -951,12 +956,12 @@ Replace them?</source>
 <context>
     <name>Heatmap</name>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="479"/>
+        <location filename="../../gui/plots/heatmap.py" line="480"/>
         <source>{0} (dropped by dropout; crossed hatch)</source>
         <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="481"/>
+        <location filename="../../gui/plots/heatmap.py" line="482"/>
         <source>{0} (masked; slanting hatch)</source>
         <translation>{0}（被掩码遮住；斜线）</translation>
     </message>
@@ -1381,93 +1386,99 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="131"/>
+        <location filename="../../gui/views/pipeline.py" line="132"/>
         <source>{0}: pad</source>
         <extracomment>the heatmaps one above the other in the grid: (upper, lower)</extracomment>
         <translation>{0}：填充</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="133"/>
+        <location filename="../../gui/views/pipeline.py" line="134"/>
         <source>{0}: no key</source>
         <translation>{0}：无键</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="143"/>
+        <location filename="../../gui/views/pipeline.py" line="144"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="144"/>
+        <location filename="../../gui/views/pipeline.py" line="145"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="145"/>
+        <location filename="../../gui/views/pipeline.py" line="146"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="145"/>
+        <location filename="../../gui/views/pipeline.py" line="146"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="146"/>
+        <location filename="../../gui/views/pipeline.py" line="147"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="150"/>
+        <location filename="../../gui/views/pipeline.py" line="151"/>
         <source>③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}</source>
         <translation>③ A′ = dropout(A)，p = {0:g}：保留的 ÷ {1:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="153"/>
+        <location filename="../../gui/views/pipeline.py" line="154"/>
         <source>③ A′ = dropout(A)</source>
         <translation>③ A′ = dropout(A)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="155"/>
+        <location filename="../../gui/views/pipeline.py" line="156"/>
         <source>④ context Z′ = A′⋅V</source>
         <translation>④ 上下文 Z′ = A′⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="178"/>
+        <location filename="../../gui/views/pipeline.py" line="184"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="180"/>
+        <location filename="../../gui/views/pipeline.py" line="186"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="183"/>
+        <location filename="../../gui/views/pipeline.py" line="195"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="184"/>
+        <location filename="../../gui/views/pipeline.py" line="197"/>
+        <location filename="../../gui/views/pipeline.py" line="211"/>
+        <source>A′: 0 to {0:g}</source>
+        <translation>A′：0 到 {0:g}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="198"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="185"/>
+        <location filename="../../gui/views/pipeline.py" line="199"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="190"/>
+        <location filename="../../gui/views/pipeline.py" line="204"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="197"/>
+        <location filename="../../gui/views/pipeline.py" line="212"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="198"/>
+        <location filename="../../gui/views/pipeline.py" line="213"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -1475,22 +1486,22 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="166"/>
+        <location filename="../../gui/window/presenter.py" line="178"/>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="167"/>
+        <location filename="../../gui/window/presenter.py" line="179"/>
         <source>Larger text</source>
         <translation>放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="168"/>
+        <location filename="../../gui/window/presenter.py" line="180"/>
         <source>Smaller text</source>
         <translation>缩小文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="183"/>
+        <location filename="../../gui/window/presenter.py" line="195"/>
         <source>The text is as large as this screen allows</source>
         <translation>文字已是这块屏幕能容下的最大字号</translation>
     </message>
@@ -1498,27 +1509,27 @@ Replace them?</source>
 <context>
     <name>PresentingLayout</name>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="116"/>
+        <location filename="../../gui/window/presenting_layout.py" line="117"/>
         <source>Dial</source>
         <translation>旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="117"/>
+        <location filename="../../gui/window/presenting_layout.py" line="118"/>
         <source>Mixing</source>
         <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="118"/>
+        <location filename="../../gui/window/presenting_layout.py" line="119"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="119"/>
+        <location filename="../../gui/window/presenting_layout.py" line="120"/>
         <source>Heads</source>
         <translation>多头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="120"/>
+        <location filename="../../gui/window/presenting_layout.py" line="121"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
@@ -2326,31 +2337,56 @@ then try again. Without internet: an install kit built with “main.py kit --wit
     <name>WeightBars</name>
     <message>
         <location filename="../../gui/views/weight_bars.py" line="219"/>
-        <source>Row of &lt;b&gt;{0}&lt;/b&gt; after dropout, A′ (p = {1}): {2} of {3} weights dropped, the others × {4}; largest weight {5}; dashed line: uniform 1/L = {6}</source>
-        <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行随机丢弃后的 A′（p = {1}）：{3} 个配比丢弃了 {2} 个，其余 × {4}；最大配比 {5}；虚线：平均 1/L = {6}</translation>
+        <source>Row of &lt;b&gt;{0}&lt;/b&gt; after dropout, A′ (p = {1}): {2}; largest weight {3}; dashed line: uniform 1/L = {4}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行随机丢弃后的 A′（p = {1}）：{2}；最大配比 {3}；虚线：平均 1/L = {4}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="244"/>
+        <source>its only weight dropped</source>
+        <translation>仅有的一个配比被丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="245"/>
+        <source>its only weight kept, × {0}</source>
+        <translation>仅有的一个配比保留，× {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="247"/>
+        <source>none of its {0} weights dropped, all × {1}</source>
+        <translation>{0} 个配比都没有丢弃，全部 × {1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="249"/>
+        <source>all {0} of its weights dropped</source>
+        <translation>{0} 个配比全部丢弃</translation>
     </message>
     <message>
         <location filename="../../gui/views/weight_bars.py" line="250"/>
+        <source>{0} of {1} weights dropped, the others × {2}</source>
+        <translation>{1} 个配比丢弃了 {0} 个，其余 × {2}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="259"/>
         <source>A′[{0}, j]: the row of {0} after dropout</source>
         <translation>A′[{0}, j]：随机丢弃后 {0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="251"/>
+        <location filename="../../gui/views/weight_bars.py" line="260"/>
         <source>A′[{0}, j]</source>
         <translation>A′[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="253"/>
+        <location filename="../../gui/views/weight_bars.py" line="262"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="253"/>
+        <location filename="../../gui/views/weight_bars.py" line="262"/>
         <source>A[{0}, j]</source>
         <translation>A[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="232"/>
+        <location filename="../../gui/views/weight_bars.py" line="230"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>
@@ -2373,9 +2409,9 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>所有的头，各用一种颜色</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="111"/>
-        <source>{0}: pad</source>
-        <translation>{0}：填充</translation>
+        <location filename="../../gui/views/weight_lines.py" line="120"/>
+        <source>Weights A of both heads, one colour each</source>
+        <translation>两个头的配比 A，各用一种颜色</translation>
     </message>
     <message>
         <location filename="../../gui/views/weight_lines.py" line="118"/>
@@ -2383,42 +2419,47 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>全部 {0} 个头的配比 A，各用一种颜色</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="119"/>
+        <location filename="../../gui/views/weight_lines.py" line="111"/>
+        <source>{0}: pad</source>
+        <translation>{0}：填充</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_lines.py" line="121"/>
         <source>head {0}</source>
         <translation>头 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="121"/>
+        <location filename="../../gui/views/weight_lines.py" line="123"/>
         <source>Weights A of head {0} of {1}</source>
         <translation>第 {0} 个头（共 {1} 个）的配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="124"/>
+        <location filename="../../gui/views/weight_lines.py" line="126"/>
         <source>Weights A as lines: query i → key j</source>
         <translation>配比 A 的连线：提问 i → 标签 j</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="128"/>
+        <location filename="../../gui/views/weight_lines.py" line="130"/>
         <source>queries i</source>
         <translation>提问 i</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="129"/>
+        <location filename="../../gui/views/weight_lines.py" line="131"/>
         <source>keys j</source>
         <translation>标签 j</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="131"/>
+        <location filename="../../gui/views/weight_lines.py" line="133"/>
         <source>Shade ∝ A[i, j]; darkest line: A = {0}</source>
         <translation>颜色深浅 ∝ A[i, j]；最深的线：A = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="132"/>
+        <location filename="../../gui/views/weight_lines.py" line="134"/>
         <source>{0} of {1} lines drawn, the strongest; hover a token for its own</source>
         <translation>画出了 {1} 条线中最强的 {0} 条；把鼠标停在一个词上可看它自己的线</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_lines.py" line="133"/>
+        <location filename="../../gui/views/weight_lines.py" line="135"/>
         <source>{0} of this token&apos;s {1} lines drawn, the strongest</source>
         <translation>画出了这个词 {1} 条线中最强的 {0} 条</translation>
     </message>

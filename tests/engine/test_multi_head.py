@@ -273,3 +273,24 @@ def test_an_edit_of_one_column_of_w_q_keeps_the_other_heads_as_they_were():
     assert after.heads[0] is before.heads[0]
     assert after.heads[1] is before.heads[1]
     assert after.heads[2] is not before.heads[2]
+
+
+def test_dropout_in_training_reaches_the_concat_and_the_output():
+    # the concat showed Z (1.00, 0.50) beside step ④'s Z′ (2.00, 1.00) for the same state
+    from engine.dropout import dropout, dropout_heads
+    from engine.multi_head import with_dropout
+
+    rng = np.random.default_rng(4)
+    q, k, v = rng.normal(size=(3, 4)), rng.normal(size=(3, 4)), rng.normal(size=(3, 4))
+    w_o = rng.normal(size=(4, 4))
+    plain = multi_head(q, k, v, 2, w_o=w_o)
+    trained = with_dropout(plain, 0.5, 1)
+    drops = dropout_heads(plain.heads, 0.5, 1)
+    for head, drop in zip(trained.heads, drops, strict=True):
+        np.testing.assert_array_equal(head.weights, drop.weights)
+        np.testing.assert_allclose(head.context, drop.weights @ head.v)
+    np.testing.assert_allclose(trained.concat, np.hstack([d.context for d in drops]))
+    np.testing.assert_allclose(trained.output, trained.concat @ w_o)
+    assert not np.allclose(trained.concat, plain.concat)
+    # one head: the same cells as dropout() of that head alone
+    np.testing.assert_array_equal(drops[0].kept, dropout(plain.heads[0], 0.5, 1).kept)

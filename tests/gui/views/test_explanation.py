@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PySide6.QtWidgets import QWidget
 
 from engine import random_preset
@@ -36,9 +37,11 @@ def test_the_softmax_of_the_cat_row(window):
 
 def test_the_context_of_cat(window):
     text = click(window, "context", 0, 1)
-    assert "0.27×[1, 0, 1, 0] + 0.27×[0, 1, 0, 1] + 0.45×[2, 0, 0, 2]" in text
-    assert "= [0.27, 0, 0.27, 0] + [0, 0.27, 0, 0.27] + [0.90, 0, 0, 0.90]" in text
-    assert "= [1.18, 0.27, 0.27, 1.18]" in text
+    # three decimals where two do not add up (0.27 + 0.90 = 1.17, written 1.18 before)
+    assert "0.274×[1, 0, 1, 0] + 0.274×[0, 1, 0, 1] + 0.452×[2, 0, 0, 2]" in text
+    assert "= [0.274, 0, 0.274, 0] + [0, 0.274, 0, 0.274] + [0.904, 0, 0, 0.904]" in text
+    assert "= [1.178, 0.274, 0.274, 1.178] ≈ [1.18, 0.27, 0.27, 1.18]" in text
+    assert "≈ [1.18, 0.27, 0.27, 1.18]" in text
 
 
 def test_clicking_a_cell_selects_its_query_token_everywhere(window):
@@ -121,3 +124,98 @@ def test_step_four_says_a_prime_while_dropout_trains(window):
     text = click(window, "context", 0, -1)
     assert "z猫 = Σ A[猫, j] × vj" in text
     assert "′" not in text
+
+
+def test_the_hand_calculation_follows_a_token_selected_elsewhere(qtbot, qapp):
+    # a click on K's 鱼 row selected 鱼 everywhere; the hand calculation still said A[猫, 猫]
+    from engine import load_preset
+    from gui.model.state import AttentionState
+    from gui.views.hand_calculation import ExplainPanel
+
+    state = AttentionState(load_preset("cat-eats-fish"))
+    panel = ExplainPanel(state)
+    qtbot.addWidget(panel)
+    state.select_cell("weights", 0, 0)
+    assert "A[猫, 猫]" in panel.text()
+    state.select_token(2)  # as a click on a cell of Q, K, V or the token row does
+    assert state.selected_cell == ("weights", 2, 0)
+    assert "A[鱼, 猫]" in panel.text()
+    assert "A[猫, 猫]" not in panel.text()
+
+
+def test_the_dropout_line_is_in_view_in_a_short_panel(qtbot, qapp):
+    # at 1280×720 "A′[猫,猫] = 1 ÷ (1 − 0.5) = 2" lay below the panel's bottom edge
+    from engine import load_preset
+    from engine.dropout import DropoutSetting
+    from gui.model.state import AttentionState
+    from gui.views.hand_calculation import ExplainPanel
+
+    state = AttentionState(load_preset("cat-eats-fish"))
+    state.set_dropout(DropoutSetting(0.5, 1, True))
+    panel = ExplainPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(480, 130)
+    panel.show()
+    qtbot.waitExposed(panel)
+    state.select_cell("weights", 0, 0)
+    browser = panel.browser
+    document = browser.document()
+    block = document.find("Dropout").block()
+    rect = document.documentLayout().blockBoundingRect(block)
+    top = browser.verticalScrollBar().value()
+    assert rect.bottom() - top <= browser.viewport().height()
+    assert rect.top() >= top
+
+
+def _decimal(text):
+    from decimal import Decimal
+
+    return Decimal(text.replace("−", "-"))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_the_written_context_adds_up_by_hand_on_a_random_state(qapp, seed):
+    # "0.23×[2, 0, 0, 2] = [0.47, …]" and "0.27 + 0.90 → 1.18": a student got 0.46 and 1.17
+    from decimal import ROUND_HALF_UP
+
+    from engine import ContextStep
+    from gui.model.state import AttentionState
+    from gui.views.hand_calculation_text import adding_up, number
+
+    state = AttentionState(random_preset(5, 4, 3, seed=seed))
+    digits = 2
+    for row in range(5):
+        step = state.explain("context", row, None)
+        assert isinstance(step, ContextStep)
+        places, written, total = adding_up(step, digits)
+        unit = _decimal(f"1e-{places}")
+        sums = [0] * len(step.value)
+        for weight, value, term in zip(step.weights, step.values, written, strict=True):
+            w = _decimal(number(weight, places))
+            for k, (v, t) in enumerate(zip(value, term, strict=True)):
+                product = (w * _decimal(number(v, places))).quantize(unit, ROUND_HALF_UP)
+                assert product == _decimal(number(t, places)), (row, k)
+                sums[k] += _decimal(number(t, places))
+        for k, z in enumerate(step.value):
+            shown = _decimal(number(z, digits))
+            assert sums[k].quantize(_decimal("0.01"), ROUND_HALF_UP) == shown, (row, k)
+            if total is None:
+                assert sums[k] == shown
+            else:
+                assert _decimal(number(total[k], places)) == sums[k]
+
+
+def test_the_dropout_line_divides_the_weight_it_writes(qapp):
+    # "A′[猫, 猫] = 0.01 ÷ (1 − 0.5) = 0.03": A was 0.014, and 0.01 ÷ 0.5 is 0.02
+    from engine import load_preset
+    from engine.dropout import DropoutSetting
+    from gui.model.state import AttentionState
+    from gui.views.hand_calculation import ExplainPanel
+
+    state = AttentionState(load_preset("two-heads"))
+    state.set_heads(2)
+    state.set_dropout(DropoutSetting(0.5, 1, True))
+    panel = ExplainPanel(state)
+    state.select_cell("weights", 0, 0)
+    assert state.dropped.kept[0, 0]
+    assert "A′[猫, 猫] = 0.014 ÷ (1 − 0.5) = 0.028" in panel.text()

@@ -216,3 +216,40 @@ def test_dropout_and_the_mask_buttons_speak_chinese(qtbot, state):
         assert editor.buttons["all"].text() == "全部允许"
     finally:
         set_language("en")
+
+
+def test_the_concat_view_shows_z_prime_while_dropout_trains(qtbot):
+    # step ④ showed Z′ for 猫 (2.00, 1.00) and the concat Z (1.00, 0.50) for the same state
+    from engine.dropout import DropoutSetting
+
+    state = AttentionState(load_preset("two-heads"))
+    view = shown(qtbot, ConcatView(state))
+    state.set_heads(2)
+    state.set_w_o_given(True)
+    state.set_dropout(DropoutSetting(0.5, 1, True))
+    qtbot.waitUntil(lambda: "Z′" in view.concat_title.text())
+    heads = state.shown_heads
+    width = state.d_v
+    for head in range(2):
+        state.select_head(head)
+        np.testing.assert_allclose(
+            view.concat.matrix()[:, head * width : (head + 1) * width], state.shown_result.context
+        )
+    np.testing.assert_allclose(view.output.matrix(), heads.concat @ state.matrix("w_o"))
+
+
+def test_the_weights_scale_reaches_a_prime_while_dropout_trains(qtbot):
+    # A′'s 2.00 and 1.00 had the same yellow under a scale still called "A: 0 to 1"
+    from engine.dropout import DropoutSetting
+    from gui.views.pipeline import PipelineView
+
+    state = AttentionState(load_preset("two-heads"))
+    view = shown(qtbot, PipelineView(state), (900, 600))
+    weights = view.heatmaps["weights"]
+    assert weights.levels() == (0.0, 1.0)
+    state.set_dropout(DropoutSetting(0.5, 1, True))
+    qtbot.waitUntil(lambda: weights.levels() == (0.0, 2.0))
+    assert view.scale_choice.itemText(0) == "A′: 0 to 2"
+    state.set_dropout(DropoutSetting(0.5, 1, False))  # evaluation: A again
+    qtbot.waitUntil(lambda: weights.levels() == (0.0, 1.0))
+    assert view.scale_choice.itemText(0) == "A: 0 to 1"

@@ -156,7 +156,11 @@ def test_dropout_counts_only_the_keys_the_mask_lets_the_row_see(window):
     state.set_dropout(DropoutSetting(0.5, 0, True))
     next_frame()
     kept = bool(state.dropped.kept[0, 0])
-    assert f"{0 if kept else 1} of 1 weights dropped" in window.dial.bars.readout.text()
+    readout = window.dial.bars.readout.text()
+    # and it said "0 of 1 weights dropped, the others × 2" of a row of one weight
+    assert ("its only weight kept, × 2" if kept else "its only weight dropped") in readout
+    assert "of 1 weights" not in readout
+    assert "the others" not in readout
 
 
 def test_a_window_laid_out_once_draws_the_whole_chart(qtbot, qapp):

@@ -212,6 +212,7 @@ def test_every_head_is_drawn_in_its_own_colour_with_a_legend(make_view):
     first, second = view.head_colours()
     assert first.name() != second.name()
     assert view.plot.picture.texts.legend == ("head 1", "head 2")
+    assert view.plot.picture.texts.title.startswith("Weights A of both heads")  # "all 2 heads"
 
 
 def test_this_head_draws_the_selected_head_in_its_colour(make_view):
