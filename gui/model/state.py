@@ -270,13 +270,13 @@ class AttentionState(FromAModel):
         """Load one of the engine's built-in presets by name, as one undoable step."""
         self.load_preset(load_preset(name), lambda: self.tr("Load {0}").format(name))
 
-    def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> None:
-        """Load a random example, as one undoable step.
+    def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> bool:
+        """Load a random example, as one undoable step; False (said) if refused.
 
         ``length`` tokens with the given d_k and d_v; the same ``seed`` gives the same
         numbers.
         """
-        self.load_preset(random_preset(length, d_k, d_v, seed),
+        return self.load_preset(random_preset(length, d_k, d_v, seed),
                          lambda: self.tr("Load a random example"))  # fmt: skip
 
     # ------------------------------------------------------- view settings (not undone)

@@ -391,10 +391,15 @@ class MainWindow(Retranslating, QMainWindow):
         self.sessions.load_example(name)
 
     def ask_random_preset(self) -> None:
-        """Ask for a random example's size and seed, then load it as one undoable step."""
+        """Ask for a random example's size and seed, then load it as one undoable step.
+
+        A new, untitled document, as the Presets menu's examples are: the title does not
+        go on naming what was open before it.
+        """
         dialog = RandomPresetDialog(self)
         if dialog.exec():
-            self.state.load_random(*dialog.values())
+            values = dialog.values()
+            self.sessions.load_as_new_document(lambda: self.state.load_random(*values), {})
 
     def _on_structure_changed(self) -> None:
         inputs = self.docks["inputs"]

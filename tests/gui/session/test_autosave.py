@@ -83,7 +83,8 @@ def test_after_a_kill_9_the_autosave_recovers_what_was_on_screen(window, dialogs
     np.testing.assert_array_equal(state.result.weights, screen["weights"])
     assert list(state.tokens) == screen["tokens"] == ["猫", "喝", "鱼"]
     assert (state.causal, state.temperature) == (True, screen["temperature"])
-    assert window.windowTitle() == "Attention Lab — untitled*"  # recovered, still unsaved
+    # recovered, still unsaved, and still named after the example it was loaded as
+    assert window.windowTitle() == "Attention Lab — cat eats fish (the lesson's example)*"
     assert window.sessions.autosaver.path.is_file()  # until it is saved or closed cleanly
 
 
@@ -152,6 +153,25 @@ def test_an_untitled_session_comes_back_and_a_discarded_one_does_not(window, qtb
     third = another_window(qtbot)
     assert not third.sessions.restore_last_session()
     assert third.state.matrix("q")[0, 0] == 1
+
+
+def test_an_untitled_example_comes_back_named_on_the_next_start(window, qtbot):
+    from gui.support.language import set_language
+
+    lesson = "Attention Lab — cat eats fish (the lesson's example)"
+    assert window.windowTitle() == lesson
+    assert window.close()
+    second = another_window(qtbot)
+    second.setWindowTitle("")
+    assert second.sessions.restore_last_session()
+    assert second.windowTitle() == lesson  # it came back as “untitled”
+    second.state.set_cell("q", 0, 0, "8")
+    assert second.windowTitle() == lesson + "*"
+    set_language("zh_CN")
+    try:
+        qtbot.waitUntil(lambda: "猫 吃 鱼(第 8 课的例子)*" in second.windowTitle())
+    finally:
+        set_language("en")
 
 
 def test_start_offers_recovery_before_the_last_session(window, qtbot, dialogs, tmp_path):
