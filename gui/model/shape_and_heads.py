@@ -7,6 +7,7 @@ the undo stack, the signals) is the state's (state.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -30,6 +31,30 @@ class ShapeAndHeads(StateReading):
     # a request that works but changes nothing (a cell typed to the value it has): any
     # refusal said before is old news now, as it is after every change (see the others)
     accepted = Signal()
+    # the last message said with ``say``: how to write it, and every way it was written
+    _said: tuple[Callable[[], str], set[str]] | None = None
+
+    def say(self, text: Callable[[], str]) -> None:
+        """Emit ``message`` with ``text()``, and keep ``text`` to write it again after a switch.
+
+        For a message that may stay on screen a while (one said at the start, before the
+        user switches the language): see ``said_again``.
+        """
+        shown = text()
+        self._said = (text, {shown})
+        self.message.emit(shown)
+
+    def said_again(self, shown: str) -> str | None:
+        """Return the message ``shown`` in the current language; None if it cannot be.
+
+        Only the last message said with ``say`` can (in whichever language it was written).
+        """
+        said = self._said
+        if said is None or shown not in said[1]:
+            return None
+        again = said[0]()
+        said[1].add(again)
+        return again
 
     def _snapshot(self) -> Snapshot:
         raise NotImplementedError

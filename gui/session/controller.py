@@ -262,12 +262,13 @@ class SessionController(QObject):
         try:
             preset = read_preset(path)
         except PresetError as error:
-            text = self.tr("{0} was not opened; nothing was changed.\n\n{1}")
-            text = text.format(path.name, engine_text(error))
             if warn:
+                text = self.tr("{0} was not opened; nothing was changed.\n\n{1}")
+                text = text.format(path.name, engine_text(error))
                 QMessageBox.warning(self.parent_widget, self.tr("Cannot open the session"), text)
-            else:
-                self.state.message.emit(text.replace("\n\n", " "))
+            else:  # at the start: the window shows the lesson's example (see main.py)
+                problem = error  # ``error`` is gone after the except clause; the text is not
+                self.state.say(lambda: self._not_reopened(path.name, problem))
             if not path.exists():
                 self.recent_menu.remove(path)
             return False
@@ -372,8 +373,8 @@ class SessionController(QObject):
         try:
             last = last_session()
         except PresetError as error:
-            text = self.tr("The last session could not be restored: {0}").format(engine_text(error))
-            self.state.message.emit(text)
+            problem = error  # ``error`` is gone after the except clause; the text is not
+            self.state.say(lambda: self._not_reopened(self.tr("The last session"), problem))
             return False
         if isinstance(last, Path):
             return self.open_path(last, warn=False)
@@ -404,6 +405,11 @@ class SessionController(QObject):
         return True
 
     # ------------------------------------------------------------------ texts
+    def _not_reopened(self, name: str, error: PresetError) -> str:
+        """Say (in the current language) that the last session did not come back, and why."""
+        text = self.tr("{0} could not be reopened ({1}); the lesson's example is shown instead")
+        return text.format(name, engine_text(error).rstrip("."))
+
     def update_title(self) -> None:
         """Send the window's title (the file's name, * while unsaved) by ``title_changed``."""
         self._shown_title = (self.is_dirty, self.display_name())

@@ -211,6 +211,11 @@ class MainWindow(Retranslating, QMainWindow):
         }
         for key, title in titles.items():
             self.docks[key].setWindowTitle(title)
+        if self._refusal and self.statusBar().currentMessage() == self._refusal:
+            again = self.state.said_again(self._refusal)  # or gone, as above the grids
+            self._on_refusal_old()
+            if again is not None:
+                self._on_refusal(again)
         self._on_structure_changed()  # the inputs' title, which follows the mode
         self.state.retranslate_history()  # before the menus: Edit → Undo names its step
         self.menus.retranslate()

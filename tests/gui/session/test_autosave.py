@@ -221,3 +221,44 @@ def test_a_crashed_second_copy_is_found_even_when_the_first_closed_cleanly(windo
     dialogs.answers = [Button.Yes]
     assert third.sessions.recover_autosave()
     assert third.state.matrix("k")[2, 0] == 6
+
+
+def test_a_last_session_that_cannot_be_reopened_is_said_and_follows_a_language_switch(
+    window, qtbot, tmp_path
+):
+    from PySide6.QtCore import QSettings
+
+    from gui.session.last_session import LAST_FILE_KEY
+    from gui.support.language import set_language
+
+    path = tmp_path / "last.json"
+    path.write_text("{ not json", encoding="utf-8")
+    QSettings().setValue(LAST_FILE_KEY, str(path))  # as a close with last.json open left it
+    second = window  # as the next start, whose main.py calls restore_last_session
+    assert not second.sessions.restore_last_session()
+    said = second.inputs.message.text()
+    assert said.startswith("last.json could not be reopened (")
+    assert said.endswith("); the lesson's example is shown instead")  # not “nothing changed”
+    assert second.statusBar().currentMessage() == said
+    set_language("zh_CN")
+    try:
+        shown = second.inputs.message.text()
+        assert "last.json" in shown
+        assert "could not" not in shown  # it stayed in English
+        assert "课" in shown
+        assert second.statusBar().currentMessage() == shown
+    finally:
+        set_language("en")
+    assert second.inputs.message.text() == said
+
+
+def test_a_refusal_typed_before_a_language_switch_goes_with_it(window):
+    from gui.support.language import set_language
+
+    assert not window.state.rename_token(0, " ")
+    assert window.inputs.message.text() == "A token needs a name"
+    set_language("zh_CN")
+    try:
+        assert window.inputs.message.text() == ""  # not left in English
+    finally:
+        set_language("en")
