@@ -40,7 +40,7 @@ from gui.model.snapshots import (
     with_token_removed,
     without_projection,
 )
-from gui.model.undo_commands import BlockCommand, SnapshotCommand, Text
+from gui.model.undo_commands import BlockCommand, SnapshotCommand, TemperatureCommand, Text
 from gui.support.engine_text import engine_text
 
 #: The most tokens the grids let one add; presets, sessions and imports may hold up to
@@ -253,7 +253,7 @@ class AttentionState(FromAModel):
         """Name every undo step again in the current language (after a switch)."""
         for index in range(self.undo_stack.count()):
             command = self.undo_stack.command(index)
-            if isinstance(command, (BlockCommand, SnapshotCommand)):
+            if isinstance(command, (BlockCommand, SnapshotCommand, TemperatureCommand)):
                 command.retranslate()
 
     def clear_history(self) -> None:

@@ -5,7 +5,8 @@ File → New, Open…, Recent files, Save, Save As…, Import matrices…; the t
 start; autosave and recovery after a crash.
 
 A session file is the versioned JSON of ``state.to_preset()`` (README: "Preset and
-session files"). Unsaved: the undo stack is not clean, or τ (not undoable) has changed.
+session files"). Unsaved: the undo stack is not clean, or τ has changed without a step yet
+(the dial's knob held down, a sweep playing: each is one undo step once it ends).
 """
 
 from __future__ import annotations
