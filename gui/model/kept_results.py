@@ -81,8 +81,8 @@ class KeptResults:
     def keep(self, inputs: Inputs, result: AttentionResult) -> None:
         """Keep ``result`` of ``inputs`` as the newest; the oldest go beyond the limits.
 
-        One result per set of matrices: a new τ (the dial) replaces the one at the old τ,
-        which no undo can come back to (τ is not undone).
+        One result per set of matrices: a new τ (the dial) replaces the one at the old τ
+        (every dial frame is one; an undo of τ recomputes steps ② to ④ only, which is cheap).
         """
         self._kept = [
             entry for entry in self._kept

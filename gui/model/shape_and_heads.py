@@ -7,11 +7,13 @@ the undo stack, the signals) is the state's (state.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoStack
 
 from engine import InputError
 from engine.dropout import DropoutSetting, check_drop
@@ -19,7 +21,7 @@ from engine.multi_head import check_heads
 from engine.vocabulary import MAX_DIM
 from gui.model.snapshots import Snapshot, with_d_model, with_width
 from gui.model.state_reading import StateReading
-from gui.model.undo_commands import Text
+from gui.model.undo_commands import TemperatureCommand, Text
 from gui.support.engine_text import engine_text
 
 
@@ -30,9 +32,55 @@ class ShapeAndHeads(StateReading):
     # a request that works but changes nothing (a cell typed to the value it has): any
     # refusal said before is old news now, as it is after every change (see the others)
     accepted = Signal()
+    undo_stack: QUndoStack  # the state's (state.py)
+    # the last message said with ``say``: how to write it, and every way it was written
+    _said: tuple[Callable[[], str], set[str]] | None = None
+
+    def say(self, text: Callable[[], str]) -> None:
+        """Emit ``message`` with ``text()``, and keep ``text`` to write it again after a switch.
+
+        For a message that may stay on screen a while (one said at the start, before the
+        user switches the language): see ``said_again``.
+        """
+        shown = text()
+        self._said = (text, {shown})
+        self.message.emit(shown)
+
+    def said_again(self, shown: str) -> str | None:
+        """Return the message ``shown`` in the current language; None if it cannot be.
+
+        Only the last message said with ``say`` can (in whichever language it was written).
+        """
+        said = self._said
+        if said is None or shown not in said[1]:
+            return None
+        again = said[0]()
+        said[1].add(again)
+        return again
 
     def _snapshot(self) -> Snapshot:
         raise NotImplementedError
+
+    # ----------------------------------------------------------------- τ, undoably
+    def set_temperature(self, temperature: float | None) -> None:
+        """Set τ, with no undo step (the state's, state.py)."""
+        raise NotImplementedError
+
+    def commit_temperature(self, before: float | None) -> bool:
+        """Make τ's change since ``before`` (a setting: None follows √d_k) one undo step.
+
+        The dial sets τ frame by frame (``set_temperature``, not undone) and calls this once
+        a press, a typed value, a drag or a sweep has ended. False if τ is as it was.
+        """
+        after = None if self.follows_sqrt_d_k else self.temperature
+        if after == before:
+            return False
+        if after is None:
+            text: Text = lambda: self.tr("τ = √d_k")  # noqa: E731
+        else:
+            text = lambda: self.tr("Set τ = {0:.3g}").format(after)  # noqa: E731
+        self.undo_stack.push(TemperatureCommand(self, before, after, text))
+        return True
 
     def _push(self, after: Snapshot, text: Text) -> None:
         raise NotImplementedError

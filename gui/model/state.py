@@ -34,7 +34,7 @@ from gui.model.snapshots import (
     with_token_removed,
     without_projection,
 )
-from gui.model.undo_commands import BlockCommand, SnapshotCommand, Text
+from gui.model.undo_commands import BlockCommand, SnapshotCommand, TemperatureCommand, Text
 from gui.support.engine_text import engine_text
 
 #: The most tokens the grids let one add; presets, sessions and imports may hold up to
@@ -247,7 +247,7 @@ class AttentionState(FromAModel):
         """Name every undo step again in the current language (after a switch)."""
         for index in range(self.undo_stack.count()):
             command = self.undo_stack.command(index)
-            if isinstance(command, (BlockCommand, SnapshotCommand)):
+            if isinstance(command, (BlockCommand, SnapshotCommand, TemperatureCommand)):
                 command.retranslate()
 
     def clear_history(self) -> None:
@@ -264,13 +264,13 @@ class AttentionState(FromAModel):
         """Load one of the engine's built-in presets by name, as one undoable step."""
         self.load_preset(load_preset(name), lambda: self.tr("Load {0}").format(name))
 
-    def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> None:
-        """Load a random example, as one undoable step.
+    def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> bool:
+        """Load a random example, as one undoable step; False (said) if refused.
 
         ``length`` tokens with the given d_k and d_v; the same ``seed`` gives the same
         numbers.
         """
-        self.load_preset(random_preset(length, d_k, d_v, seed),
+        return self.load_preset(random_preset(length, d_k, d_v, seed),
                          lambda: self.tr("Load a random example"))  # fmt: skip
 
     # ------------------------------------------------------- view settings (not undone)

@@ -36,6 +36,14 @@ class Editable(Protocol):
         ...
 
 
+class TemperatureSetting(Protocol):
+    """What a τ step changes: the state's τ, set without a new undo step."""
+
+    def set_temperature(self, temperature: float | None) -> None:
+        """Set τ (None: follow √d_k)."""
+        ...
+
+
 class SnapshotCommand(QUndoCommand):
     """A change of structure (tokens, dimensions, preset, mask): swap whole snapshots."""
 
@@ -102,3 +110,29 @@ class BlockCommand(QUndoCommand):
         # Typing a cell back to where it started leaves nothing to undo.
         self.setObsolete(bool(np.array_equal(self.new, self.old)))
         return True
+
+
+class TemperatureCommand(QUndoCommand):
+    """τ set by the dial's buttons, box or knob: one step per press, value or drag.
+
+    The dial has already set τ frame by frame when this is pushed: its first redo finds
+    it there and changes nothing.
+    """
+
+    def __init__(self, state: TemperatureSetting, before: float | None, after: float | None,
+                 text: Text) -> None:  # fmt: skip
+        self._describe = _describer(text)
+        super().__init__(self._describe())
+        self._state, self.before, self.after = state, before, after
+
+    def retranslate(self) -> None:
+        """Name this step again in the current language."""
+        self.setText(self._describe())
+
+    def redo(self) -> None:
+        """Set τ as the dial left it."""
+        self._state.set_temperature(self.after)
+
+    def undo(self) -> None:
+        """Set τ as it was before."""
+        self._state.set_temperature(self.before)

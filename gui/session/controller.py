@@ -5,7 +5,8 @@ File → New, Open…, Recent files, Save, Save As…, Import matrices…; the t
 start; autosave and recovery after a crash.
 
 A session file is the versioned JSON of ``state.to_preset()`` (README: "Preset and
-session files"). Unsaved: the undo stack is not clean, or τ (not undoable) has changed.
+session files"). Unsaved: the undo stack is not clean, or τ has changed without a step yet
+(the dial's knob held down, a sweep playing: each is one undo step once it ends).
 """
 
 from __future__ import annotations
@@ -112,10 +113,22 @@ class SessionController(QObject):
         """Return the session file's name, the built-in example's title, or “untitled”."""
         if self.path is not None:
             return self.path.name
-        stack = self.state.undo_stack
-        index = stack.index()
-        example = self._examples.get(stack.command(index - 1), {}) if index else self._example
+        example = self._example_title()
         return in_current_language(example) if example else self.tr("untitled")
+
+    def _example_title(self) -> dict[str, str]:
+        """Return the title (language → text) of what the untitled session was loaded as.
+
+        The last step loading a new document at or before where the undo stack stands, else
+        what the history started with: edits after it keep the name (with a *), as a file's
+        name stays while it is edited. {} for an unnamed one (untitled).
+        """
+        stack = self.state.undo_stack
+        for index in range(stack.index() - 1, -1, -1):
+            title = self._examples.get(stack.command(index))
+            if title is not None:
+                return title
+        return self._example
 
     def name_example(self, preset: Preset) -> None:
         """Say that the untitled session starts with ``preset``: the title names it.
@@ -167,10 +180,20 @@ class SessionController(QObject):
             preset, title=doc.title, description=doc.description, extra=dict(doc.extra)
         )
 
+    def _kept_session(self) -> Preset:
+        """Return the session as kept for later (autosave, the next start), with its name.
+
+        An untitled session named after what it was loaded as keeps that name as its title,
+        so that it comes back named (it came back as “untitled”).
+        """
+        preset = self.session_preset()
+        title = self._example_title() if self.path is None else {}
+        return dataclasses.replace(preset, title=dict(title)) if title else preset
+
     def _unsaved_session(self) -> Preset | None:
         if not self.is_dirty:
             return None
-        preset = self.session_preset()
+        preset = self._kept_session()
         origin = str(self.path) if self.path is not None else None
         return dataclasses.replace(preset, extra={**preset.extra, AUTOSAVE_ORIGIN: origin})
 
@@ -240,12 +263,13 @@ class SessionController(QObject):
         try:
             preset = read_preset(path)
         except PresetError as error:
-            text = self.tr("{0} was not opened; nothing was changed.\n\n{1}")
-            text = text.format(path.name, engine_text(error))
             if warn:
+                text = self.tr("{0} was not opened; nothing was changed.\n\n{1}")
+                text = text.format(path.name, engine_text(error))
                 QMessageBox.warning(self.parent_widget, self.tr("Cannot open the session"), text)
-            else:
-                self.state.message.emit(text.replace("\n\n", " "))
+            else:  # at the start: the window shows the lesson's example (see main.py)
+                problem = error  # ``error`` is gone after the except clause; the text is not
+                self.state.say(lambda: self._not_reopened(path.name, problem))
             if not path.exists():
                 self.recent_menu.remove(path)
             return False
@@ -336,7 +360,7 @@ class SessionController(QObject):
             return False
         discarded = self.is_dirty
         keep = self.path is None and not discarded
-        remember_last_session(self.path, self.session_preset() if keep else None)
+        remember_last_session(self.path, self._kept_session() if keep else None)
         self.autosaver.stop()
         self.autosaver.remove()
         self.autosaver.release()
@@ -350,14 +374,16 @@ class SessionController(QObject):
         try:
             last = last_session()
         except PresetError as error:
-            text = self.tr("The last session could not be restored: {0}").format(engine_text(error))
-            self.state.message.emit(text)
+            problem = error  # ``error`` is gone after the except clause; the text is not
+            self.state.say(lambda: self._not_reopened(self.tr("The last session"), problem))
             return False
         if isinstance(last, Path):
             return self.open_path(last, warn=False)
-        return last is not None and self._load_document(
-            last, None, self.tr("Restore the last session")
-        )
+        if last is None or not self._load_document(last, None, self.tr("Restore the last session")):
+            return False
+        if last.title:  # what it was loaded as (see _kept_session)
+            self.name_example(last)
+        return True
 
     def autosave(self) -> bool:
         """Write the autosave file now if there are unsaved changes (the timers call this)."""
@@ -372,12 +398,19 @@ class SessionController(QObject):
         file = Path(origin) if isinstance(origin, str) and origin else None
         if not self._load_document(preset, file, self.tr("Recover the autosaved session")):
             return False
+        if file is None and preset.title:  # what it was loaded as (see _kept_session)
+            self._example = dict(preset.title)
         self.state.undo_stack.resetClean()  # recovered work is unsaved work
         self.autosaver.write()
         self.update_title()
         return True
 
     # ------------------------------------------------------------------ texts
+    def _not_reopened(self, name: str, error: PresetError) -> str:
+        """Say (in the current language) that the last session did not come back, and why."""
+        text = self.tr("{0} could not be reopened ({1}); the lesson's example is shown instead")
+        return text.format(name, engine_text(error).rstrip("."))
+
     def update_title(self) -> None:
         """Send the window's title (the file's name, * while unsaved) by ``title_changed``."""
         self._shown_title = (self.is_dirty, self.display_name())

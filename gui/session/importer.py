@@ -73,11 +73,11 @@ class MatrixImporter(QObject):
             self.news.emit(self.tr("Import cancelled: nothing was imported"))
             return False
         except ValueError as error:
-            QMessageBox.warning(
-                self.parent_widget,
-                self.tr("Cannot import"),
-                self.tr("Nothing was imported.\n\n{0}").format(engine_text(error)),
-            )
+            text = self.tr("Nothing was imported.\n\n{0}").format(engine_text(error))
+            # the line above the grids says the newest problem: an older refusal (a token's
+            # name, say) stayed there beside this one's dialog, as if it were about it
+            self.state.message.emit(text.replace("\n\n", " "))
+            QMessageBox.warning(self.parent_widget, self.tr("Cannot import"), text)
             return False
         state = self.state
         preset = dataclasses.replace(

@@ -64,7 +64,18 @@ class InputsPanel(Retranslating, QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        """Name the projection switch again in the current language."""
+        """Name the projection switch, and say a refusal shown, again in the current language.
+
+        A refusal that cannot be written again (a typed value's, say) goes: it was about
+        something done before the switch, and stayed in the other language.
+        """
+        shown = self.message.text()
+        if shown:
+            again = self.state.said_again(shown)
+            if again is None:
+                self.clear_message()
+            else:
+                self.message.setText(again)
         self.projection.setText(self.tr("Inputs from X and W_q, W_k, W_v (Q = X·W_q …)"))
         self.projection.setToolTip(self.tr(
             "Type token vectors X and three projection matrices instead of Q, K and V. "

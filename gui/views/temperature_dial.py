@@ -98,7 +98,12 @@ class TemperatureDial(Retranslating, QWidget):
         self._player.setEasingCurve(QEasingCurve.Type.Linear)
         self._player.valueChanged.connect(self._on_player_value)
 
+        # τ before the press, typed value, drag or sweep under way (a 1-tuple), or None:
+        # each is one undo step once it ends, not one per frame (see state.commit_temperature)
+        self._before: tuple[float | None] | None = None
         self.dial.valueChanged.connect(self._on_dial_moved)
+        self.dial.sliderPressed.connect(self._begin)
+        self.dial.sliderReleased.connect(self._commit)
         self.entry.valueChanged.connect(lambda t: self.set_temperature(t, animate=True))
         self.play_button.toggled.connect(self._on_play_toggled)
         self.speed.valueChanged.connect(self._on_speed_changed)
@@ -215,8 +220,11 @@ class TemperatureDial(Retranslating, QWidget):
         self._tween.stop()
         self._tween_to_standard = False
         tau = min(max(float(tau), TAU_MIN), TAU_MAX)
+        self._begin()
         if not animate:
             self.state.set_temperature(tau)
+            if not self.dial.isSliderDown():  # a drag is one step when it ends
+                self._commit()
             return
         self._tween_target = tau
         self._tween.setStartValue(math.log(self.state.temperature))
@@ -251,6 +259,17 @@ class TemperatureDial(Retranslating, QWidget):
     def _on_tween_finished(self) -> None:
         # Land exactly on what was asked: exp(log(τ)) can miss τ in the last digit.
         self.state.set_temperature(None if self._tween_to_standard else self._tween_target)
+        self._commit()
+
+    def _begin(self) -> None:
+        if self._before is None:
+            state = self.state
+            self._before = (None if state.follows_sqrt_d_k else state.temperature,)
+
+    def _commit(self) -> None:
+        if self._before is not None:
+            (before,), self._before = self._before, None
+            self.state.commit_temperature(before)
 
     def _on_player_value(self, value: float) -> None:
         self.frames += 1
@@ -260,8 +279,10 @@ class TemperatureDial(Retranslating, QWidget):
         self._set_play_text(playing)
         if not playing:
             self._player.stop()
+            self._commit()  # from before the sweep to where it stopped: one step
             return
         self._tween.stop()
+        self._begin()
         sweep = self.speed.value() * 1000
         self._player.setDuration(2 * sweep)
         self._player.setKeyValueAt(0.0, _LOG_MIN)

@@ -211,6 +211,11 @@ class MainWindow(Retranslating, QMainWindow):
         }
         for key, title in titles.items():
             self.docks[key].setWindowTitle(title)
+        if self._refusal and self.statusBar().currentMessage() == self._refusal:
+            again = self.state.said_again(self._refusal)  # or gone, as above the grids
+            self._on_refusal_old()
+            if again is not None:
+                self._on_refusal(again)
         self._on_structure_changed()  # the inputs' title, which follows the mode
         self.state.retranslate_history()  # before the menus: Edit → Undo names its step
         self.menus.retranslate()
@@ -391,10 +396,15 @@ class MainWindow(Retranslating, QMainWindow):
         self.sessions.load_example(name)
 
     def ask_random_preset(self) -> None:
-        """Ask for a random example's size and seed, then load it as one undoable step."""
+        """Ask for a random example's size and seed, then load it as one undoable step.
+
+        A new, untitled document, as the Presets menu's examples are: the title does not
+        go on naming what was open before it.
+        """
         dialog = RandomPresetDialog(self)
         if dialog.exec():
-            self.state.load_random(*dialog.values())
+            values = dialog.values()
+            self.sessions.load_as_new_document(lambda: self.state.load_random(*values), {})
 
     def _on_structure_changed(self) -> None:
         inputs = self.docks["inputs"]

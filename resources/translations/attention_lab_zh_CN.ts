@@ -969,12 +969,12 @@ Replace them?</source>
 <context>
     <name>InputsPanel</name>
     <message>
-        <location filename="../../gui/views/inputs_panel.py" line="68"/>
+        <location filename="../../gui/views/inputs_panel.py" line="79"/>
         <source>Inputs from X and W_q, W_k, W_v (Q = X·W_q …)</source>
         <translation>用投影输入：X 与 W_q、W_k、W_v（Q = X·W_q …）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/inputs_panel.py" line="70"/>
+        <location filename="../../gui/views/inputs_panel.py" line="81"/>
         <source>Type token vectors X and three projection matrices instead of Q, K and V. Switched on, X starts as the identity and the W&apos;s as the current Q, K, V; switched off, the computed Q, K, V stay.</source>
         <translation>不直接输入 Q、K、V，而是输入词向量 X 和三个投影矩阵。打开时 X 取单位矩阵，各 W 取当前的 Q、K、V；关闭时保留算出的 Q、K、V。</translation>
     </message>
@@ -1012,12 +1012,12 @@ Replace them?</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="401"/>
+        <location filename="../../gui/window/main_window.py" line="411"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="403"/>
+        <location filename="../../gui/window/main_window.py" line="413"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
@@ -1150,12 +1150,12 @@ Replace them?</source>
         <translation>导入已取消：没有导入任何内容</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="78"/>
+        <location filename="../../gui/session/importer.py" line="80"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="79"/>
+        <location filename="../../gui/session/importer.py" line="76"/>
         <source>Nothing was imported.
 
 {0}</source>
@@ -1754,27 +1754,27 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>SessionController</name>
     <message>
-        <location filename="../../gui/session/controller.py" line="118"/>
+        <location filename="../../gui/session/controller.py" line="117"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="135"/>
+        <location filename="../../gui/session/controller.py" line="148"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="216"/>
+        <location filename="../../gui/session/controller.py" line="239"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="229"/>
+        <location filename="../../gui/session/controller.py" line="252"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="243"/>
+        <location filename="../../gui/session/controller.py" line="267"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -1783,97 +1783,102 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="246"/>
+        <location filename="../../gui/session/controller.py" line="269"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="255"/>
+        <location filename="../../gui/session/controller.py" line="279"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="274"/>
+        <location filename="../../gui/session/controller.py" line="298"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="276"/>
+        <location filename="../../gui/session/controller.py" line="300"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="289"/>
+        <location filename="../../gui/session/controller.py" line="313"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="290"/>
+        <location filename="../../gui/session/controller.py" line="314"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="297"/>
+        <location filename="../../gui/session/controller.py" line="321"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="308"/>
+        <location filename="../../gui/session/controller.py" line="332"/>
         <source>“{0}” has changes that are not saved. Save them?</source>
         <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="310"/>
+        <location filename="../../gui/session/controller.py" line="334"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="321"/>
+        <location filename="../../gui/session/controller.py" line="345"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="353"/>
-        <source>The last session could not be restored: {0}</source>
-        <translation>无法恢复上次的会话：{0}</translation>
+        <location filename="../../gui/session/controller.py" line="378"/>
+        <source>The last session</source>
+        <translation>上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="359"/>
+        <location filename="../../gui/session/controller.py" line="382"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="373"/>
+        <location filename="../../gui/session/controller.py" line="399"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="385"/>
+        <location filename="../../gui/session/controller.py" line="411"/>
+        <source>{0} could not be reopened ({1}); the lesson&apos;s example is shown instead</source>
+        <translation>{0} 无法重新打开（{1}），现在显示的是课上的例子</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/controller.py" line="418"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="390"/>
+        <location filename="../../gui/session/controller.py" line="423"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="391"/>
+        <location filename="../../gui/session/controller.py" line="424"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="392"/>
+        <location filename="../../gui/session/controller.py" line="425"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="393"/>
+        <location filename="../../gui/session/controller.py" line="426"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="399"/>
+        <location filename="../../gui/session/controller.py" line="432"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -1881,88 +1886,98 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>ShapeAndHeads</name>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="43"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="79"/>
+        <source>τ = √d_k</source>
+        <translation>τ 回到 √d_k</translation>
+    </message>
+    <message>
         <location filename="../../gui/model/shape_and_heads.py" line="81"/>
+        <source>Set τ = {0:.3g}</source>
+        <translation>把 τ 设为 {0:.3g}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="91"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="129"/>
         <source>A dimension must be between 1 and {0}</source>
         <translation>维度必须在 1 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="50"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="98"/>
         <source>{0} heads need a width they divide: {1} is not a multiple of {0}</source>
         <translation>{0} 个头需要能整除的宽度：{1} 不是 {0} 的倍数</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="65"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="113"/>
         <source>Set d_k to {0}</source>
         <translation>把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="74"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="122"/>
         <source>Set d_v to {0}</source>
         <translation>把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="87"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="135"/>
         <source>Set d_model to {0}</source>
         <translation>把 d_model 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="103"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="151"/>
         <source>Heads: {0}</source>
         <translation>头数：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="106"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="154"/>
         <source>Split into {0} heads</source>
         <translation>分成 {0} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="117"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="165"/>
         <source>W_o needs projection mode (X and the W&apos;s)</source>
         <translation>W_o 需要投影模式（X 与各 W）</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="123"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="171"/>
         <source>Add W_o</source>
         <translation>加上 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="126"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="174"/>
         <source>Remove W_o</source>
         <translation>去掉 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="139"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="187"/>
         <source>Mark “{0}” as padding</source>
         <translation>把“{0}”标为填充</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="141"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="189"/>
         <source>“{0}” is no longer padding</source>
         <translation>“{0}”不再是填充</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="153"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="201"/>
         <source>The mask must be {0}×{0}, not {1}</source>
         <translation>掩码必须是 {0}×{0}，而不是 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="166"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="214"/>
         <source>Paint the mask</source>
         <translation>绘制掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="179"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="227"/>
         <source>Dropout: {0}</source>
         <translation>随机丢弃：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="182"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="230"/>
         <source>Dropout: the seed must be 0 or more</source>
         <translation>随机丢弃：种子必须 ≥ 0</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="185"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="233"/>
         <source>Set dropout</source>
         <translation>设置随机丢弃</translation>
     </message>
@@ -2043,47 +2058,47 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>TemperatureDial</name>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="119"/>
+        <location filename="../../gui/views/temperature_dial.py" line="124"/>
         <source>Speed of the sweep</source>
         <translation>扫动速度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="120"/>
+        <location filename="../../gui/views/temperature_dial.py" line="125"/>
         <source>τ → 0: one winner</source>
         <translation>τ → 0：一家独大</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="121"/>
+        <location filename="../../gui/views/temperature_dial.py" line="126"/>
         <source>τ = 20: all equal</source>
         <translation>τ = 20：雨露均沾</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="122"/>
+        <location filename="../../gui/views/temperature_dial.py" line="127"/>
         <source>τ = 1: raw scores</source>
         <translation>τ = 1：原始分数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="125"/>
+        <location filename="../../gui/views/temperature_dial.py" line="130"/>
         <source>Small differences between scores give an even spread; large differences give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores.</source>
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="139"/>
+        <location filename="../../gui/views/temperature_dial.py" line="144"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="139"/>
+        <location filename="../../gui/views/temperature_dial.py" line="144"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="298"/>
+        <location filename="../../gui/views/temperature_dial.py" line="319"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="299"/>
+        <location filename="../../gui/views/temperature_dial.py" line="320"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>

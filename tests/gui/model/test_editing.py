@@ -321,13 +321,16 @@ def test_an_empty_token_name_is_refused(window, qtbot):
     assert window.state.rename_token(1, "猫")  # duplicates are real: "the cat saw the dog"
 
 
-def test_undoing_an_edit_leaves_the_dial_where_it_is(window):
+def test_undo_takes_back_tau_and_edits_in_turn_and_an_edits_undo_leaves_the_dial(window):
     window.dial.set_temperature(1.0, animate=False)
     window.state.set_causal(True)
-    window.dial.set_temperature(0.5, animate=False)
+    window.dial.set_temperature(0.5, animate=False)  # the dial's τ: a step of its own
+    window.undo_action.trigger()
+    assert window.state.causal
+    assert window.state.temperature == 1.0
     window.undo_action.trigger()
     assert not window.state.causal
-    assert window.state.temperature == 0.5
+    assert window.state.temperature == 1.0  # the mask's undo leaves the dial where it is
 
 
 def test_many_edits_in_one_frame_cost_one_computation_and_one_repaint(window, monkeypatch):

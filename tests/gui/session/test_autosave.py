@@ -83,7 +83,8 @@ def test_after_a_kill_9_the_autosave_recovers_what_was_on_screen(window, dialogs
     np.testing.assert_array_equal(state.result.weights, screen["weights"])
     assert list(state.tokens) == screen["tokens"] == ["猫", "喝", "鱼"]
     assert (state.causal, state.temperature) == (True, screen["temperature"])
-    assert window.windowTitle() == "Attention Lab — untitled*"  # recovered, still unsaved
+    # recovered, still unsaved, and still named after the example it was loaded as
+    assert window.windowTitle() == "Attention Lab — cat eats fish (the lesson's example)*"
     assert window.sessions.autosaver.path.is_file()  # until it is saved or closed cleanly
 
 
@@ -154,6 +155,25 @@ def test_an_untitled_session_comes_back_and_a_discarded_one_does_not(window, qtb
     assert third.state.matrix("q")[0, 0] == 1
 
 
+def test_an_untitled_example_comes_back_named_on_the_next_start(window, qtbot):
+    from gui.support.language import set_language
+
+    lesson = "Attention Lab — cat eats fish (the lesson's example)"
+    assert window.windowTitle() == lesson
+    assert window.close()
+    second = another_window(qtbot)
+    second.setWindowTitle("")
+    assert second.sessions.restore_last_session()
+    assert second.windowTitle() == lesson  # it came back as “untitled”
+    second.state.set_cell("q", 0, 0, "8")
+    assert second.windowTitle() == lesson + "*"
+    set_language("zh_CN")
+    try:
+        qtbot.waitUntil(lambda: "猫 吃 鱼(第 8 课的例子)*" in second.windowTitle())
+    finally:
+        set_language("en")
+
+
 def test_start_offers_recovery_before_the_last_session(window, qtbot, dialogs, tmp_path):
     window.sessions.save_to(tmp_path / "lesson.json")
     window.state.set_cell("v", 0, 0, "7")
@@ -201,3 +221,44 @@ def test_a_crashed_second_copy_is_found_even_when_the_first_closed_cleanly(windo
     dialogs.answers = [Button.Yes]
     assert third.sessions.recover_autosave()
     assert third.state.matrix("k")[2, 0] == 6
+
+
+def test_a_last_session_that_cannot_be_reopened_is_said_and_follows_a_language_switch(
+    window, qtbot, tmp_path
+):
+    from PySide6.QtCore import QSettings
+
+    from gui.session.last_session import LAST_FILE_KEY
+    from gui.support.language import set_language
+
+    path = tmp_path / "last.json"
+    path.write_text("{ not json", encoding="utf-8")
+    QSettings().setValue(LAST_FILE_KEY, str(path))  # as a close with last.json open left it
+    second = window  # as the next start, whose main.py calls restore_last_session
+    assert not second.sessions.restore_last_session()
+    said = second.inputs.message.text()
+    assert said.startswith("last.json could not be reopened (")
+    assert said.endswith("); the lesson's example is shown instead")  # not “nothing changed”
+    assert second.statusBar().currentMessage() == said
+    set_language("zh_CN")
+    try:
+        shown = second.inputs.message.text()
+        assert "last.json" in shown
+        assert "could not" not in shown  # it stayed in English
+        assert "课" in shown
+        assert second.statusBar().currentMessage() == shown
+    finally:
+        set_language("en")
+    assert second.inputs.message.text() == said
+
+
+def test_a_refusal_typed_before_a_language_switch_goes_with_it(window):
+    from gui.support.language import set_language
+
+    assert not window.state.rename_token(0, " ")
+    assert window.inputs.message.text() == "A token needs a name"
+    set_language("zh_CN")
+    try:
+        assert window.inputs.message.text() == ""  # not left in English
+    finally:
+        set_language("en")

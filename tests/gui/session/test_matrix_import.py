@@ -210,3 +210,20 @@ def test_keys_and_clicks_wait_until_a_slow_import_is_done(window, qtbot, tmp_pat
     QTest.keyClick(grid, Qt.Key.Key_Down)  # and afterwards keys work again
     assert Keys.count == 1
     grid.removeEventFilter(keys)
+
+
+def test_an_import_ends_an_earlier_refusal_whether_it_works_or_not(window, dialogs, tmp_path):
+    state = window.state
+    assert not state.rename_token(0, " ")
+    assert window.inputs.message.text() == "A token needs a name"
+    bad = write_csvs(tmp_path)
+    text = (tmp_path / "k.csv").read_text(encoding="utf-8")
+    (tmp_path / "k.csv").write_text(text + "\nsat,zz,1,1,1", encoding="utf-8")
+    assert not window.sessions.import_files(bad)
+    assert "A token needs a name" not in window.inputs.message.text()  # a new problem's
+    assert "Nothing was imported" in window.inputs.message.text()
+    assert not state.rename_token(0, " ")
+    folder = tmp_path / "good"
+    folder.mkdir()
+    assert window.sessions.import_files(write_csvs(folder))
+    assert window.inputs.message.text() == ""

@@ -47,6 +47,18 @@ def test_a_sentence_opens_its_first_heads_real_q_k_v_in_the_four_steps(window, t
     assert atlas.high == pytest.approx(float(forward.weights.max()))
 
 
+def test_an_edited_and_restored_sentence_keeps_its_name_in_the_title(window, qtbot, tiny):
+    assert window.sentences.run_sentence("the cat eats fish")
+    name = "Attention Lab — “the cat eats fish”"
+    assert window.windowTitle() == name
+    window.state.set_cell("q", 0, 0, "5")
+    assert window.windowTitle() == name + "*"
+    qtbot.waitUntil(window.sentences.restore_action.isEnabled)
+    window.sentences.restore_action.trigger()
+    assert window.state.is_as_the_model_computes
+    assert window.windowTitle() == name + "*"  # it said “untitled*”
+
+
 def test_a_click_in_the_atlas_opens_that_head_and_undo_goes_back(window, qtbot, tiny):
     assert window.sentences.run_sentence("the cat eats fish")
     atlas = window.atlas

@@ -170,7 +170,8 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window_open(wind
     dialogs.answers = [Button.Cancel]
     assert not window.close()
     assert window.isVisible()
-    assert "“untitled” has changes that are not saved" in dialogs.questions[0]
+    lesson = "“cat eats fish (the lesson's example)” has changes that are not saved"
+    assert lesson in dialogs.questions[0]
     dialogs.answers = [Button.Discard]
     assert window.close()
     assert not window.isVisible()
@@ -212,7 +213,7 @@ def test_new_and_open_ask_before_unsaved_changes_are_lost(window, dialogs, tmp_p
 def test_the_title_shows_the_file_name_and_a_star_while_unsaved(window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.windowTitle() == LESSON)
     window.state.set_cell("q", 0, 0, "2")
-    assert window.windowTitle() == "Attention Lab — untitled*"
+    assert window.windowTitle() == LESSON + "*"  # edited, still the example it was
     window.sessions.save_to(tmp_path / "lesson.json")
     assert window.windowTitle() == "Attention Lab — lesson.json"
     window.state.set_cell("q", 0, 0, "3")
@@ -294,6 +295,19 @@ def test_a_built_in_preset_opens_as_an_untitled_copy(window, tmp_path):
     assert lesson.read_bytes() == before
 
 
+def test_a_random_example_is_a_new_untitled_document(window, monkeypatch):
+    from gui.window.random_dialog import RandomPresetDialog
+
+    monkeypatch.setattr(RandomPresetDialog, "exec", lambda self: 1)
+    window.ask_random_preset()  # not the lesson any more: not named after it
+    assert window.windowTitle() == "Attention Lab — untitled"
+    window.state.set_cell("q", 0, 0, "5")
+    assert window.windowTitle() == "Attention Lab — untitled*"
+    window.state.undo_stack.undo()
+    window.state.undo_stack.undo()
+    assert window.windowTitle() == LESSON + "*"
+
+
 def test_fixing_tau_at_its_current_value_still_counts_as_a_change(window):
     assert not window.sessions.is_dirty
     window.state.set_temperature(2.0)  # √4: the same τ, but no longer following d_k
@@ -309,14 +323,14 @@ def test_a_built_in_example_shown_unchanged_is_named_in_the_title(window, qtbot)
     shape = "Attention Lab — shape check (random 3 tokens × 8 dims)"
     assert window.windowTitle() == shape  # freshly loaded: not modified, no *
     assert window.undo_action.text() == "&Undo Load shape check (random 3 tokens × 8 dims)"
-    window.state.set_cell("x", 0, 0, "5")  # no longer the example
-    assert window.windowTitle() == "Attention Lab — untitled*"
+    window.state.set_cell("x", 0, 0, "5")  # edited: still named (it said “untitled”), *
+    assert window.windowTitle() == shape + "*"
     window.state.undo_stack.undo()
     assert window.windowTitle() == shape
     window.state.undo_stack.undo()
     assert window.windowTitle() == LESSON + "*"  # not what the example loaded: unsaved
     window.state.set_cell("q", 0, 0, "5")  # a new step where the shape check's was
-    assert window.windowTitle() == "Attention Lab — untitled*"
+    assert window.windowTitle() == LESSON + "*"
     window.state.undo_stack.undo()
     set_language("zh_CN")
     try:

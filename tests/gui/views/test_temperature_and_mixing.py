@@ -99,6 +99,44 @@ def test_playing_sweeps_tau_and_stops_on_pause(window, qtbot):
                                lesson_at(window.state.temperature).weights)  # fmt: skip
 
 
+def test_each_tau_button_press_or_typed_value_is_one_undo_step(window, qtbot):
+    from gui.views.temperature_dial import position_to_tau
+
+    state, stack = window.state, window.state.undo_stack
+    assert not window.undo_action.isEnabled()
+    window.dial.markers["winner"].click()  # τ → 0: one winner, gliding over many frames
+    qtbot.waitUntil(lambda: stack.count() == 1, timeout=3000)
+    assert state.temperature == 0.05
+    assert window.windowTitle().endswith("*")
+    assert window.undo_action.isEnabled()  # it stayed greyed out
+    assert window.undo_action.text() == "&Undo Set τ = 0.05"
+    window.dial.markers["even"].click()
+    qtbot.waitUntil(lambda: stack.count() == 2, timeout=3000)
+    window.dial.entry.setValue(5.0)  # a value typed in the box, committed
+    qtbot.waitUntil(lambda: stack.count() == 3, timeout=3000)
+    dial = window.dial.dial  # a drag of the knob: one step when it is let go
+    dial.setSliderDown(True)
+    for position in range(10, 200, 10):
+        dial.setValue(position)
+    assert stack.count() == 3
+    dial.setSliderDown(False)
+    assert stack.count() == 4
+    window.dial.play()  # a sweep: one step from where it started to where it stopped
+    qtbot.waitUntil(lambda: window.dial.frames >= 5, timeout=5000)
+    window.dial.pause()
+    assert stack.count() == 5
+    dragged = position_to_tau(190)
+    for expected in (dragged, 5.0, 20.0, 0.05):  # each undo: one step back
+        stack.undo()
+        assert state.temperature == pytest.approx(expected)
+    stack.undo()
+    assert state.follows_sqrt_d_k  # back to the lesson's τ = √d_k, and nothing unsaved
+    assert not window.sessions.is_dirty
+    assert not window.windowTitle().endswith("*")
+    stack.redo()
+    assert state.temperature == 0.05
+
+
 def test_closing_the_window_stops_the_animation(window, qtbot):
     window.dial.play()
     qtbot.waitUntil(lambda: window.dial.frames >= 3, timeout=5000)
