@@ -48,7 +48,7 @@ def test_the_step_keys_walk_the_four_steps_for_the_selected_token(window, qtbot)
     assert window.findChild(QWidget, "weightsHeatmap").is_highlighted()
     assert "border: 2px solid" in window.formula.parts[3].styleSheet()
     press(qtbot, window, Qt.Key.Key_Right)
-    assert "= [1.18, 0.27, 0.27, 1.18]" in window.explanation.text()
+    assert "≈ [1.18, 0.27, 0.27, 1.18]" in window.explanation.text()  # 1.178 rounded
     press(qtbot, window, Qt.Key.Key_Right)  # stays on the last step
     assert window.state.highlighted_step == 4
     press(qtbot, window, Qt.Key.Key_Left)
