@@ -49,8 +49,8 @@ class HeadsControls(Retranslating, QWidget):
         self.mode = QComboBox(self)
         self.mode.setObjectName("dropoutMode")
         self.mode.addItems(["", ""])
-        dropout_row = QHBoxLayout()
-        for widget in (self.dropout, self.p, self.seed, self.mode):
+        dropout_row = QHBoxLayout()  # the mode below: the inputs' column stays narrow
+        for widget in (self.dropout, self.p, self.seed):
             dropout_row.addWidget(widget)
         dropout_row.addStretch(1)
         heads_row = QHBoxLayout()
@@ -62,6 +62,7 @@ class HeadsControls(Retranslating, QWidget):
         self.heads_label, self.dropout_label = QLabel(self), QLabel(self)
         self.form.addRow(self.heads_label, heads_row)
         self.form.addRow(self.dropout_label, dropout_row)
+        self.form.addRow("", self.mode)
 
         self.heads.valueChanged.connect(self._on_heads_typed)
         self.w_o.toggled.connect(self.state.set_w_o_given)

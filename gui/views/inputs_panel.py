@@ -76,9 +76,10 @@ class InputsPanel(Retranslating, QWidget):
                 self.clear_message()
             else:
                 self.message.setText(again)
-        self.projection.setText(self.tr("Inputs from X and W_q, W_k, W_v (Q = X·W_q …)"))
+        self.projection.setText(self.tr("Inputs from X and W_q, W_k, W_v"))
         self.projection.setToolTip(self.tr(
-            "Type token vectors X and three projection matrices instead of Q, K and V. "
+            "Q = X·W_q, K = X·W_k, V = X·W_v: type token vectors X and three projection "
+            "matrices instead of Q, K and V. "
             "Switched on, X starts as the identity and the W's as the current Q, K, V; "
             "switched off, the computed Q, K, V stay."
         ))  # fmt: skip

@@ -1,50 +1,54 @@
 """What the window keeps between starts.
 
-Its geometry, its docks and toolbars (QSettings), the display precision and the weights'
-colour scale.
+Its geometry and whether it was maximised, the regions' arrangement (gui.window.workspace),
+the display precision and the weights' colour scale.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMainWindow
 
 from gui.model.state import AttentionState
 from gui.model.view_settings import WEIGHT_SCALES
 from gui.support.settings import setting_bytes, setting_int, setting_str
+from gui.window.workspace import Arrangement, Workspace
 
-LAYOUT_VERSION = 2  # of QMainWindow.saveState(): bump it when the docks change (2: heads)
-GEOMETRY_KEY, LAYOUT_KEY, PRECISION_KEY = "window/geometry", "window/layout", "view/precision"
-WEIGHT_SCALE_KEY = "view/weight_scale"
+# "window/layout" held QMainWindow.saveState() of the docks before the regions: left unread
+GEOMETRY_KEY, MAXIMISED_KEY = "window/geometry", "window/maximised"
+ARRANGEMENT_KEY = "window/regions"
+PRECISION_KEY, WEIGHT_SCALE_KEY = "view/precision", "view/weight_scale"
 
 
-def restore_window_settings(window: QMainWindow, state: AttentionState) -> None:
-    """Give back the window's geometry, docks and toolbars, the precision and weight scale."""
+def restore_window_settings(
+    window: QMainWindow, workspace: Workspace, state: AttentionState
+) -> None:
+    """Give back the window's geometry, its regions, the precision and weight scale.
+
+    A maximised window comes back maximised; an arrangement that no longer fits the
+    window is dropped for the default (``Workspace.arrange``).
+    """
     geometry = setting_bytes(GEOMETRY_KEY)
     if not geometry.isEmpty():
         window.restoreGeometry(geometry)
-    layout = setting_bytes(LAYOUT_KEY)
-    if not layout.isEmpty():
-        window.restoreState(layout, LAYOUT_VERSION)
+    if setting_int(MAXIMISED_KEY, 0):
+        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+    kept = QSettings().value(ARRANGEMENT_KEY, [], type=list)
+    arrangement = Arrangement.from_list(kept)
+    if arrangement is not None:
+        workspace.arrange(arrangement)
     state.set_precision(setting_int(PRECISION_KEY, state.precision))
     scale = setting_str(WEIGHT_SCALE_KEY, state.view.weight_scale)
     if scale in WEIGHT_SCALES:  # a word from another version is left alone
         state.view.set_weight_scale(scale)
 
 
-def save_window_settings(
-    window: QMainWindow, state: AttentionState, normal: tuple[QByteArray, QByteArray] | None = None
-) -> None:
-    """Keep the window's geometry and layout, the precision and weight scale for next time.
-
-    ``normal`` is the geometry and state (of version LAYOUT_VERSION) of the normal layout
-    when the window shows another (presenter mode's): that one is kept instead.
-    """
+def save_window_settings(window: QMainWindow, workspace: Workspace, state: AttentionState) -> None:
+    """Keep the window's geometry and regions, the precision and weight scale for next time."""
     settings = QSettings()
-    if normal is None:
-        normal = window.saveGeometry(), window.saveState(LAYOUT_VERSION)
-    settings.setValue(GEOMETRY_KEY, normal[0])
-    settings.setValue(LAYOUT_KEY, normal[1])
+    settings.setValue(GEOMETRY_KEY, window.saveGeometry())
+    settings.setValue(MAXIMISED_KEY, int(window.isMaximized()))
+    settings.setValue(ARRANGEMENT_KEY, workspace.arrangement().to_list())
     settings.setValue(PRECISION_KEY, state.precision)
     settings.setValue(WEIGHT_SCALE_KEY, state.view.weight_scale)
     settings.sync()

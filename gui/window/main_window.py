@@ -11,10 +11,9 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QColor, QPaintEvent
 from PySide6.QtWidgets import (
-    QDockWidget,
     QMainWindow,
     QTabWidget,
     QVBoxLayout,
@@ -29,7 +28,6 @@ from gui.model.state import AttentionState
 from gui.session.controller import SessionController
 from gui.session.sentences import SentenceOpener
 from gui.support.language import Retranslating
-from gui.views.drawn_when_shown import DrawnWhenShown
 from gui.views.formula_bar import FormulaBar
 from gui.views.hand_calculation import ExplainPanel
 from gui.views.heads_panel import HeadsPanel
@@ -52,15 +50,11 @@ from gui.window.unseen_figures import (
     laid_out,
     shown_aside,
 )
+from gui.window.workspace import Workspace
+from gui.window.workspace_actions import WorkspaceActions
 
 if TYPE_CHECKING:
     from gui.variance.panel import VariancePanel
-
-
-def catch_up(dock: QDockWidget, seen: bool) -> None:
-    """Draw the views of ``dock`` that put off drawing while it was behind another."""
-    for view in dock.findChildren(DrawnWhenShown) if seen else ():
-        view.catch_up()
 
 
 class MainWindow(Retranslating, QMainWindow):
@@ -93,59 +87,43 @@ class MainWindow(Retranslating, QMainWindow):
         self.model_run = ModelRun(self.state, self)  # a sentence through a real model
         self.atlas = ModelAtlas(self.model_run, self)
         self.banner = SourceBanner(self.state, self)  # whose numbers, when a model's
-        centre = QWidget(self)
-        centre_layout = QVBoxLayout(centre)
-        centre_layout.setContentsMargins(4, 0, 4, 4)
-        centre_layout.addWidget(self.formula)
-        centre_layout.addWidget(self.banner)
-        centre_layout.addWidget(self.pipeline, 1)
+        steps = QWidget(self)
+        steps.setObjectName("stepsRegion")
+        steps_layout = QVBoxLayout(steps)
+        steps_layout.setContentsMargins(4, 0, 4, 4)
+        steps_layout.addWidget(self.formula)
+        steps_layout.addWidget(self.banner)
+        steps_layout.addWidget(self.pipeline, 1)
+        self.panels: dict[str, QWidget] = {
+            "temperature": self.dial,
+            "mixing": self.mixing,
+            "heads": self.heads,
+            "model": self.atlas,
+            "explanation": self.explanation,
+        }
+        self.workspace = Workspace(self.inputs, steps, self.panels, self)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("centralTabs")
-        self.tabs.addTab(centre, "")
+        self.tabs.addTab(self.workspace, "")
         # The experiment's panel is built when first needed: not on the way to the first paint.
         self._variance: VariancePanel | None = None
         self._variance_page = QWidget(self)
         self.tabs.addTab(self._variance_page, "")
         self.setCentralWidget(self.tabs)
-        self._docks_before_experiment: list[QDockWidget] = []
         self.tabs.currentChanged.connect(self._on_tab_changed)
-        # Docks, so a teacher can rearrange, hide or float any panel.
-        self.docks = {
-            "inputs": self._dock(self.inputs, Qt.DockWidgetArea.LeftDockWidgetArea),
-            "temperature": self._dock(self.dial, Qt.DockWidgetArea.RightDockWidgetArea),
-            "mixing": self._dock(self.mixing, Qt.DockWidgetArea.RightDockWidgetArea),
-            "explanation": self._dock(self.explanation, Qt.DockWidgetArea.BottomDockWidgetArea),
-            "heads": self._dock(self.heads, Qt.DockWidgetArea.RightDockWidgetArea),
-            "model": self._dock(self.atlas, Qt.DockWidgetArea.RightDockWidgetArea),
-        }  # fmt: skip
-        # The heads, the concat and the mask: a tab beside the mixing view, there once asked
-        # for (View menu) or once Q, K and V are split into heads.
-        for dock in self.docks.values():  # a dock's tab to the front: its views catch up
-            dock.visibilityChanged.connect(lambda seen, d=dock: catch_up(d, seen))
-        self.tabifyDockWidget(self.docks["mixing"], self.docks["heads"])
-        self.tabifyDockWidget(self.docks["heads"], self.docks["model"])
-        self.docks["mixing"].raise_()
-        self.docks["heads"].hide()
-        self.docks["model"].hide()  # shown once a sentence runs
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.resizeDocks([self.docks["inputs"], self.docks["temperature"]], [330, 380],
-                         Qt.Orientation.Horizontal)  # fmt: skip
-        self.resizeDocks([self.docks["explanation"]], [185], Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["temperature"], self.docks["mixing"]], [330, 330],
-                         Qt.Orientation.Vertical)  # fmt: skip
 
         # The status bar from the start: made when the first message came, it pushed every
         # panel up by its height (about 20 px) and back again when the message went.
         self.statusBar().setSizeGripEnabled(True)
-        self.menus = Menus(self, self.state, self.docks.values(), self.ask_random_preset,
-                           self.load_built_in)  # fmt: skip
+        self.workspace_actions = WorkspaceActions(self.workspace, self)
+        self.menus = Menus(self, self.state, self.workspace_actions.actions,
+                           self.ask_random_preset, self.load_built_in)  # fmt: skip
         self.file_menu, self.edit_menu = self.menus.file_menu, self.menus.edit_menu
         self.view_menu, self.preset_menu = self.menus.view_menu, self.menus.preset_menu
         self.quit_action = self.menus.quit_action  # other actions are inserted before it
         self.undo_action, self.redo_action = self.menus.undo_action, self.menus.redo_action
         self.toolbar, self.causal_toggle = self.menus.toolbar, self.menus.causal_toggle
-        self.presenter = Presenter(self, self.state, self.tabs, self.docks, [self.toolbar])
+        self.presenter = Presenter(self, self.state, self.tabs, {}, [self.toolbar])
         self.view_menu.insertAction(self.view_menu.actions()[0], self.presenter.toggle_action)
         self.view_menu.insertAction(self.view_menu.actions()[1], self.presenter.larger_action)
         self.view_menu.insertAction(self.view_menu.actions()[2], self.presenter.smaller_action)
@@ -167,7 +145,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.model_run.ran.connect(self._on_model_ran)
         # another head on screen: the news of the one opened before is old
         self.state.source_changed.connect(self.statusBar().clearMessage)
-        restore_window_settings(self, self.state)
+        restore_window_settings(self, self.workspace, self.state)
+        self.workspace_actions.follow()
         self.exports = ExportController(self, self)
         self.file_menu.insertMenu(self.quit_action, self.exports.menu)
         self.file_menu.insertSeparator(self.quit_action)
@@ -202,21 +181,20 @@ class MainWindow(Retranslating, QMainWindow):
         """
         self.tabs.setTabText(0, self.tr("① ② ③ ④ The four steps"))
         self.tabs.setTabText(1, self.tr("Why divide by √d_k? (experiment)"))
-        titles = {  # the three at the right are tabs of about 125 px: short, to be read whole
-            "temperature": self.tr("Temperature dial"),
+        titles = {  # four tabs share a column of about 330 px: short, to be read whole
+            "temperature": self.tr("Dial"),
             "mixing": self.tr("Mixing"),
             "explanation": self.tr("Hand calculation"),
-            "heads": self.tr("Heads, mask"),
+            "heads": self.tr("Heads"),
             "model": self.tr("Real model"),
         }
-        for key, title in titles.items():
-            self.docks[key].setWindowTitle(title)
+        self.workspace.set_titles(titles, self._inputs_title())
+        self.workspace_actions.retranslate()
         if self._refusal and self.statusBar().currentMessage() == self._refusal:
             again = self.state.said_again(self._refusal)  # or gone, as above the grids
             self._on_refusal_old()
             if again is not None:
                 self._on_refusal(again)
-        self._on_structure_changed()  # the inputs' title, which follows the mode
         self.state.retranslate_history()  # before the menus: Edit → Undo names its step
         self.menus.retranslate()
         self.presenter.retranslate()
@@ -225,17 +203,13 @@ class MainWindow(Retranslating, QMainWindow):
         self.exports.retranslate()
 
     def _on_model_ran(self) -> None:
-        dock = self.docks["model"]  # every layer's and head's A of the new sentence
-        dock.show()
-        dock.raise_()
+        self.workspace.show_panel("model")  # every layer's and head's A of the new sentence
 
     def _on_heads_changed(self, heads: int) -> None:
-        # split into heads: show every head (once; closed again, it stays closed until asked)
-        dock = self.docks["heads"]
-        if heads > 1 and not dock.isVisible() and not self._heads_shown:
+        # split into heads: show every head (once; put behind, it stays there until asked)
+        if heads > 1 and not self._heads_shown:
             self._heads_shown = True
-            dock.show()
-            dock.raise_()
+            self.workspace.show_panel("heads")
 
     def _on_refusal(self, text: str) -> None:
         self._refusal = text
@@ -253,31 +227,14 @@ class MainWindow(Retranslating, QMainWindow):
         else:
             self.statusBar().clearMessage()
 
-    def _dock(self, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(self)
-        dock.setObjectName(f"{widget.objectName() or type(widget).__name__}Dock")
-        dock.setWidget(widget)
-        dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-            | QDockWidget.DockWidgetFeature.DockWidgetClosable
-        )
-        self.addDockWidget(area, dock)
-        return dock
-
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         """Close only once unsaved changes are settled; then keep the layout and stop the work."""
-        # presenter mode's full-screen layout is not the one to remember: the one it was
-        # entered from is (given back on leaving, but a window manager may take its time)
-        normal = self.presenter.normal_layout()
         if self.presenter.active:
             self.presenter.toggle_action.setChecked(False)
         if not self.sessions.confirm_close():
             event.ignore()
             return
-        if self.has_variance_panel() and self.tabs.currentWidget() is self.variance:
-            self.tabs.setCurrentIndex(0)  # the experiment tab hides the docks: save them shown
-        save_window_settings(self, self.state, normal)
+        save_window_settings(self, self.workspace, self.state)
         self.dial.pause()
         if self._variance is not None:
             self._variance.shutdown()
@@ -306,23 +263,9 @@ class MainWindow(Retranslating, QMainWindow):
         return self._variance is not None
 
     def _on_tab_changed(self, index: int) -> None:
-        """Give the experiment the whole window; the docks come back with the four steps."""
+        """Build the experiment's panel the first time its tab is chosen."""
         if self.tabs.widget(index) is self._variance_page:
             self.variance  # noqa: B018 (built now, shown in place of the empty page)
-        if self.tabs.widget(index) is self._variance:
-            self._docks_before_experiment = [d for d in self.docks.values() if d.isVisible()]
-            for dock in self._docks_before_experiment:
-                dock.hide()
-        else:
-            for dock in self._docks_before_experiment:
-                dock.show()
-            self._docks_before_experiment = []
-        # Laid out now, not when the docks' layout request comes round: the new tab's first
-        # paint was at the old centre's size (525 × 420 of 1276 × 611 at 1280 × 720),
-        # squeezed between the docks with the plots' titles cut off.
-        layout = self.layout()
-        if layout is not None:
-            layout.activate()
 
     # ------------------------------------------------------------ the export's host
     def figure_views(self) -> dict[str, pg.GraphicsView]:
@@ -354,7 +297,7 @@ class MainWindow(Retranslating, QMainWindow):
             return copy, copy.canvas
 
         def lines() -> tuple[QWidget, pg.GraphicsView]:
-            room = heads_page_room(self.heads, self.docks["heads"], self.docks["mixing"])
+            room = heads_page_room(self.heads, self.mixing)
             copy = WeightLines(state)
             copy.set_all_heads(self.heads.lines.all_heads())
             return shown_aside(copy, room), copy.plot
@@ -406,12 +349,14 @@ class MainWindow(Retranslating, QMainWindow):
             values = dialog.values()
             self.sessions.load_as_new_document(lambda: self.state.load_random(*values), {})
 
+    def _inputs_title(self) -> str:
+        """Return the inputs' title: X and the W's in projection mode."""
+        if self.state.is_projection:
+            return self.tr("Inputs: tokens, X, W_q, W_k, W_v")
+        return self.tr("Inputs: tokens, Q, K, V")
+
     def _on_structure_changed(self) -> None:
-        inputs = self.docks["inputs"]
-        projection = self.tr("Inputs: tokens, X, W_q, W_k, W_v")
-        inputs.setWindowTitle(
-            projection if self.state.is_projection else self.tr("Inputs: tokens, Q, K, V")
-        )  # what the panel shows: X and the W's in projection mode
+        self.workspace.inputs_title.setText(self._inputs_title())
 
     def _on_causal_changed(self, causal: bool) -> None:
         with QSignalBlocker(self.causal_toggle):

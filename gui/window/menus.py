@@ -5,12 +5,12 @@ Every text is set in ``retranslate`` so that a language switch renames them live
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtCore import QObject, QSettings, QSignalBlocker
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QCheckBox, QDockWidget, QMainWindow, QToolBar
+from PySide6.QtWidgets import QCheckBox, QMainWindow, QToolBar
 
 from gui.model.state import AttentionState
 from gui.model.view_settings import WEIGHT_SCALES
@@ -29,7 +29,7 @@ class Menus(QObject):
         self,
         window: QMainWindow,
         state: AttentionState,
-        docks: Iterable[QDockWidget],
+        panel_actions: list[QAction],
         ask_random: Callable[[], object],
         load_example: Callable[[str], object],
     ) -> None:
@@ -77,8 +77,8 @@ class Menus(QObject):
         self.random_action.triggered.connect(ask_random)
 
         self.view_menu = bar.addMenu("")
-        for dock in docks:
-            self.view_menu.addAction(dock.toggleViewAction())
+        for action in panel_actions:  # the regions and panels (gui.window.workspace_actions)
+            self.view_menu.addAction(action)
         self.view_menu.addSeparator()
         self.digits_menu = self.view_menu.addMenu("")
         group = QActionGroup(self)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QTabWidget, QTo
 from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
 from gui.views.hand_calculation import ExplainPanel
-from gui.window.layout_settings import LAYOUT_VERSION
+
 from gui.window.presenting_controls import PresentingControls
 from gui.window.presenting_layout import (
     PresentingLayout,
@@ -33,6 +33,7 @@ from gui.window.presenting_layout import (
     settle_layouts,
 )
 
+LAYOUT_VERSION = 2  # of the docks it rearranges
 PRESENTER_SCALE = 1.5  # text size on entering presenter mode (up to a 1080-line screen)
 RESTORE_TRIES = 8  # turns of the event loop for the docks to settle after presenting
 LARGER_STEPS = 1  # Ctrl+= steps above presenter mode's own scale that still fit its screen

@@ -17,7 +17,7 @@ from typing import TypeVar
 import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QSize, Qt
-from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
+from PySide6.QtWidgets import QScrollArea, QWidget
 
 from gui.views.heads_panel import HeadsPanel
 
@@ -66,19 +66,18 @@ def laid_out(
             shiboken6.delete(copy)
 
 
-def heads_page_room(heads: HeadsPanel, heads_dock: QDockWidget, mixing_dock: QDockWidget) -> QSize:
+def heads_page_room(heads: HeadsPanel, mixing: QWidget) -> QSize:
     """Return the room of a page of the heads' tabs: theirs if seen, else estimated.
 
-    The heads' dock is a tab beside the mixing view's: hidden or behind it, its pages get
-    the mixing view's room, less the docks' tab bar, then the heads' own (bar and frame).
+    The heads' panel is a tab beside the mixing view's: behind it, its pages get the
+    mixing view's room, less the heads' own tab bar and frame.
     """
     tabs = heads.tabs
     page = tabs.currentWidget()
-    seen = heads_dock.isVisible() and not heads.visibleRegion().isEmpty()
+    seen = heads.isVisible() and not heads.visibleRegion().isEmpty()
     if seen and isinstance(page, QScrollArea):
         return page.maximumViewportSize().expandedTo(LINES_ROOM)
     bar = tabs.tabBar().sizeHint().height()
     frame = tabs.sizeHint().height() - page.sizeHint().height() - bar  # above and below
-    mixing = mixing_dock.widget()
     room = mixing.size() if not never_laid_out(mixing) else MIXING_ROOM
-    return (room - QSize(frame, 2 * bar + frame)).expandedTo(LINES_ROOM)
+    return (room - QSize(frame, bar + frame)).expandedTo(LINES_ROOM)

@@ -1,0 +1,220 @@
+"""The window's three regions, sized from what they must show.
+
+The inputs at the left, the four steps in the middle, the panels at the right (the dial,
+the mixing view, the heads, the real model and the hand calculation, as tabs in two
+groups). The four steps come first: the other two regions keep only the widths they
+need, every extra pixel goes to the steps, and no region can be dragged, restored or
+squeezed below its least size (a splitter whose children do not collapse). A remembered
+layout that would squeeze the steps is dropped, not restored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
+
+#: the right column's two groups of tabs, upper and lower, by the panels' keys
+SIDE_GROUPS = (("temperature", "mixing", "heads", "model"), ("explanation",))
+STEPS_LEAST = QSize(600, 420)  # two heatmaps of 300 × 250 side by side, their titles, the formula
+INPUTS_WIDTH, SIDE_WIDTH = 305, 320  # at the start and after View → Reset layout
+UPPER_LEAST, LOWER_LEAST = 300, 150  # the dial and its bars; three lines of the hand calculation
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """What the user may change of the regions: the side columns' widths, what is shown.
+
+    The steps take the rest of the window's width.
+    """
+
+    inputs_width: int
+    side_width: int
+    upper_height: int  # the upper group of panels; the lower takes the rest of the column
+    inputs_shown: bool = True
+    side_shown: bool = True
+
+    def fits(self, width: int, least: tuple[int, int]) -> bool:
+        """Return True if, ``width`` wide, no region is below its least size.
+
+        ``least`` is the inputs' and the side column's least width (from their content).
+        """
+        inputs = self.inputs_width if self.inputs_shown else 0
+        side = self.side_width if self.side_shown else 0
+        return (
+            width - inputs - side >= STEPS_LEAST.width()
+            and (self.inputs_width >= least[0] or not self.inputs_shown)
+            and (self.side_width >= least[1] or not self.side_shown)
+            and self.upper_height >= UPPER_LEAST
+        )
+
+    def to_list(self) -> list[int]:
+        """Return the arrangement as plain integers (what the settings keep)."""
+        return [self.inputs_width, self.side_width, self.upper_height,
+                int(self.inputs_shown), int(self.side_shown)]  # fmt: skip
+
+    @staticmethod
+    def from_list(values: object) -> Arrangement | None:
+        """Return the arrangement the settings kept, or None if they hold something else."""
+        if not isinstance(values, (list, tuple)) or len(values) != 5:
+            return None
+        try:
+            numbers = [int(value) for value in values]
+        except (TypeError, ValueError):
+            return None
+        if any(n < 0 or n > 100_000 for n in numbers):
+            return None
+        inputs, side, upper, inputs_shown, side_shown = numbers
+        return Arrangement(inputs, side, upper, bool(inputs_shown), bool(side_shown))
+
+
+DEFAULT = Arrangement(INPUTS_WIDTH, SIDE_WIDTH, 2 * UPPER_LEAST)
+
+
+class Workspace(QSplitter):
+    """The inputs, the four steps and the panels, side by side; ``panels`` by key.
+
+    ``show_panel(key)`` brings a panel's tab to the front (and its column into view);
+    ``panel_changed`` says that another panel came to the front.
+    """
+
+    panel_changed = Signal(str)
+
+    def __init__(
+        self,
+        inputs: QWidget,
+        steps: QWidget,
+        panels: dict[str, QWidget],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.setObjectName("workspace")
+        self.setChildrenCollapsible(False)
+        self.panels = panels
+        self.inputs_title = QLabel(self)
+        self.inputs_title.setObjectName("inputsTitle")
+        self.inputs_title.setStyleSheet("font-weight: bold;")
+        self.inputs_column = QWidget(self)
+        self.inputs_column.setObjectName("inputsColumn")
+        column = QVBoxLayout(self.inputs_column)
+        column.setContentsMargins(4, 2, 0, 0)
+        column.setSpacing(2)
+        column.addWidget(self.inputs_title)
+        column.addWidget(inputs, 1)
+        steps.setMinimumSize(STEPS_LEAST)
+        self.steps = steps
+        self.side = QSplitter(Qt.Orientation.Vertical, self)
+        self.side.setObjectName("sidePanels")
+        self.side.setChildrenCollapsible(False)
+        self.groups: list[QTabWidget] = []
+        for number, keys in enumerate(SIDE_GROUPS):
+            group = QTabWidget(self.side)
+            group.setObjectName(("upperPanels", "lowerPanels")[number])
+            group.setDocumentMode(True)
+            group.setUsesScrollButtons(True)
+            for key in keys:
+                group.addTab(panels[key], "")
+            group.setMinimumHeight((UPPER_LEAST, LOWER_LEAST)[number])
+            group.currentChanged.connect(lambda _=0, g=group: self._on_current_changed(g))
+            self.groups.append(group)
+        self.addWidget(self.inputs_column)
+        self.addWidget(steps)
+        self.addWidget(self.side)
+        for index, stretch in enumerate((0, 1, 0)):  # a wider window widens the steps alone
+            self.setStretchFactor(index, stretch)
+        self.refused: Arrangement | None = None
+        self._pending: Arrangement | None = None
+        self.reset()
+
+    # ------------------------------------------------------------ the panels
+    def group_of(self, key: str) -> QTabWidget:
+        """Return the group of tabs that holds the panel ``key``."""
+        for group, keys in zip(self.groups, SIDE_GROUPS, strict=True):
+            if key in keys:
+                return group
+        raise KeyError(key)
+
+    def show_panel(self, key: str) -> None:
+        """Bring the panel ``key`` to the front of its group and its column into view."""
+        self.side.show()
+        self.group_of(key).setCurrentWidget(self.panels[key])
+
+    def is_panel_shown(self, key: str) -> bool:
+        """Return True if the panel ``key`` can be seen (its tab in front, its column shown)."""
+        return self.panels[key].isVisible()
+
+    def front_panels(self) -> list[str]:
+        """Return the key of each group's front panel."""
+        fronts: list[str] = []
+        for group, keys in zip(self.groups, SIDE_GROUPS, strict=True):
+            fronts.extend(key for key in keys if group.currentWidget() is self.panels[key])
+        return fronts
+
+    def set_titles(self, titles: dict[str, str], inputs: str) -> None:
+        """Name the panels' tabs and the inputs' column."""
+        for key, title in titles.items():
+            group = self.group_of(key)
+            group.setTabText(group.indexOf(self.panels[key]), title)
+        self.inputs_title.setText(inputs)
+
+    def _on_current_changed(self, group: QTabWidget) -> None:
+        for key, panel in self.panels.items():
+            if panel is group.currentWidget():
+                self.panel_changed.emit(key)
+
+    # ------------------------------------------------------------ the arrangement
+    def arrangement(self) -> Arrangement:
+        """Return the side columns' widths and which regions are shown, as they are now."""
+        inputs, _, side = self.sizes()
+        hidden = self.inputs_column.isHidden(), self.side.isHidden()
+        return Arrangement(
+            DEFAULT.inputs_width if hidden[0] else inputs,
+            DEFAULT.side_width if hidden[1] else side,
+            self.side.sizes()[0] or DEFAULT.upper_height,
+            not hidden[0],
+            not hidden[1],
+        )
+
+    def arrange(self, arrangement: Arrangement) -> None:
+        """Give the regions ``arrangement``, or the default if it does not fit.
+
+        Applied once the workspace has its width (at once if it has it already): a
+        remembered arrangement that would squeeze a region below its least size is
+        dropped, not restored.
+        """
+        self._pending = arrangement
+        if self.isVisible() and self.width() > 0:
+            self._apply_pending()
+
+    def _apply_pending(self) -> None:
+        arrangement, self._pending = self._pending, None
+        if arrangement is None:
+            return
+        width = self.width() - 2 * self.handleWidth()
+        least = (self.inputs_column.minimumSizeHint().width(), self.side.minimumSizeHint().width())
+        if not arrangement.fits(width, least):
+            self.refused = arrangement  # for the window to say, and for tests
+            arrangement = DEFAULT
+        self.inputs_column.setVisible(arrangement.inputs_shown)
+        self.side.setVisible(arrangement.side_shown)
+        inputs = arrangement.inputs_width if arrangement.inputs_shown else 0
+        side = arrangement.side_width if arrangement.side_shown else 0
+        steps = max(width - inputs - side, STEPS_LEAST.width())
+        self.setSizes([inputs, steps, side])
+        height = self.side.height() - self.side.handleWidth()
+        upper = min(arrangement.upper_height, max(height - LOWER_LEAST, UPPER_LEAST))
+        self.side.setSizes([upper, max(height - upper, LOWER_LEAST)])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """Lay the regions out; the first time, as the arrangement asked for says."""
+        super().resizeEvent(event)
+        if self._pending is not None and self.isVisible():
+            self._apply_pending()
+
+    def reset(self) -> None:
+        """Give back the default: every region shown, the side columns at their widths."""
+        self.arrange(DEFAULT)
+        for group in self.groups:
+            group.setCurrentIndex(0)
