@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QTabWidget, QTo
 from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
 from gui.views.hand_calculation import ExplainPanel
-
 from gui.window.presenting_controls import PresentingControls
 from gui.window.presenting_layout import (
     PresentingLayout,
