@@ -77,10 +77,12 @@ class Workspace(QSplitter):
     """The inputs, the four steps and the panels, side by side; ``panels`` by key.
 
     ``show_panel(key)`` brings a panel's tab to the front (and its column into view);
-    ``panel_changed`` says that another panel came to the front.
+    ``panel_changed`` says that another panel came to the front, ``arranged`` that an
+    arrangement (a remembered one, the default) was applied.
     """
 
     panel_changed = Signal(str)
+    arranged = Signal()  # an arrangement was applied: the columns may be shown or hidden now
 
     def __init__(
         self,
@@ -159,6 +161,11 @@ class Workspace(QSplitter):
             group.setTabText(group.indexOf(self.panels[key]), title)
         self.inputs_title.setText(inputs)
 
+    def panel_title(self, key: str) -> str:
+        """Return the title of the panel ``key``'s tab."""
+        group = self.group_of(key)
+        return group.tabText(group.indexOf(self.panels[key]))
+
     def _on_current_changed(self, group: QTabWidget) -> None:
         for key, panel in self.panels.items():
             if panel is group.currentWidget():
@@ -206,6 +213,7 @@ class Workspace(QSplitter):
         height = self.side.height() - self.side.handleWidth()
         upper = min(arrangement.upper_height, max(height - LOWER_LEAST, UPPER_LEAST))
         self.side.setSizes([upper, max(height - upper, LOWER_LEAST)])
+        self.arranged.emit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         """Lay the regions out; the first time, as the arrangement asked for says."""

@@ -34,6 +34,7 @@ class WorkspaceActions(QObject):
         self.reset_action.setObjectName("resetLayoutAction")
         self.reset_action.setShortcut(QKeySequence("Ctrl+0"))
         self.reset_action.triggered.connect(self._on_reset)
+        workspace.arranged.connect(self.follow)
 
     @property
     def actions(self) -> list[QAction]:
@@ -70,8 +71,7 @@ class WorkspaceActions(QObject):
 
     def _on_panel_asked(self, key: str) -> None:
         self.workspace.show_panel(key)
-        self.follow()
+        self.follow()  # the panels' column is shown again
 
     def _on_reset(self) -> None:
         self.workspace.reset()
-        self.follow()

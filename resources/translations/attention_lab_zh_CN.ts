@@ -880,52 +880,52 @@ Replace them?</source>
 <context>
     <name>HeadsControls</name>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="79"/>
+        <location filename="../../gui/views/heads_controls.py" line="80"/>
         <source>Heads h</source>
         <translation>头数 h</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="80"/>
+        <location filename="../../gui/views/heads_controls.py" line="81"/>
         <source>Dropout</source>
         <translation>随机丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="82"/>
+        <location filename="../../gui/views/heads_controls.py" line="83"/>
         <source>Split Q, K and V into h heads of d_k = width / h columns each</source>
         <translation>把 Q、K、V 分成 h 个头，每头 d_k = 宽度 / h 列</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="84"/>
+        <location filename="../../gui/views/heads_controls.py" line="85"/>
         <source>W_o</source>
         <translation>W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="85"/>
+        <location filename="../../gui/views/heads_controls.py" line="86"/>
         <source>Project the heads&apos; concat by W_o (projection mode)</source>
         <translation>用 W_o 投影各头的拼接结果（投影模式）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="86"/>
+        <location filename="../../gui/views/heads_controls.py" line="87"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="88"/>
+        <location filename="../../gui/views/heads_controls.py" line="89"/>
         <source>seed </source>
         <translation>种子 </translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="89"/>
+        <location filename="../../gui/views/heads_controls.py" line="90"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="90"/>
+        <location filename="../../gui/views/heads_controls.py" line="91"/>
         <source>evaluation</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="92"/>
+        <location filename="../../gui/views/heads_controls.py" line="93"/>
         <source>Training drops each weight with probability p and divides the rest by 1 − p; evaluation shows A unchanged</source>
         <translation>训练时每个配比以概率 p 被丢弃，其余除以 1 − p；评估时 A 不变</translation>
     </message>
@@ -969,65 +969,81 @@ Replace them?</source>
 <context>
     <name>InputsPanel</name>
     <message>
-        <location filename="../../gui/views/inputs_panel.py" line="79"/>
         <source>Inputs from X and W_q, W_k, W_v (Q = X·W_q …)</source>
-        <translation>用投影输入：X 与 W_q、W_k、W_v（Q = X·W_q …）</translation>
+        <translation type="vanished">用投影输入：X 与 W_q、W_k、W_v（Q = X·W_q …）</translation>
+    </message>
+    <message>
+        <source>Type token vectors X and three projection matrices instead of Q, K and V. Switched on, X starts as the identity and the W&apos;s as the current Q, K, V; switched off, the computed Q, K, V stay.</source>
+        <translation type="vanished">不直接输入 Q、K、V，而是输入词向量 X 和三个投影矩阵。打开时 X 取单位矩阵，各 W 取当前的 Q、K、V；关闭时保留算出的 Q、K、V。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/inputs_panel.py" line="79"/>
+        <source>Inputs from X and W_q, W_k, W_v</source>
+        <translation>用投影输入：X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
         <location filename="../../gui/views/inputs_panel.py" line="81"/>
-        <source>Type token vectors X and three projection matrices instead of Q, K and V. Switched on, X starts as the identity and the W&apos;s as the current Q, K, V; switched off, the computed Q, K, V stay.</source>
-        <translation>不直接输入 Q、K、V，而是输入词向量 X 和三个投影矩阵。打开时 X 取单位矩阵，各 W 取当前的 Q、K、V；关闭时保留算出的 Q、K、V。</translation>
+        <source>Q = X·W_q, K = X·W_k, V = X·W_v: type token vectors X and three projection matrices instead of Q, K and V. Switched on, X starts as the identity and the W&apos;s as the current Q, K, V; switched off, the computed Q, K, V stay.</source>
+        <translation>Q = X·W_q，K = X·W_k，V = X·W_v：不直接输入 Q、K、V，而是输入词向量 X 和三个投影矩阵。打开时，X 从单位矩阵开始，各 W 取当前的 Q、K、V；关闭时，算出的 Q、K、V 保留。</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window/main_window.py" line="83"/>
+        <location filename="../../gui/window/main_window.py" line="77"/>
         <source>Attention Lab</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="203"/>
+        <location filename="../../gui/window/main_window.py" line="182"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="204"/>
+        <location filename="../../gui/window/main_window.py" line="183"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="207"/>
+        <location filename="../../gui/window/main_window.py" line="185"/>
+        <source>Dial</source>
+        <translation>旋钮</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="186"/>
         <source>Mixing</source>
         <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="209"/>
-        <source>Heads, mask</source>
-        <translation>多头、掩码</translation>
+        <location filename="../../gui/window/main_window.py" line="188"/>
+        <source>Heads</source>
+        <translation>多头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="210"/>
+        <source>Heads, mask</source>
+        <translation type="vanished">多头、掩码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="189"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="411"/>
+        <location filename="../../gui/window/main_window.py" line="355"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="413"/>
+        <location filename="../../gui/window/main_window.py" line="356"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="206"/>
         <source>Temperature dial</source>
-        <translation>温度旋钮</translation>
+        <translation type="vanished">温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="208"/>
+        <location filename="../../gui/window/main_window.py" line="187"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -2477,6 +2493,49 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <location filename="../../gui/views/weight_lines.py" line="135"/>
         <source>{0} of this token&apos;s {1} lines drawn, the strongest</source>
         <translation>画出了这个词 {1} 条线中最强的 {0} 条</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceActions</name>
+    <message>
+        <location filename="../../gui/window/workspace_actions.py" line="47"/>
+        <source>Inputs (left)</source>
+        <translation>输入（左侧）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/workspace_actions.py" line="48"/>
+        <source>Panels (right)</source>
+        <translation>面板（右侧）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/workspace_actions.py" line="50"/>
+        <source>Hand calculation</source>
+        <translation>手算</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/workspace_actions.py" line="51"/>
+        <source>Temperature dial</source>
+        <translation>温度旋钮</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/workspace_actions.py" line="52"/>
+        <source>Mixing</source>
+        <translation>调酒台</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/workspace_actions.py" line="53"/>
+        <source>Heads, lines, concat, mask</source>
+        <translation>多头、连线、拼接、掩码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/workspace_actions.py" line="54"/>
+        <source>Real model</source>
+        <translation>真实模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/workspace_actions.py" line="58"/>
+        <source>Reset layout</source>
+        <translation>恢复默认布局</translation>
     </message>
 </context>
 <context>

@@ -29,7 +29,7 @@ def assert_whole(window, geometry, size, font):
 
 @pytest.mark.parametrize("heads", [1, 2])
 def test_the_lines_are_exported_whole_when_their_tab_was_never_opened(window, qtbot, heads):
-    window.state.set_heads(heads)  # 2: the heads' dock shows, on its "Heads" tab
+    window.state.set_heads(heads)  # 2: the heads' panel comes to the front, on its "Heads" tab
     window.heads.lines.set_all_heads(True)
     next_frame()
     assert not window.heads.lines.plot.isVisible()
@@ -38,8 +38,7 @@ def test_the_lines_are_exported_whole_when_their_tab_was_never_opened(window, qt
     assert not window.heads.lines.plot.isVisible()  # the window as it was
 
     # the same figure, its tab open: the size the copy was laid out at
-    window.docks["heads"].show()
-    window.docks["heads"].raise_()
+    window.workspace.show_panel("heads")
     window.heads.tabs.setCurrentIndex(1)
     qtbot.waitUntil(window.heads.lines.plot.isVisible)
     next_frame()
@@ -49,14 +48,13 @@ def test_the_lines_are_exported_whole_when_their_tab_was_never_opened(window, qt
     assert abs(shown.height() - exported.height()) <= 2, (shown, exported)
 
 
-def test_the_bars_and_the_mixing_view_of_docks_closed_from_the_start_are_exported_whole(qtbot):
-    """Docks closed in the last session stay closed at the next start: never laid out."""
+def test_the_bars_and_the_mixing_view_of_panels_hidden_from_the_start_are_exported_whole(qtbot):
+    """Panels hidden in the last session stay hidden at the next start: never laid out."""
     from gui import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)
-    window.docks["temperature"].hide()
-    window.docks["mixing"].hide()
+    window.workspace_actions.side_action.setChecked(False)
     with qtbot.waitSignal(window.first_paint, timeout=5000):
         window.show()
     with window_figures(window, experiment=False, captions=True) as figures:
@@ -68,4 +66,4 @@ def test_the_bars_and_the_mixing_view_of_docks_closed_from_the_start_are_exporte
     assert sizes["mixing"].width() >= 300
     assert sizes["mixing"].height() >= 200
     assert [name for _, name in ticks[0]] == list(window.state.tokens)
-    assert not window.docks["mixing"].isVisible()  # the window as it was
+    assert not window.workspace.is_panel_shown("mixing")  # the window as it was

@@ -70,7 +70,7 @@ def test_without_its_model_the_atlas_says_which_is_missing(window, qtbot, tiny, 
     qtbot.waitUntil(lambda: bool(run.missing))
     assert run.missing == again.state.source.model
     assert run.opened() is None
-    assert again.docks["model"].isVisible()
+    assert again.workspace.is_panel_shown("model")
     again.atlas.grab()
     assert again.atlas._places == {}
 

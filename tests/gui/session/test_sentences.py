@@ -40,7 +40,7 @@ def test_a_sentence_opens_its_first_heads_real_q_k_v_in_the_four_steps(window, t
     assert state.source.head == 1
     assert window.banner.isVisible()
     assert "Real numbers" in window.banner.text_in_full()
-    assert window.docks["model"].isVisible()
+    assert window.workspace.is_panel_shown("model")
     atlas = window.atlas
     atlas.grab()
     assert len(atlas._places) == SIZES["layers"] * SIZES["heads"]
@@ -62,7 +62,7 @@ def test_an_edited_and_restored_sentence_keeps_its_name_in_the_title(window, qtb
 def test_a_click_in_the_atlas_opens_that_head_and_undo_goes_back(window, qtbot, tiny):
     assert window.sentences.run_sentence("the cat eats fish")
     atlas = window.atlas
-    window.docks["model"].raise_()
+    window.workspace.show_panel("model")
     qtbot.waitUntil(lambda: not atlas.visibleRegion().isEmpty())
     atlas.repaint()
     where = atlas.place(1, 1).center().toPoint()
@@ -230,7 +230,7 @@ def test_the_credit_follows_the_language(window, tiny):
 def test_a_layers_name_in_the_atlas_opens_its_every_head_side_by_side(window, qtbot, tiny):
     assert window.sentences.run_sentence("the cat eats fish")
     atlas, state, run = window.atlas, window.state, window.model_run
-    window.docks["model"].raise_()
+    window.workspace.show_panel("model")
     qtbot.waitUntil(lambda: not atlas.visibleRegion().isEmpty())
     atlas.repaint()
     where = atlas.layer_name_place(1).center().toPoint()
@@ -247,7 +247,7 @@ def test_a_layers_name_in_the_atlas_opens_its_every_head_side_by_side(window, qt
     assert state.is_as_the_model_computes
     assert not window.banner.is_changed()
     assert f"layer 2, its {heads} heads" in window.banner.text_in_full()
-    assert window.docks["heads"].isVisible()
+    assert window.workspace.is_panel_shown("heads")
     assert run.opened() == (1, 0)
     assert run.opened_layer() == 1
     state.select_head(1)  # a head chosen in the head grid: the atlas frames it

@@ -252,15 +252,16 @@ def test_the_window_layout_and_precision_come_back_on_the_next_start(window, qtb
     height = window.minimumSizeHint().height() + 23  # within the 800-pixel offscreen screen
     assert window.height() != height
     window.resize(window.width(), height)
-    window.docks["mixing"].hide()
+    window.workspace_actions.side_action.setChecked(False)
     window.state.set_precision(4)
     assert window.close()
     second = another_window(qtbot)
     # Offscreen, the screen is 800 pixels wide: Qt fits the width to it, then the window's
     # minimum; the height shows that the geometry came back.
     assert second.height() == height
-    assert second.docks["mixing"].isHidden()
-    assert not second.docks["inputs"].isHidden()
+    assert second.workspace.side.isHidden()
+    assert not second.workspace.inputs_column.isHidden()
+    assert not second.workspace_actions.side_action.isChecked()
     assert second.state.precision == 4
 
 

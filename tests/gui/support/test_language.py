@@ -85,7 +85,7 @@ def test_switching_language_retranslates_menus_and_panels_live(window, chinese):
     assert window.file_menu.title() == "文件(&F)"
     assert window.windowTitle().startswith("注意力实验室")
     assert window.dial.play_button.text() == "播放"
-    assert window.docks["explanation"].windowTitle() == "手算"
+    assert window.workspace.panel_title("explanation") == "手算"
     assert window.findChild(QWidget, "tokenList").parent().add_button.text() == "+ 词"
     assert window.pipeline.titles["weights"].full_text() == "③ 配比 A = 按行 softmax"
     window.state.select_cell("weights", 0, 2)

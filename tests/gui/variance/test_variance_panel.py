@@ -154,9 +154,9 @@ def test_the_panel_runs_the_lessons_experiment_when_first_opened(window, qtbot):
     with qtbot.waitSignal(window.variance.runner.finished, timeout=20000):
         window.tabs.setCurrentWidget(window.variance)
     assert shown_table(window.variance) == LESSON_TABLE
-    assert not window.docks["temperature"].isVisible()
+    assert not window.workspace.is_panel_shown("temperature")
     window.tabs.setCurrentIndex(0)
-    assert window.docks["temperature"].isVisible()
+    assert window.workspace.is_panel_shown("temperature")
 
 
 def test_the_table_is_a_model_with_readable_headers(panel):

@@ -11,7 +11,7 @@ from gui.export.files import window_figures
 
 def split(window, qtbot):
     window.state.load_preset(load_preset("two-heads"))
-    window.docks["heads"].raise_()  # in front of the mixing view, as a split leaves it
+    window.workspace.show_panel("heads")  # in front of the mixing view, as a split leaves it
     qtbot.waitUntil(lambda: seen(window.heads.grid) and not seen(window.mixing))
 
 
@@ -41,7 +41,7 @@ def test_the_mixing_view_behind_the_heads_draws_nothing_until_raised(window, qtb
     state.select_token(2)
     assert refreshes == []  # hidden: an edit and a new row cost it nothing
     del mixing._refresh  # its own again
-    window.docks["mixing"].raise_()
+    window.workspace.show_panel("mixing")
     qtbot.waitUntil(lambda: seen(mixing))
     np.testing.assert_allclose(mixing.totals(), state.shown_result.context[2], atol=1e-12)
     np.testing.assert_allclose(mixing.drawn().sum(axis=0), state.shown_result.context[2],

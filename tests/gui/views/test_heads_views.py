@@ -134,9 +134,9 @@ def test_clicking_and_dragging_paint_the_mask_and_the_buttons_set_it_whole(qtbot
 def test_the_window_shows_heads_padding_and_dropout(window, qtbot):
     state = window.state
     window.load_built_in("shape-check")
-    assert not window.docks["heads"].isVisible()
+    assert not window.workspace.is_panel_shown("heads")
     state.set_heads(2)
-    assert window.docks["heads"].isVisible()  # a split into heads shows every head
+    assert window.workspace.is_panel_shown("heads")  # a split into heads shows every head
     assert "MultiHead(Q, K, V) = Concat(head_1, …, head_2)" in window.formula.shape_chain.text()
     assert window.inputs.tokens.d_k.value() == 4  # the whole width, h·d_k
     assert window.inputs.tokens.d_k_label.text() == "h·d_k"
@@ -165,7 +165,7 @@ def test_the_two_heads_preset_opens_from_the_presets_menu(window):
     state = window.state
     assert state.heads == 2
     assert state.has_w_o
-    assert window.docks["heads"].isVisible()
+    assert window.workspace.is_panel_shown("heads")
     assert "two heads" in window.windowTitle() or "两个头" in window.windowTitle()
     grid = window.heads.grid
     assert len(grid.weights()) == 2

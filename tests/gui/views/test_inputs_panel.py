@@ -30,7 +30,7 @@ def test_switching_projection_on_keeps_q_k_v_and_undo_switches_it_off(window):
         np.testing.assert_array_equal(now, then)  # X·W gives the very Q, K, V
     assert window.menus.projection_action.isChecked()  # Edit menu follows
     assert window.undo_action.text() == "&Undo Inputs from X and W_q, W_k, W_v"
-    assert window.docks["inputs"].windowTitle() == "Inputs: tokens, X, W_q, W_k, W_v"
+    assert window.workspace.inputs_title.text() == "Inputs: tokens, X, W_q, W_k, W_v"
     state.undo_stack.undo()
     assert not state.is_projection
     assert not toggle.isChecked()

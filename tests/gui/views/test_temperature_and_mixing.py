@@ -298,7 +298,8 @@ def test_nothing_moves_while_tau_changes(window, qtbot, language, size, how):
     try:
 
         def places():
-            widgets = [window.centralWidget(), *window.docks.values(),
+            widgets = [window.centralWidget(), window.workspace.inputs_column,
+                       window.workspace.side,
                        *window.dial.findChildren(QWidget), *window.mixing.findChildren(QWidget),
                        *window.pipeline.heatmaps.values(),
                        *window.pipeline.titles.values(), window.formula,
@@ -317,7 +318,7 @@ def test_nothing_moves_while_tau_changes(window, qtbot, language, size, how):
         elif how == "presenter":
             window.setMaximumSize(*size)  # the offscreen screen is larger than a projector's
             window.presenter.toggle_action.setChecked(True)
-            window.docks["temperature"].raise_()
+            window.workspace.show_panel("temperature")
         window.dial.set_temperature(1.0, animate=False)
         before, settled = places(), False
         for _ in range(40):  # the layout settles (presenter mode lays out in a few turns)

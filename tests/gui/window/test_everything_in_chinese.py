@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QComboBox,
-    QDockWidget,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -112,7 +111,7 @@ def readable_texts(window) -> dict[str, str]:
         add(f"{name} tooltip", widget.toolTip())
         add(f"{name} status tip", widget.statusTip())
         add(f"{name} what's this", widget.whatsThis())
-        if widget.isWindow() or isinstance(widget, QDockWidget):
+        if widget.isWindow():
             add(f"{name} title", widget.windowTitle())
         if isinstance(widget, (QLabel, QAbstractButton)):
             add(name, widget.text())

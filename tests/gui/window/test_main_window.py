@@ -229,11 +229,11 @@ def test_a_random_example_of_512_tokens_gives_512(window, qtbot, monkeypatch):
 
 
 def test_the_inputs_panel_is_titled_after_what_it_shows(window):
-    assert window.docks["inputs"].windowTitle() == "Inputs: tokens, Q, K, V"
+    assert window.workspace.inputs_title.text() == "Inputs: tokens, Q, K, V"
     window.load_built_in("shape-check")  # projection mode: X and the W's
-    assert window.docks["inputs"].windowTitle() == "Inputs: tokens, X, W_q, W_k, W_v"
+    assert window.workspace.inputs_title.text() == "Inputs: tokens, X, W_q, W_k, W_v"
     window.state.undo_stack.undo()
-    assert window.docks["inputs"].windowTitle() == "Inputs: tokens, Q, K, V"
+    assert window.workspace.inputs_title.text() == "Inputs: tokens, Q, K, V"
 
 
 def test_nothing_moves_when_a_message_comes_and_goes(window, qtbot):
@@ -272,14 +272,14 @@ def test_a_tab_is_first_painted_at_its_full_size_with_its_titles_whole(window, s
     panel = window.variance  # built, still hidden
     seen = _FirstPaint(panel)
     window.tabs.setCurrentWidget(panel)
-    next_frame()  # the first paint: it came squeezed between the hidden docks (525 × 420)
+    next_frame()  # the first paint: it once came squeezed between hidden docks (525 × 420)
     assert seen.size == window.tabs.currentWidget().size()
     assert seen.size.width() >= size[0] - 20
     for key in ("spread", "histogram", "winner", "gradient"):
         plot = getattr(panel.plots, key)
         assert plot.titleLabel.item.boundingRect().width() <= plot.width(), key
     back = _FirstPaint(window.tabs.widget(0))
-    window.tabs.setCurrentIndex(0)  # the docks come back: the steps are painted between them
+    window.tabs.setCurrentIndex(0)  # the inputs and the panels: the steps between them
     next_frame()
     assert back.size == window.tabs.currentWidget().size()
-    assert back.size.width() < size[0] - 500
+    assert window.workspace.steps.width() < size[0] - 500

@@ -1,5 +1,5 @@
 """At 1280 × 720 (and 1920 × 1080), in English and in Chinese, the texts above the heatmaps
-and the tabs of the docks are read whole: the shape chain wraps, the banner takes a shorter
+and the tabs of the panels are read whole: the shape chain wraps, the banner takes a shorter
 form, the tabs have short titles."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import json
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
-from PySide6.QtWidgets import QTabBar
 
 from gui.session.sentences import FOLDER_KEY
 from gui.support.language import set_language
@@ -83,15 +82,12 @@ def test_the_edited_layers_banner_is_read_whole_at_1280(window, speaking, long_n
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_docks_tab_title_is_read_whole(window, speaking, language, size):
+def test_every_panels_tab_title_is_read_whole(window, speaking, language, size):
     speaking(language)
-    for name in ("heads", "model"):
-        window.docks[name].show()
     laid_out(window, size)
-    bars = [bar for bar in window.findChildren(QTabBar) if bar.isVisible() and bar.count()]
-    docks = [bar for bar in bars if bar.parent() is window]
-    assert docks
-    for bar in docks:
+    bars = [group.tabBar() for group in window.workspace.groups]
+    assert all(bar.isVisible() for bar in bars)
+    for bar in bars:
         for i in range(bar.count()):
             needed = bar.fontMetrics().horizontalAdvance(bar.tabText(i))
             assert needed + 8 <= bar.tabRect(i).width(), (bar.tabText(i), bar.tabRect(i))
