@@ -49,10 +49,14 @@ class HeadsControls(Retranslating, QWidget):
         self.mode = QComboBox(self)
         self.mode.setObjectName("dropoutMode")
         self.mode.addItems(["", ""])
-        dropout_row = QHBoxLayout()  # the mode below: the inputs' column stays narrow
-        for widget in (self.dropout, self.p, self.seed):
-            dropout_row.addWidget(widget)
+        dropout_row = QHBoxLayout()  # two rows: the inputs' column stays narrow
+        dropout_row.addWidget(self.dropout)
+        dropout_row.addWidget(self.p)
         dropout_row.addStretch(1)
+        draw_row = QHBoxLayout()
+        draw_row.addWidget(self.seed)
+        draw_row.addWidget(self.mode)
+        draw_row.addStretch(1)
         heads_row = QHBoxLayout()
         heads_row.addWidget(self.heads)
         heads_row.addWidget(self.w_o)
@@ -62,7 +66,7 @@ class HeadsControls(Retranslating, QWidget):
         self.heads_label, self.dropout_label = QLabel(self), QLabel(self)
         self.form.addRow(self.heads_label, heads_row)
         self.form.addRow(self.dropout_label, dropout_row)
-        self.form.addRow("", self.mode)
+        self.form.addRow("", draw_row)
 
         self.heads.valueChanged.connect(self._on_heads_typed)
         self.w_o.toggled.connect(self.state.set_w_o_given)

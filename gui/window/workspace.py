@@ -19,8 +19,9 @@ from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidge
 #: the right column's two groups of tabs, upper and lower, by the panels' keys
 SIDE_GROUPS = (("temperature", "mixing", "heads", "model"), ("explanation",))
 STEPS_LEAST = QSize(600, 420)  # two heatmaps of 300 × 250 side by side, their titles, the formula
-INPUTS_WIDTH, SIDE_WIDTH = 305, 320  # at the start and after View → Reset layout
+INPUTS_WIDTH, SIDE_WIDTH = 270, 320  # at the start and after View → Reset layout
 UPPER_LEAST, LOWER_LEAST = 300, 150  # the dial and its bars; three lines of the hand calculation
+UPPER_SHARE = 0.6  # of the panels' column, by default: the dial's knob above its bars
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Arrangement:
 
     inputs_width: int
     side_width: int
-    upper_height: int  # the upper group of panels; the lower takes the rest of the column
+    upper_height: int  # the upper group of panels (0: its default share); the lower: the rest
     inputs_shown: bool = True
     side_shown: bool = True
 
@@ -47,7 +48,7 @@ class Arrangement:
             width - inputs - side >= STEPS_LEAST.width()
             and (self.inputs_width >= least[0] or not self.inputs_shown)
             and (self.side_width >= least[1] or not self.side_shown)
-            and self.upper_height >= UPPER_LEAST
+            and (self.upper_height >= UPPER_LEAST or self.upper_height == 0)
         )
 
     def to_list(self) -> list[int]:
@@ -70,7 +71,7 @@ class Arrangement:
         return Arrangement(inputs, side, upper, bool(inputs_shown), bool(side_shown))
 
 
-DEFAULT = Arrangement(INPUTS_WIDTH, SIDE_WIDTH, 2 * UPPER_LEAST)
+DEFAULT = Arrangement(INPUTS_WIDTH, SIDE_WIDTH, 0)
 
 
 class Workspace(QSplitter):
@@ -124,7 +125,7 @@ class Workspace(QSplitter):
         self.addWidget(self.inputs_column)
         self.addWidget(steps)
         self.addWidget(self.side)
-        for index, stretch in enumerate((0, 1, 0)):  # a wider window widens the steps alone
+        for index, stretch in enumerate((0, 4, 1)):  # a wider window: mostly the steps wider
             self.setStretchFactor(index, stretch)
         self.refused: Arrangement | None = None
         self._pending: Arrangement | None = None
@@ -201,8 +202,8 @@ class Workspace(QSplitter):
             return
         width = self.width() - 2 * self.handleWidth()
         least = (self.inputs_column.minimumSizeHint().width(), self.side.minimumSizeHint().width())
-        if not arrangement.fits(width, least):
-            self.refused = arrangement  # for the window to say, and for tests
+        if arrangement != DEFAULT and not arrangement.fits(width, least):
+            self.refused = arrangement  # dropped: the default instead (tests read it)
             arrangement = DEFAULT
         self.inputs_column.setVisible(arrangement.inputs_shown)
         self.side.setVisible(arrangement.side_shown)
@@ -211,7 +212,8 @@ class Workspace(QSplitter):
         steps = max(width - inputs - side, STEPS_LEAST.width())
         self.setSizes([inputs, steps, side])
         height = self.side.height() - self.side.handleWidth()
-        upper = min(arrangement.upper_height, max(height - LOWER_LEAST, UPPER_LEAST))
+        upper = arrangement.upper_height or round(UPPER_SHARE * height)
+        upper = min(max(upper, UPPER_LEAST), max(height - LOWER_LEAST, UPPER_LEAST))
         self.side.setSizes([upper, max(height - upper, LOWER_LEAST)])
         self.arranged.emit()
 
