@@ -90,7 +90,8 @@ def test_no_region_can_be_dragged_below_its_least_size(window):
     workspace.moveSplitter(0, 1)  # the inputs' edge to the left
     assert workspace.steps.width() >= STEPS_LEAST.width()
     assert workspace.inputs_column.width() >= workspace.inputs_column.minimumSizeHint().width()
-    assert not workspace.inputs_column.isHidden() and not workspace.side.isHidden()
+    assert not workspace.inputs_column.isHidden()
+    assert not workspace.side.isHidden()
     workspace.side.moveSplitter(0, 1)
     assert workspace.groups[0].height() >= UPPER_LEAST
 
