@@ -6,11 +6,12 @@ mixing view.
 Laid out top to bottom on pages whose unit is a pixel at 96 dpi, whatever the screen: the
 text in fixed sizes in points, each figure drawn from the state at its design size and
 never enlarged (its type no larger than drawn), so the same state gives the same handout
-from any window on any computer; figures are vectors, text is text with its fonts embedded. No text is in a made-up bold: the bundled
-font has no bold face, and the bold Qt makes up (each glyph drawn twice, half a pixel
-apart) rendered some letters bold and others not, with gaps between them ("produc t");
-headings are semibold and larger, the results semibold and blue. A real model's credit is said once,
-under the title, not again in each heatmap's caption.
+from any window on any computer; figures are vectors, text is text with its fonts
+embedded. No text is in a made-up bold: the bundled font has no bold face, and the bold Qt
+makes up (each glyph drawn twice, half a pixel apart) rendered some letters bold and others
+not, with gaps between them ("produc t"); headings are semibold and larger, the results
+semibold and blue. A real model's credit is said once, under the title, not again in each
+heatmap's caption.
 """
 
 from __future__ import annotations
