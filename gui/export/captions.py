@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 )
 
 from engine.head_source import HeadSource
+from gui.model.state import AttentionState
 from gui.support.engine_text import message_text
 
 PADDING = 6.0  # around the caption, in the figure's pixels
@@ -187,6 +188,28 @@ def credit_text(source: HeadSource | None) -> str:
         return ""
     text = QCoreApplication.translate("Captions", "Numbers: {0}; {1}")
     return text.format(message_text(source.describe()), message_text(source.credit()))
+
+
+def state_credit_text(state: AttentionState) -> str:
+    """Return the line a figure of the state carries: whose numbers, and if still theirs.
+
+    A real model's head is named (its layer and head); once the numbers are edited the line
+    says so, and once τ, a mask, the heads or dropout change what the model computes, that
+    too. "" for typed numbers.
+    """
+    source = state.source
+    if source is None:
+        return ""
+    where, credit = message_text(source.describe()), message_text(source.credit())
+    if not state.is_the_models:
+        text = QCoreApplication.translate("Captions", "Edited: no longer the numbers of {0}; {1}")
+    elif not state.is_as_the_model_computes:
+        text = QCoreApplication.translate(
+            "Captions", "Numbers: {0}, not computed as the model does; {1}"
+        )
+    else:
+        text = QCoreApplication.translate("Captions", "Numbers: {0}; {1}")
+    return text.format(where, credit)
 
 
 def outlined_row_text(token: str) -> str:

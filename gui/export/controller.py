@@ -327,8 +327,9 @@ class ExportController(QObject):
         """
         from gui.export.dialogs import FigureDialog
         from gui.export.files import figure_titles
+        from gui.export.page_figures import figure_names
 
-        shown = self.host.figure_views()  # only the figures this window has
+        shown = figure_names(self.host.state, self.host.model_run)  # those of this state
         titles = {key: title for key, title in figure_titles().items()
                   if key in shown or key.startswith("variance-")}  # fmt: skip
         dialog = FigureDialog(titles, name, fmt, self.scale, self.host.dialog_parent(),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import pyqtgraph as pg
 from pyqtgraph.exporters import Exporter
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPoint, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QImage,
@@ -32,6 +32,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPdfWriter,
     QPen,
+    QRegion,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -84,6 +85,62 @@ class Figure:
         return (
             QColor(brush.color()) if brush.style() != Qt.BrushStyle.NoBrush else QColor(0, 0, 0, 0)
         )
+
+    def dpi(self) -> int:
+        """Return the resolution the view is drawn at: one PDF unit per pixel."""
+        return int(self.view.logicalDpiY())
+
+
+@dataclass(frozen=True)
+class PaintedFigure:
+    """One exportable view that paints itself (a QWidget, not a pyqtgraph scene).
+
+    The head grid, the mask and the atlas: drawn with ``QWidget.render`` into the image, the
+    PDF or the SVG, text as text in the vector formats.
+    """
+
+    name: str
+    title: str
+    widget: QWidget
+    caption: Caption | None = None
+
+    def caption_layout(self) -> CaptionLayout | None:
+        """Return the caption laid out across the figure's width, None without one."""
+        return None if self.caption is None else lay_out(self.caption, self.size().width())
+
+    def outer_size(self) -> QSizeF:
+        """Return the size of the figure with its caption, in pixels."""
+        layout = self.caption_layout()
+        size = self.size()
+        return QSizeF(size.width(), size.height() + (0.0 if layout is None else layout.height))
+
+    def size(self) -> QSizeF:
+        """Return the widget's size, in pixels."""
+        return QSizeF(self.widget.size())
+
+    def background(self) -> QColor:
+        """Return white: every painted view fills its own background white."""
+        return QColor("white")
+
+    def dpi(self) -> int:
+        """Return the resolution the widget is drawn at: one PDF unit per pixel."""
+        return self.widget.logicalDpiY()
+
+    def paint(self, painter: QPainter, target: QRectF) -> None:
+        """Draw the widget into ``target``, scaled to it."""
+        painter.fillRect(target, self.background())
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        painter.translate(target.topLeft())
+        size = self.size()
+        painter.scale(target.width() / size.width(), target.height() / size.height())
+        self.widget.render(painter, QPoint(0, 0), QRegion(),
+                           QWidget.RenderFlag.DrawChildren)  # fmt: skip
+        painter.restore()
+
+
+AnyFigure = Figure | PaintedFigure
 
 
 class WidePensPainter(QPainter):
@@ -204,8 +261,11 @@ def sharp_images(view: pg.GraphicsView, scale: float) -> Iterator[None]:
         set_scale(1.0)
 
 
-def paint_figure(figure: Figure, painter: QPainter, target: QRectF, vector: bool) -> None:
+def paint_figure(figure: AnyFigure, painter: QPainter, target: QRectF, vector: bool) -> None:
     """Draw ``figure`` into ``target`` of ``painter``'s device, background first."""
+    if isinstance(figure, PaintedFigure):
+        figure.paint(painter, target)
+        return
     painter.fillRect(target, figure.background())
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
@@ -220,7 +280,7 @@ def paint_figure(figure: Figure, painter: QPainter, target: QRectF, vector: bool
             scene.render(painter, target, figure.source())
 
 
-def paint_captioned(figure: Figure, painter: QPainter, target: QRectF, vector: bool) -> None:
+def paint_captioned(figure: AnyFigure, painter: QPainter, target: QRectF, vector: bool) -> None:
     """Draw ``figure`` with its caption above it (if it has one) into ``target``.
 
     ``target`` has the proportions of ``outer_size``; the caption is scaled with the plot.
@@ -243,7 +303,7 @@ def paint_captioned(figure: Figure, painter: QPainter, target: QRectF, vector: b
     paint_figure(figure, painter, plot, vector)
 
 
-def figure_png(figure: Figure, scale: float = 1.0) -> bytes:
+def figure_png(figure: AnyFigure, scale: float = 1.0) -> bytes:
     """Return the figure as PNG, ``scale`` times its size on screen (MIN_SCALE to MAX_SCALE)."""
     check_scale(scale)
     size = figure.outer_size()
@@ -280,10 +340,10 @@ def pdf_writer(buffer: QBuffer, size_points: QSizeF, dpi: int, title: str) -> QP
     return writer
 
 
-def figure_pdf(figure: Figure) -> bytes:
+def figure_pdf(figure: AnyFigure) -> bytes:
     """Return the figure as a one-page PDF of its own size; fonts are embedded (subsets)."""
     # one PDF unit per screen pixel: fonts sized in points or pixels keep their proportions
-    dpi = figure.view.logicalDpiY()
+    dpi = figure.dpi()
     size = figure.outer_size()
     data = QByteArray()
     buffer = QBuffer(data)

@@ -22,15 +22,16 @@ from PySide6.QtCore import QCoreApplication, Qt
 from engine import Preset, write_preset
 from engine import files as disk
 from engine.vocabulary import STEPS
-from gui.export.captions import Caption, credit_text, mixing_row_text, outlined_row_text
+from gui.export.captions import Caption, mixing_row_text, outlined_row_text, state_credit_text
 from gui.export.figures import FORMATS as FIGURE_FORMATS
-from gui.export.figures import Figure, check_scale
+from gui.export.figures import AnyFigure, Figure, PaintedFigure, check_scale
 from gui.export.formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
 from gui.export.formats import SESSION_FILE, VARIANCE_PLOTS
 from gui.export.host import ExportHost
 from gui.export.matrices import matrices_csv, matrices_json
+from gui.export.page_figures import PageFigures, page_figures
 from gui.export.render import render_figure
-from gui.support.engine_text import reason_text
+from gui.support.engine_text import message_text, reason_text
 from gui.variance.plots import VariancePlots
 
 JSON_FILE = "matrices.json"
@@ -126,44 +127,72 @@ def ensure_variance_result(host: ExportHost, timeout_ms: int = VARIANCE_TIMEOUT_
     return host.experiment().run_and_wait(timeout_ms)
 
 
-def caption_of(host: ExportHost, name: str, title: str) -> Caption:
+def caption_of(host: ExportHost, name: str, title: str, drawn: PageFigures) -> Caption:
     """Return what figure ``name`` carries above it: its title, whose row, its legend."""
-    token = host.state.tokens[host.state.selected_token]
+    state = host.state
+    token = state.tokens[state.selected_token]
     if name.startswith("variance-"):  # the experiment: random numbers, whoever's the head
         return Caption(title)
-    credit = credit_text(host.state.source)
+    credit = credit_for(host, name)
     if name == "mixing":
-        return Caption(title, mixing_row_text(token), tuple(host.mixing_entries()), credit)
-    if name == "weight-bars":  # the bars name their row
-        return Caption(title, credit=credit)
+        entries = tuple(drawn.mixing.legend_entries())
+        return Caption(title, mixing_row_text(token), entries, credit)
+    if name == "mask":
+        return Caption(title, drawn.mask_legend, credit=credit)
+    if name in ("weight-bars", "weight-lines", "weight-lines-heads", "heads", "atlas"):
+        return Caption(title, credit=credit)  # no row outlined: the bars name theirs
     return Caption(title, outlined_row_text(token), credit=credit)  # the row is outlined
+
+
+def credit_for(host: ExportHost, name: str) -> str:
+    """Return whose numbers figure ``name`` shows: the head's, edited or not; the atlas's model."""
+    if name.startswith("variance-"):
+        return ""
+    run = host.model_run
+    if name == "atlas" and run.model is not None:  # every head, as the model computed them
+        text = QCoreApplication.translate("Captions", "Every layer and head of {0}: “{1}”; {2}")
+        credit = message_text(run.model.attribution_message)
+        return text.format(run.model.name, run.sentence, credit)
+    return state_credit_text(host.state)
 
 
 def credit_of(host: ExportHost, name: str) -> Caption | None:
     """Return the caption a figure carries without captions: a real model's credit only."""
-    credit = credit_text(host.state.source)
-    return Caption("", credit=credit) if credit and not name.startswith("variance-") else None
+    credit = credit_for(host, name)
+    return Caption("", credit=credit) if credit else None
 
 
 @contextmanager
 def window_figures(
     host: ExportHost, experiment: bool = True, captions: bool = False
-) -> Iterator[list[Figure]]:
-    """Yield every figure of the window, ready to draw until the block ends.
+) -> Iterator[list[AnyFigure]]:
+    """Yield every figure of the state, ready to draw until the block ends.
 
-    The four heatmaps, the weight bars, the mixing view and, once the experiment has a
-    result (and ``experiment`` is True), its four plots, from a hidden copy if their tab was
-    never shown. The experiment's panel is never built for this. With ``captions`` each
-    carries its title, the selected row and its legend above it (see ``caption_of``).
+    Each view is drawn from the state alone at its own design size (gui.export.page_figures):
+    the window's size and panels play no part. With ``experiment`` and once the experiment
+    has a result, its four plots follow, from a hidden copy if their tab was never shown; the
+    experiment's panel is never built for this. With ``captions`` each carries its title,
+    the selected row and its legend above it (see ``caption_of``).
     """
     titles = figure_titles()
+    with page_figures(host.state, host.model_run) as drawn:
 
-    def figure(name: str, view: pg.GraphicsView, plot: pg.PlotItem | None = None) -> Figure:
-        caption = caption_of(host, name, titles[name]) if captions else credit_of(host, name)
-        return Figure(name, titles[name], view, plot, caption)
+        def caption(name: str) -> Caption | None:
+            if captions:
+                return caption_of(host, name, titles[name], drawn)
+            return credit_of(host, name)
 
-    with host.laid_out_views() as views, _with_experiment(host, figure, experiment) as extra:
-        yield [*(figure(name, view) for name, view in views.items()), *extra]
+        def figure(name: str, view: pg.GraphicsView, plot: pg.PlotItem | None = None) -> Figure:
+            return Figure(name, titles[name], view, plot, caption(name))
+
+        shown: list[AnyFigure] = []
+        for name, view in drawn.views.items():
+            if isinstance(view, pg.GraphicsView):
+                shown.append(figure(name, view))
+            else:
+                shown.append(PaintedFigure(name, titles[name], view, caption(name)))
+        with _with_experiment(host, figure, experiment) as extra:
+            yield [*shown, *extra]
 
 
 @contextmanager
@@ -217,6 +246,20 @@ def figure_titles() -> dict[str, str]:
     )
     titles["mixing"] = QCoreApplication.translate("Export", "Mixing: z = Σ A·v")
     titles["weight-lines"] = QCoreApplication.translate("Export", "Weights as lines (BertViz)")
+    titles["weight-lines-heads"] = QCoreApplication.translate(
+        "Export", "Weights as lines, every head in its colour"
+    )
+    titles["heads"] = QCoreApplication.translate("Export", "Weights A of every head")
+    titles["concat"] = QCoreApplication.translate(
+        "Export", "Concat(head₁, …, headₕ) = [Z₁ | … | Zₕ]"
+    )
+    titles["concat-output"] = QCoreApplication.translate(
+        "Export", "MultiHead(Q, K, V) = Concat(…)·W_o"
+    )
+    titles["mask"] = QCoreApplication.translate("Export", "Mask: which keys each query may see")
+    titles["atlas"] = QCoreApplication.translate(
+        "Export", "The real model: A of every layer and head"
+    )
     titles["variance-spread"] = QCoreApplication.translate(
         "Export", "Experiment: spread of q·k against d_k"
     )

@@ -3,20 +3,22 @@
 The formula, the four heatmaps, the hand calculation of the selected token's row and the
 mixing view.
 
-Laid out top to bottom on pages in screen pixels (the PDF's resolution is the screen's
-logical DPI), so fonts keep the proportions they have in the window; figures are
-vectors, text is text with its fonts embedded. No text is in a made-up bold: the bundled
-font has no bold face, and the bold Qt makes up (each glyph drawn twice, half a pixel
-apart) rendered some letters bold and others not, with gaps between them ("produc t");
-headings are semibold and larger, the results semibold and blue. A real model's credit is said once,
-under the title, not again in each heatmap's caption.
+Laid out top to bottom on pages whose unit is a pixel at 96 dpi, whatever the screen: the
+text in fixed sizes in points, each figure drawn from the state at its design size and
+never enlarged (its type no larger than drawn), so the same state gives the same handout
+from any window on any computer; figures are vectors, text is text with its fonts
+embedded. No text is in a made-up bold: the bundled font has no bold face, and the bold Qt
+makes up (each glyph drawn twice, half a pixel apart) rendered some letters bold and others
+not, with gaps between them ("produc t"); headings are semibold and larger, the results
+semibold and blue. A real model's credit is said once, under the title, not again in each
+heatmap's caption.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from html import escape
-from typing import cast
+from typing import TypeVar, cast
 
 from PySide6.QtCore import (
     QBuffer,
@@ -38,20 +40,27 @@ from PySide6.QtGui import (
 )
 
 from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
-from gui.export.captions import credit_text
-from gui.export.figures import Figure, paint_captioned
+from gui.export.captions import state_credit_text
+from gui.export.figures import AnyFigure, paint_captioned
 from gui.export.files import step_titles, window_figures
 from gui.export.host import ExportHost
 from gui.model.state import AttentionState
 from gui.views import hand_calculation_text as explain_text
 
+F = TypeVar("F", bound=AnyFigure)
+
 PAGES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 MARGIN_MM = 15.0
 GAP = 12.0  # between blocks, in pixels
 BODY_POINTS = 10.0
+DPI = 96  # the page's units: one per pixel of a figure's design size, 0.75 pt
+TWO_COLUMNS_LEAST = 0.75  # heatmaps smaller than this in two columns go one a row
 HEATMAP_SHARE = 0.3  # a row of heatmaps takes at most this share of the page's height
 # no made-up bold (see above): semibold, the emphasis in colour
-STYLE = "h1, h2, h3, h4, th, b, strong { font-weight: 600; } b, strong { color: #1c4f86; }"
+STYLE = (
+    "h1, h2, h3, h4, th, b, strong { font-weight: 600; } b, strong { color: #1c4f86; }"
+    " h2 { font-size: 16pt; } h3 { font-size: 12pt; }"
+)
 
 
 def default_page() -> str:
@@ -103,15 +112,21 @@ class _Pages:
         self.draw(doc, 0, self.y)
         self.y += doc.size().height() + GAP
 
-    def figures(self, figures: list[tuple[Figure, str]], columns: int, max_height: float) -> None:
-        """Place a row (or rows) of captioned figures, each scaled to its column's width."""
+    def figures(
+        self, figures: list[tuple[AnyFigure, str]], columns: int, max_height: float
+    ) -> None:
+        """Place a row (or rows) of captioned figures, each scaled to its column's width.
+
+        Never larger than their design size: the type in them stays the size it was drawn
+        at (a pixel is 0.75 pt), or smaller where the page has not the room.
+        """
         column = (self.width - GAP * (columns - 1)) / columns
         for start in range(0, len(figures), columns):
             row = figures[start : start + columns]
             placed = []
             for figure, caption in row:
                 size = figure.outer_size()  # with the figure's own caption, if it has one
-                scale = min(column / size.width(), max_height / size.height())
+                scale = min(column / size.width(), max_height / size.height(), 1.0)
                 placed.append((figure, self.document(caption, column), size * scale))
             captioned = any(caption for _, caption in row)
             caption_height = max(doc.size().height() for _, doc, _ in placed) if captioned else 0
@@ -125,6 +140,14 @@ class _Pages:
                 target = QRectF(left, self.y + caption_height, size.width(), size.height())
                 paint_captioned(figure, self.painter, target, vector=True)
             self.y += height + GAP
+
+
+def _columns(pages: _Pages, figure: AnyFigure, max_height: float) -> int:
+    """Return 2 (the heatmaps in pairs) unless that shrinks them below TWO_COLUMNS_LEAST."""
+    size = figure.outer_size()
+    column = (pages.width - GAP) / 2
+    two = min(column / size.width(), max_height / size.height(), 1.0)
+    return 2 if two >= TWO_COLUMNS_LEAST else 1
 
 
 def _facts(state: AttentionState) -> str:
@@ -144,7 +167,7 @@ def _facts(state: AttentionState) -> str:
     ).format(escape(" ".join(state.tokens)), len(state.tokens), result.d_k, state.d_v, tau, mask)
 
 
-def _uncredited(figure: Figure) -> Figure:
+def _uncredited(figure: F) -> F:
     """Return ``figure`` without the model's credit in its caption (the page says it once)."""
     caption = figure.caption
     if caption is None or not caption.credit:
@@ -215,7 +238,7 @@ def handout_pdf(host: ExportHost, page: str = "A4", captions: bool = True) -> by
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
-    writer.setResolution(host.dialog_parent().logicalDpiY())
+    writer.setResolution(DPI)  # not the screen's: the same handout from every computer
     margins = QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM)
     writer.setPageLayout(QPageLayout(QPageSize(PAGES[page]), QPageLayout.Orientation.Portrait,
                                      margins, QPageLayout.Unit.Millimeter))  # fmt: skip
@@ -232,13 +255,15 @@ def handout_pdf(host: ExportHost, page: str = "A4", captions: bool = True) -> by
             f"<h2>{escape(title)}</h2>"
             f"<p style='font-size: 15pt'>Attention(Q, K, V) = {formula}</p>"
             f"<p>{_facts(state)}</p>"
-            + (f"<p><i>{escape(credit)}</i></p>" if (credit := credit_text(state.source)) else "")
+            + (f"<p><i>{escape(credit)}</i></p>" if (credit := state_credit_text(state)) else "")
         )
         with window_figures(host, experiment=False, captions=captions) as shown:
             figures = [_uncredited(figure) for figure in shown]  # said once, above
             heatmaps = [(f, "" if captions else f"<b>{escape(t)}</b>")
                         for f, t in zip(figures[:4], step_titles(), strict=True)]  # fmt: skip
-            pages.figures(heatmaps, columns=2, max_height=pages.height * HEATMAP_SHARE)
+            tallest = pages.height * HEATMAP_SHARE
+            pages.figures(heatmaps, columns=_columns(pages, heatmaps[0][0], tallest),
+                          max_height=tallest)  # fmt: skip
             name = escape(state.tokens[row])
             head = QCoreApplication.translate(
                 "Handout", "Hand calculation for the row of {0}"

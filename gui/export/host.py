@@ -1,19 +1,20 @@
 """What export needs of the window it plugs into, and nothing more.
 
 Export never receives the window: it is given an :class:`ExportHost`, which the main
-window satisfies (and a test may fake). The host hands over the state, the plots to draw,
-the experiment's panel and a place for news; export asks nothing else of it.
+window satisfies (and a test may fake). The host hands over the state (and the real model's
+run), its plots on screen (for their context menus), the experiment's panel and a place for
+news; export asks nothing else of it. What is exported is drawn from the state alone.
 """
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from typing import Protocol
 
 import pyqtgraph as pg
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
+from gui.model.model_run import ModelRun
 from gui.model.state import AttentionState
 from gui.variance.panel import VariancePanel
 
@@ -22,16 +23,13 @@ class ExportHost(Protocol):
     """The window, as export sees it."""
 
     state: AttentionState
+    model_run: ModelRun  # a real model's sentence: its atlas
 
     def figure_views(self) -> dict[str, pg.GraphicsView]:
-        """Return file stem → plot of every figure but the experiment's, in export order."""
-        ...
+        """Return file stem → plot on screen of each figure that has one (its context menu).
 
-    def laid_out_views(self) -> AbstractContextManager[dict[str, pg.GraphicsView]]:
-        """Return a context that gives ``figure_views``, each laid out as the window shows it.
-
-        A view that is out of sight and was never laid out may be replaced by a copy laid
-        out in its room, for the duration of the block.
+        What is exported is drawn from the state alone (gui.export.page_figures), never
+        from these.
         """
         ...
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QProgressDialog
 from engine import AttentionResult, Preset
 from engine.head_source import HeadSource
 from engine.multi_head import MultiHeadResult
-from gui.export.figures import Figure, check_scale
+from gui.export.figures import AnyFigure, check_scale
 from gui.export.files import (
     JSON_FILE,
     check_formats,
@@ -119,7 +119,7 @@ class ExportRun:
             return True
 
         figures_done: dict[str, bytes] = {}
-        drawn: AbstractContextManager[list[Figure]] = (
+        drawn: AbstractContextManager[list[AnyFigure]] = (
             window_figures(self.host, captions=self.captions) if figure_formats else nullcontext([])
         )
         with drawn as figures:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from gui.export.figures import FORMATS, Figure, figure_pdf, figure_png
+from gui.export.figures import FORMATS, AnyFigure, figure_pdf, figure_png
 
 
-def render_figure(figure: Figure, fmt: str, scale: float = 1.0) -> bytes:
+def render_figure(figure: AnyFigure, fmt: str, scale: float = 1.0) -> bytes:
     """Render ``figure`` as ``fmt`` ("png", "svg" or "pdf") bytes.
 
     Parameters

@@ -23,16 +23,29 @@ from contextlib import contextmanager
 from typing import Any
 
 from pyqtgraph.exporters import SVGExporter
-from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QRectF, QSize
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QPainter
+from PySide6.QtSvg import QSvgGenerator
 
 from gui.export.captions import TEXT_COLOUR
-from gui.export.figures import Figure, cells_as_rectangles, sharp_images
+from gui.export.figures import (
+    AnyFigure,
+    PaintedFigure,
+    cells_as_rectangles,
+    paint_captioned,
+    sharp_images,
+)
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 CHINESE_FALLBACKS = ("PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC")
 QT_ALIASES = ("sans serif", "serif", "monospace")
 _TOKEN = re.compile(r"[Zz]|[^\sZz]+")
+# what XML 1.0 forbids, as characters and as references: a token may hold any of them
+_NOT_XML = re.compile(
+    rb"[\x00-\x08\x0b\x0c\x0e-\x1f]|&#(?:0*(?:[0-8]|1[124-9]|2\d|3[01])|x0*(?:[0-8bcef]|1[0-9a-f]));",
+    re.IGNORECASE,
+)
 
 # the module, not the class pyqtgraph.exporters re-exports under the same name
 _svg_module: Any = importlib.import_module("pyqtgraph.exporters.SVGExporter")
@@ -116,7 +129,7 @@ def _centre(text: ET.Element, families: str) -> None:
     text.set("text-anchor", "middle")
 
 
-def _with_caption(root: ET.Element, figure: Figure) -> None:
+def _with_caption(root: ET.Element, figure: AnyFigure) -> None:
     """Move the plot down and write the figure's caption above it, as text and squares."""
     layout = figure.caption_layout()
     if layout is None:
@@ -146,7 +159,7 @@ def _with_caption(root: ET.Element, figure: Figure) -> None:
     root.set("viewBox", f"0 0 {size.width():g} {size.height():g}")
 
 
-def _tidy(svg: bytes, figure: Figure) -> bytes:
+def _tidy(svg: bytes, figure: AnyFigure) -> bytes:
     """Centred text in portable fonts, clip paths unpainted, the title, a size in pixels."""
     ET.register_namespace("", SVG_NS)
     ET.register_namespace("xlink", XLINK_NS)
@@ -176,8 +189,45 @@ def _tidy(svg: bytes, figure: Figure) -> bytes:
     return bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True))
 
 
-def figure_svg(figure: Figure) -> bytes:
+def painted_svg(figure: PaintedFigure) -> bytes:
+    """Return a painted view as SVG through QSvgGenerator, its caption above, text as text."""
+    size = figure.outer_size()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    whole = QSize(round(size.width()), round(size.height()))
+    generator.setSize(whole)
+    generator.setViewBox(QRect(0, 0, whole.width(), whole.height()))
+    generator.setTitle(figure.title)
+    generator.setResolution(figure.dpi())
+    painter = QPainter(generator)
+    try:
+        paint_captioned(figure, painter, QRectF(0, 0, size.width(), size.height()), vector=True)
+    finally:
+        painter.end()
+    buffer.close()
+    # Qt writes a control character of a token's name as it is, which no XML reader takes
+    svg = _NOT_XML.sub(b"", bytes(data.data()))
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", XLINK_NS)
+    root = ET.fromstring(svg)
+    portable: dict[str, str] = {}
+    for element in root.iter():
+        value = element.get("font-family")
+        if value is not None:
+            portable.setdefault(value, portable_families(value))
+            element.set("font-family", portable[value])
+    root.set("width", f"{whole.width()}")
+    root.set("height", f"{whole.height()}")
+    return bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True))
+
+
+def figure_svg(figure: AnyFigure) -> bytes:
     """Return the figure as SVG: text as text, cells of small matrices as rectangles."""
+    if isinstance(figure, PaintedFigure):
+        return painted_svg(figure)
     scene = figure.view.scene()
     # every cell (up to an image's limit), not the screen's one cell per pixel
     with sharp_images(figure.view, math.inf):

@@ -7,7 +7,6 @@ below.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
@@ -37,19 +36,10 @@ from gui.views.model_atlas import ModelAtlas
 from gui.views.pipeline import PipelineView
 from gui.views.source_banner import SourceBanner
 from gui.views.temperature_dial import TemperatureDial
-from gui.views.weight_bars import WeightBars
-from gui.views.weight_lines import WeightLines
 from gui.window.layout_settings import restore_window_settings, save_window_settings
 from gui.window.menus import Menus
 from gui.window.presenter import Presenter
 from gui.window.random_dialog import RandomPresetDialog
-from gui.window.unseen_figures import (
-    BARS_ROOM,
-    MIXING_ROOM,
-    heads_page_room,
-    laid_out,
-    shown_aside,
-)
 from gui.window.workspace import Workspace
 from gui.window.workspace_actions import WorkspaceActions
 
@@ -269,41 +259,17 @@ class MainWindow(Retranslating, QMainWindow):
 
     # ------------------------------------------------------------ the export's host
     def figure_views(self) -> dict[str, pg.GraphicsView]:
-        """Return file stem → plot of every figure but the experiment's, in export order."""
+        """Return file stem → plot on screen of each figure: its right-click menu exports it.
+
+        What is exported is drawn from the state (gui.export.page_figures), not from these.
+        """
         views: dict[str, pg.GraphicsView] = {
             f"{n}-{step}": self.pipeline.heatmaps[step] for n, step in enumerate(STEPS, 1)
         }
         views["weight-bars"] = self.dial.bars.plot
-        self.mixing.catch_up()  # behind the heads' tab it drew nothing since
         views["mixing"] = self.mixing.canvas
         views["weight-lines"] = self.heads.lines.plot
         return views
-
-    def laid_out_views(self) -> AbstractContextManager[dict[str, pg.GraphicsView]]:
-        """Return a context giving ``figure_views``, each laid out as the window shows it.
-
-        A figure never laid out (its dock closed, its tab never opened, the command line)
-        is drawn from a copy laid out in its room (gui.window.unseen_figures).
-        """
-        state = self.state
-
-        def bars() -> tuple[QWidget, pg.GraphicsView]:
-            copy = shown_aside(WeightBars(state), BARS_ROOM)
-            return copy, copy.plot
-
-        def mixing() -> tuple[QWidget, pg.GraphicsView]:
-            copy = shown_aside(MixingView(state), MIXING_ROOM)
-            copy.draw()  # out of sight, it would only note that it owes a drawing
-            return copy, copy.canvas
-
-        def lines() -> tuple[QWidget, pg.GraphicsView]:
-            room = heads_page_room(self.heads, self.mixing)
-            copy = WeightLines(state)
-            copy.set_all_heads(self.heads.lines.all_heads())
-            return shown_aside(copy, room), copy.plot
-
-        copies = {"weight-bars": bars, "mixing": mixing, "weight-lines": lines}
-        return laid_out(self.figure_views(), copies)
 
     def experiment(self) -> VariancePanel:
         """Return the experiment's panel, built if it was not yet."""

@@ -170,19 +170,35 @@ No discards it.</source>
 <context>
     <name>Captions</name>
     <message>
-        <location filename="../../gui/export/captions.py" line="188"/>
+        <location filename="../../gui/export/captions.py" line="189"/>
+        <location filename="../../gui/export/captions.py" line="211"/>
         <source>Numbers: {0}; {1}</source>
         <translation>数值：{0}；{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/captions.py" line="194"/>
+        <location filename="../../gui/export/captions.py" line="205"/>
+        <source>Edited: no longer the numbers of {0}; {1}</source>
+        <translation>已编辑：不再是 {0} 的数值；{1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/captions.py" line="207"/>
+        <source>Numbers: {0}, not computed as the model does; {1}</source>
+        <translation>数值：{0}，但未按模型的方式计算；{1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/captions.py" line="217"/>
         <source>Outlined: the row of {0}</source>
         <translation>框出的是 {0} 的那一行</translation>
     </message>
     <message>
-        <location filename="../../gui/export/captions.py" line="200"/>
+        <location filename="../../gui/export/captions.py" line="223"/>
         <source>The row of {0}: z_{0} = Σ A[{0}, j] × v_j</source>
         <translation>{0} 的那一行：z_{0} = Σ A[{0}, j] × v_j</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/files.py" line="153"/>
+        <source>Every layer and head of {0}: “{1}”; {2}</source>
+        <translation>{0} 的每一层、每个头：“{1}”；{2}</translation>
     </message>
 </context>
 <context>
@@ -346,77 +362,107 @@ No discards it.</source>
 <context>
     <name>Export</name>
     <message>
-        <location filename="../../gui/export/files.py" line="48"/>
+        <location filename="../../gui/export/files.py" line="49"/>
         <source>The folder {0} is not writable</source>
         <translation>文件夹 {0} 不可写</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="52"/>
+        <location filename="../../gui/export/files.py" line="53"/>
         <source>The disk is full: {0} was not written</source>
         <translation>磁盘已满：{0} 没有写入</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="56"/>
+        <location filename="../../gui/export/files.py" line="57"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="64"/>
+        <location filename="../../gui/export/files.py" line="65"/>
         <source>Could not write {0}: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="204"/>
+        <location filename="../../gui/export/files.py" line="233"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="205"/>
+        <location filename="../../gui/export/files.py" line="234"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="206"/>
+        <location filename="../../gui/export/files.py" line="235"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="207"/>
+        <location filename="../../gui/export/files.py" line="236"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="215"/>
+        <location filename="../../gui/export/files.py" line="244"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="218"/>
+        <location filename="../../gui/export/files.py" line="247"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="219"/>
+        <location filename="../../gui/export/files.py" line="248"/>
         <source>Weights as lines (BertViz)</source>
         <translation>配比连线图（BertViz）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="220"/>
+        <location filename="../../gui/export/files.py" line="249"/>
+        <source>Weights as lines, every head in its colour</source>
+        <translation>配比连线图，每个头一种颜色</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/files.py" line="252"/>
+        <source>Weights A of every head</source>
+        <translation>每个头的配比 A</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/files.py" line="253"/>
+        <source>Concat(head₁, …, headₕ) = [Z₁ | … | Zₕ]</source>
+        <translation>Concat(head₁, …, headₕ) = [Z₁ | … | Zₕ]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/files.py" line="256"/>
+        <source>MultiHead(Q, K, V) = Concat(…)·W_o</source>
+        <translation>MultiHead(Q, K, V) = Concat(…)·W_o</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/files.py" line="259"/>
+        <source>Mask: which keys each query may see</source>
+        <translation>掩码：每个查询可以看哪些键</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/files.py" line="260"/>
+        <source>The real model: A of every layer and head</source>
+        <translation>真实模型：每一层、每个头的 A</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/files.py" line="263"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="223"/>
+        <location filename="../../gui/export/files.py" line="266"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="226"/>
+        <location filename="../../gui/export/files.py" line="269"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="229"/>
+        <location filename="../../gui/export/files.py" line="272"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -598,12 +644,12 @@ No discards it.</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="358"/>
+        <location filename="../../gui/export/controller.py" line="359"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="389"/>
+        <location filename="../../gui/export/controller.py" line="390"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -796,42 +842,42 @@ Replace them?</source>
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../gui/export/handout.py" line="133"/>
+        <location filename="../../gui/export/handout.py" line="156"/>
         <source>τ = √d_k = {0}</source>
         <translation>τ = √d_k = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="135"/>
+        <location filename="../../gui/export/handout.py" line="158"/>
         <source>τ = {0}</source>
         <translation>τ = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="138"/>
+        <location filename="../../gui/export/handout.py" line="161"/>
         <source>causal mask: on</source>
         <translation>因果掩码：开</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="140"/>
+        <location filename="../../gui/export/handout.py" line="163"/>
         <source>causal mask: off</source>
         <translation>因果掩码：关</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="142"/>
+        <location filename="../../gui/export/handout.py" line="165"/>
         <source>Tokens {0} · L = {1}, d_k = {2}, d_v = {3} · {4} · {5}</source>
         <translation>词 {0} · L = {1}，d_k = {2}，d_v = {3} · {4} · {5}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="222"/>
+        <location filename="../../gui/export/handout.py" line="245"/>
         <source>Attention Lab handout</source>
         <translation>注意力实验室讲义</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="230"/>
+        <location filename="../../gui/export/handout.py" line="253"/>
         <source>Scaled dot-product attention</source>
         <translation>缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="243"/>
+        <location filename="../../gui/export/handout.py" line="268"/>
         <source>Hand calculation for the row of {0}</source>
         <translation>{0} 这一行的手算</translation>
     </message>
@@ -880,52 +926,52 @@ Replace them?</source>
 <context>
     <name>HeadsControls</name>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="80"/>
+        <location filename="../../gui/views/heads_controls.py" line="84"/>
         <source>Heads h</source>
         <translation>头数 h</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="81"/>
+        <location filename="../../gui/views/heads_controls.py" line="85"/>
         <source>Dropout</source>
         <translation>随机丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="83"/>
+        <location filename="../../gui/views/heads_controls.py" line="87"/>
         <source>Split Q, K and V into h heads of d_k = width / h columns each</source>
         <translation>把 Q、K、V 分成 h 个头，每头 d_k = 宽度 / h 列</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="85"/>
+        <location filename="../../gui/views/heads_controls.py" line="89"/>
         <source>W_o</source>
         <translation>W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="86"/>
+        <location filename="../../gui/views/heads_controls.py" line="90"/>
         <source>Project the heads&apos; concat by W_o (projection mode)</source>
         <translation>用 W_o 投影各头的拼接结果（投影模式）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="87"/>
+        <location filename="../../gui/views/heads_controls.py" line="91"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="89"/>
+        <location filename="../../gui/views/heads_controls.py" line="93"/>
         <source>seed </source>
         <translation>种子 </translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="90"/>
+        <location filename="../../gui/views/heads_controls.py" line="94"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="91"/>
+        <location filename="../../gui/views/heads_controls.py" line="95"/>
         <source>evaluation</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_controls.py" line="93"/>
+        <location filename="../../gui/views/heads_controls.py" line="97"/>
         <source>Training drops each weight with probability p and divides the rest by 1 − p; evaluation shows A unchanged</source>
         <translation>训练时每个配比以概率 p 被丢弃，其余除以 1 − p；评估时 A 不变</translation>
     </message>
@@ -990,32 +1036,32 @@ Replace them?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window/main_window.py" line="77"/>
+        <location filename="../../gui/window/main_window.py" line="67"/>
         <source>Attention Lab</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="182"/>
+        <location filename="../../gui/window/main_window.py" line="172"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="183"/>
+        <location filename="../../gui/window/main_window.py" line="173"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="185"/>
+        <location filename="../../gui/window/main_window.py" line="175"/>
         <source>Dial</source>
         <translation>旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="186"/>
+        <location filename="../../gui/window/main_window.py" line="176"/>
         <source>Mixing</source>
         <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="188"/>
+        <location filename="../../gui/window/main_window.py" line="178"/>
         <source>Heads</source>
         <translation>多头</translation>
     </message>
@@ -1024,17 +1070,17 @@ Replace them?</source>
         <translation type="vanished">多头、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="189"/>
+        <location filename="../../gui/window/main_window.py" line="179"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="355"/>
+        <location filename="../../gui/window/main_window.py" line="321"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="356"/>
+        <location filename="../../gui/window/main_window.py" line="322"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
@@ -1043,7 +1089,7 @@ Replace them?</source>
         <translation type="vanished">温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="187"/>
+        <location filename="../../gui/window/main_window.py" line="177"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>

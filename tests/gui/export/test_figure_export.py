@@ -7,11 +7,12 @@ import shutil
 import subprocess
 import xml.dom.minidom
 import xml.etree.ElementTree as ET
+from contextlib import ExitStack
 
 import pyqtgraph as pg
 import pytest
 from pyqtgraph.exporters import SVGExporter
-from PySide6.QtCore import QLineF, Qt
+from PySide6.QtCore import QCoreApplication, QLineF, Qt
 from PySide6.QtGui import QColor, QImage, QPen
 
 from engine import random_preset
@@ -23,9 +24,19 @@ from gui.export.svg import _svg_module, closed_paths_understood
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+# Figures are drawn from views built for the export: they last until the test ends
+_drawn = ExitStack()
+
+
+@pytest.fixture(autouse=True)
+def _figures_closed_after_each_test():
+    yield
+    _drawn.close()
+
+
 def figure(window, name):
-    with window_figures(window, experiment=False) as figures:
-        return next(f for f in figures if f.name == name)
+    figures = _drawn.enter_context(window_figures(window, experiment=False))
+    return next(f for f in figures if f.name == name)
 
 
 def png(data: bytes) -> QImage:
@@ -161,7 +172,11 @@ def test_a_large_heatmap_is_exported_with_as_many_cells_as_the_output_shows(
     window.state.load_preset(random_preset(1000, 4, 4, seed=1))
     scores = figure(window, "1-scores")
     heatmap = scores.view
+    # drawn at its design size, 1000 cells fit one a pixel: smaller, the image has fewer
+    heatmap.setFixedSize(360, 300)
+    QCoreApplication.sendPostedEvents()
     on_screen = heatmap._image.image.shape
+    assert on_screen[0] < 1000
     used: list[tuple[int, int]] = []
     original = heatmap._cells._show
 
@@ -181,8 +196,8 @@ def test_a_large_heatmap_is_exported_with_as_many_cells_as_the_output_shows(
 
 
 def captioned(window, name):
-    with window_figures(window, experiment=False, captions=True) as figures:
-        return next(f for f in figures if f.name == name)
+    figures = _drawn.enter_context(window_figures(window, experiment=False, captions=True))
+    return next(f for f in figures if f.name == name)
 
 
 def svg_words(data: bytes) -> tuple[list[str], set[str]]:

@@ -170,7 +170,11 @@ def test_figures_and_matrices_of_a_models_numbers_carry_its_attribution(window, 
             for figure in figures:
                 assert figure.caption is not None, figure.name
                 assert "tiny-bert" in figure.caption.credit, figure.name
-                assert "layer 1, head 1" in figure.caption.credit
+                if figure.name == "atlas":  # every layer's and head's, as the model's
+                    assert "Every layer and head" in figure.caption.credit
+                    assert "the cat eats fish" in figure.caption.credit
+                else:
+                    assert "layer 1, head 1" in figure.caption.credit
     written = window.exports.export_all(tmp_path, scale=1)
     assert written is not None
     record = json.loads((tmp_path / "matrices.json").read_text(encoding="utf-8"))["source"]

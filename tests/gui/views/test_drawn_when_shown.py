@@ -57,13 +57,14 @@ def test_an_export_of_the_hidden_mixing_view_shows_the_state_of_the_moment(windo
     state.select_token(1)
     assert mixing._owes_drawing
     with window_figures(window, experiment=False) as figures:  # no caption reads the legend
-        names = [f.name for f in figures]
-        assert "mixing" in names
-        np.testing.assert_allclose(mixing._drawn.sum(axis=0), state.shown_result.context[1],
+        exported = next(f for f in figures if f.name == "mixing").view.parent()
+        assert exported is not mixing  # drawn from the state, not from the window
+        np.testing.assert_allclose(exported._drawn.sum(axis=0), state.shown_result.context[1],
                                    atol=1e-12)  # fmt: skip
-        entries = [text for _, text in window.mixing_entries()]
+        entries = [text for _, text in exported.legend_entries()]
         assert any(text.startswith(state.tokens[1]) for text in entries)
     assert not seen(mixing)
+    assert mixing._owes_drawing  # the window's own view still draws only when seen
 
 
 def test_the_concat_view_behind_another_tab_catches_up_when_shown(window, qtbot, monkeypatch):

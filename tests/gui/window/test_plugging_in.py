@@ -3,14 +3,13 @@ any host that gives them what they ask for, and the window retranslates each onc
 
 from __future__ import annotations
 
-from contextlib import nullcontext
-
 import pyqtgraph as pg
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 from engine.vocabulary import STEPS
 from gui.export.controller import ExportController
+from gui.model.model_run import ModelRun
 from gui.model.state import AttentionState
 from gui.session.controller import SessionController
 from gui.support.language import set_language
@@ -25,14 +24,12 @@ class PipelineHost:
         self.parent = QWidget()
         self.state = AttentionState(None, self.parent)
         self.pipeline = PipelineView(self.state, self.parent)
+        self.model_run = ModelRun(self.state, self.parent)  # no sentence ran: no atlas
         self.news: list[str] = []
         self._experiment: VariancePanel | None = None
 
     def figure_views(self) -> dict[str, pg.GraphicsView]:
         return {f"{n}-{s}": self.pipeline.heatmaps[s] for n, s in enumerate(STEPS, 1)}
-
-    def laid_out_views(self):
-        return nullcontext(self.figure_views())
 
     def experiment(self) -> VariancePanel:
         if self._experiment is None:
