@@ -52,8 +52,8 @@ def test_figures_are_the_same_from_a_small_a_large_and_a_bare_window(window, qtb
     assert {"heads", "concat", "mask", "weight-lines-heads"} <= set(small)
     settle(window, qtbot, 1920, 1080)
     large = exported(window)
-    for key in ("inputs", "temperature", "mixing", "explanation", "heads"):
-        window.docks[key].hide()  # the side panels hidden: the four steps take the room
+    window.workspace_actions.inputs_action.setChecked(False)  # the four steps take the room
+    window.workspace_actions.side_action.setChecked(False)
     next_frame()
     bare = exported(window)
     assert list(small) == list(large) == list(bare)
@@ -148,7 +148,7 @@ def test_the_handout_is_the_same_from_a_small_and_a_large_window(window, qtbot):
     settle(window, qtbot, 1280, 720)
     small = handout_pdf(window)
     settle(window, qtbot, 1920, 1080)
-    window.docks["mixing"].hide()
+    window.workspace_actions.side_action.setChecked(False)
     next_frame()
     large = handout_pdf(window)
     assert lasting(small) == lasting(large)
