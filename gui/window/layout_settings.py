@@ -6,7 +6,7 @@ colour scale.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMainWindow
 
 from gui.model.state import AttentionState
@@ -32,19 +32,11 @@ def restore_window_settings(window: QMainWindow, state: AttentionState) -> None:
         state.view.set_weight_scale(scale)
 
 
-def save_window_settings(
-    window: QMainWindow, state: AttentionState, normal: tuple[QByteArray, QByteArray] | None = None
-) -> None:
-    """Keep the window's geometry and layout, the precision and weight scale for next time.
-
-    ``normal`` is the geometry and state (of version LAYOUT_VERSION) of the normal layout
-    when the window shows another (presenter mode's): that one is kept instead.
-    """
+def save_window_settings(window: QMainWindow, state: AttentionState) -> None:
+    """Keep the window's geometry and layout, the precision and weight scale for next time."""
     settings = QSettings()
-    if normal is None:
-        normal = window.saveGeometry(), window.saveState(LAYOUT_VERSION)
-    settings.setValue(GEOMETRY_KEY, normal[0])
-    settings.setValue(LAYOUT_KEY, normal[1])
+    settings.setValue(GEOMETRY_KEY, window.saveGeometry())
+    settings.setValue(LAYOUT_KEY, window.saveState(LAYOUT_VERSION))
     settings.setValue(PRECISION_KEY, state.precision)
     settings.setValue(WEIGHT_SCALE_KEY, state.view.weight_scale)
     settings.sync()

@@ -145,7 +145,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.quit_action = self.menus.quit_action  # other actions are inserted before it
         self.undo_action, self.redo_action = self.menus.undo_action, self.menus.redo_action
         self.toolbar, self.causal_toggle = self.menus.toolbar, self.menus.causal_toggle
-        self.presenter = Presenter(self, self.state, self.tabs, self.docks, [self.toolbar])
+        self.presenter = Presenter(self.state, self, self.screen)
         self.view_menu.insertAction(self.view_menu.actions()[0], self.presenter.toggle_action)
         self.view_menu.insertAction(self.view_menu.actions()[1], self.presenter.larger_action)
         self.view_menu.insertAction(self.view_menu.actions()[2], self.presenter.smaller_action)
@@ -267,17 +267,13 @@ class MainWindow(Retranslating, QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         """Close only once unsaved changes are settled; then keep the layout and stop the work."""
-        # presenter mode's full-screen layout is not the one to remember: the one it was
-        # entered from is (given back on leaving, but a window manager may take its time)
-        normal = self.presenter.normal_layout()
-        if self.presenter.active:
-            self.presenter.toggle_action.setChecked(False)
         if not self.sessions.confirm_close():
             event.ignore()
             return
+        self.presenter.toggle_action.setChecked(False)  # its window goes with this one
         if self.has_variance_panel() and self.tabs.currentWidget() is self.variance:
             self.tabs.setCurrentIndex(0)  # the experiment tab hides the docks: save them shown
-        save_window_settings(self, self.state, normal)
+        save_window_settings(self, self.state)
         self.dial.pause()
         if self._variance is not None:
             self._variance.shutdown()
