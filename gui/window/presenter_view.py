@@ -12,7 +12,14 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
@@ -24,6 +31,7 @@ from gui.views.pipeline import PipelineView
 from gui.views.temperature_dial import TemperatureDial
 
 HEATMAPS_SHARE = 3  # of four parts of the height: the four steps; the rest, the calculation
+DIAL_HEATMAPS_SHARE = 2  # of three while the dial is shown: the dial needs about 300 px
 HINT_COLOUR = "#555555"
 
 
@@ -56,6 +64,11 @@ class PresenterView(Retranslating, QWidget):
         self.explanation.set_presenting(True)  # each step fitted to its room, large
         self.dial = TemperatureDial(state, self, text_scale)
         self.dial.hide()  # on demand: the four steps and their arithmetic come first
+        # laid out in the room it is given: its least height made the view 762 px tall on
+        # a 720-line screen, the bottom off the screen
+        policy = self.dial.sizePolicy()
+        policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+        self.dial.setSizePolicy(policy)
         self.hint = QLabel(self)
         self.hint.setObjectName("presenterHint")
         self.hint.setStyleSheet(f"color: {HINT_COLOUR};")
@@ -65,17 +78,17 @@ class PresenterView(Retranslating, QWidget):
         self.dial_button.toggled.connect(self.show_dial)
         # The heatmaps the whole width: beside a column for the calculation, S of a
         # 7-token sentence had 70 px a cell at 1920×1080 and its numbers were 17 px
-        below = QHBoxLayout()
+        below = self._below = QHBoxLayout()
         below.addWidget(self.explanation, 3)
         below.addWidget(self.dial, 2)
         foot = QHBoxLayout()
         foot.addWidget(self.hint, 1)
         foot.addWidget(self.dial_button)
-        layout = QVBoxLayout(self)
+        layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.addWidget(self.formula)
         layout.addWidget(self.pipeline, HEATMAPS_SHARE)
-        layout.addLayout(below, 4 - HEATMAPS_SHARE)
+        layout.addLayout(below, 1)
         layout.addLayout(foot)
         self.addActions(list(actions))
         keys: list[tuple[str, Qt.Key | str]] = [
@@ -118,6 +131,9 @@ class PresenterView(Retranslating, QWidget):
             self.dial_button.setChecked(on)  # comes back here through ``toggled``
             return
         self.dial.setVisible(on)
+        heatmaps = DIAL_HEATMAPS_SHARE if on else HEATMAPS_SHARE
+        self._layout.setStretchFactor(self.pipeline, heatmaps)
+        self._layout.setStretchFactor(self._below, 1)
         if not on:
             self.dial.pause()
 
