@@ -8,11 +8,19 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QEnterEvent, QFont, QFontMetricsF, QMouseEvent, QResizeEvent
+from PySide6.QtGui import (
+    QEnterEvent,
+    QFont,
+    QFontMetricsF,
+    QGuiApplication,
+    QMouseEvent,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.model.numbers import tau_text
 from gui.model.state import AttentionState
+from gui.model.view_settings import ViewSettings
 from gui.support.language import Retranslating
 
 #: Each step's colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1).
@@ -85,17 +93,24 @@ class FormulaPart(QLabel):
 class FormulaBar(Retranslating, QWidget):
     """Attention(Q, K, V) = softmax(QKᵀ / √d_k) · V, then the live shape chain."""
 
-    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        state: AttentionState,
+        parent: QWidget | None = None,
+        text_scale: ViewSettings | None = None,
+    ) -> None:
+        """Show the formula; ``text_scale``'s font_scale sizes it (the state's by default)."""
         super().__init__(parent)
         self.setObjectName("formulaBar")
         self.state = state
+        self.text_scale = state.view if text_scale is None else text_scale
         self.parts = {step: FormulaPart(state, step, self) for step in (1, 2, 3, 4)}
         row = QHBoxLayout()
         row.setSpacing(0)
         pieces = [QLabel("Attention(Q, K, V) = ", self), self.parts[3], QLabel("(", self),
                   self.parts[1], self.parts[2], QLabel(")", self), self.parts[4]]  # fmt: skip
         self._pieces = pieces
-        self._base_font = self.font()
+        self._base_font = QFont(QGuiApplication.font())  # not a parent's scaled one
         self._heights: dict[float, int] = {}  # the formula's height at each text size
         self._tau_widths: dict[float, int] = {}  # part ②'s widest width at each text size
         self._tau_shown = False
@@ -120,7 +135,7 @@ class FormulaBar(Retranslating, QWidget):
         layout.addWidget(self.shape_chain)
         state.result_changed.connect(self._on_result_changed)
         state.view.highlighted_step_changed.connect(self._on_highlighted_step_changed)
-        state.view.font_scale_changed.connect(self._on_font_scale_changed)
+        self.text_scale.font_scale_changed.connect(self._on_font_scale_changed)
         self._on_result_changed()
 
     def retranslate(self) -> None:
@@ -141,12 +156,12 @@ class FormulaBar(Retranslating, QWidget):
         """
         chain_size = self.shape_chain.font().pointSizeF() if hasattr(self, "shape_chain") else 0
         texts = tuple(piece.text() for piece in self._pieces if piece is not self.parts[2])
-        fitted = (texts, self._tau_shown, self.width(), self.state.view.font_scale, chain_size,
+        fitted = (texts, self._tau_shown, self.width(), self.text_scale.font_scale, chain_size,
                   self._chain_texts)  # fmt: skip
         if fitted == self._fitted:
             return
         self._fitted = fitted
-        size = self._base_font.pointSizeF() * 1.7 * self.state.view.font_scale
+        size = self._base_font.pointSizeF() * 1.7 * self.text_scale.font_scale
         font = QFont(self._base_font)
         font.setPointSizeF(size)
         for piece in self._pieces:

@@ -58,6 +58,12 @@ class ExplainPanel(Retranslating, QWidget):
                 self.browser.setFont(QFont())  # the application's again
             self._show()
 
+    def refit(self) -> None:
+        """Fit the calculation again while presenting: its type has changed (Ctrl+=)."""
+        if self.presenting:
+            self._fitted = None
+            self._show()
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         """Fit the calculation to its new room while presenting."""
         super().resizeEvent(event)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtGui import QAction, QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from engine.vocabulary import STEPS
 from gui.model.numbers import tau_text
 from gui.model.state import AttentionState
-from gui.model.view_settings import WEIGHT_SCALES
+from gui.model.view_settings import WEIGHT_SCALES, ViewSettings
 from gui.plots.heatmap import Heatmap
 from gui.support.language import Retranslating
 from gui.views.formula_bar import STEP_COLOURS, step_tint
@@ -45,9 +45,20 @@ class PipelineView(Retranslating, QWidget):
 
     hover_text = Signal(str)  # "③ A[t77, t76] = 0.00213"; "" once the mouse has left
 
-    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        state: AttentionState,
+        parent: QWidget | None = None,
+        text_scale: ViewSettings | None = None,
+    ) -> None:
+        """Show the state's four steps; ``text_scale``'s font_scale sizes the text.
+
+        The state's view settings by default; the presenter view passes its own, so that
+        its text grows alone.
+        """
         super().__init__(parent)
         self.state = state
+        self.text_scale = state.view if text_scale is None else text_scale
         self.heatmaps: dict[str, Heatmap] = {}
         self.titles: dict[str, StepTitle] = {}
         self._following = False  # the heatmaps are being set to another's cells
@@ -116,10 +127,12 @@ class PipelineView(Retranslating, QWidget):
         state.selected_cell_changed.connect(self._on_selected_cell_changed)
         state.view.highlighted_step_changed.connect(self._on_highlighted_step_changed)
         state.view.precision_changed.connect(self._on_precision_changed)
-        state.view.font_scale_changed.connect(self._on_font_scale_changed)
+        self.text_scale.font_scale_changed.connect(self._on_font_scale_changed)
         state.view.weight_scale_changed.connect(self._on_weight_scale_changed)
         self.retranslate()
         self._on_selected_token_changed(state.selected_token)
+        if self.text_scale.font_scale != 1.0:
+            self._on_font_scale_changed(self.text_scale.font_scale)
 
     def _row_names(self) -> tuple[str, ...]:
         """Return the tokens as the rows name them: padding and rows with no key said so."""
@@ -321,10 +334,10 @@ class PipelineView(Retranslating, QWidget):
     def _on_font_scale_changed(self, scale: float) -> None:
         """Follow a new text size.
 
-        Titles take the application's font (already scaled); the heatmaps' names,
-        labels and outlines grow with it.
+        The titles, the heatmaps' names, labels and outlines grow with it.
         """
-        font = QGuiApplication.font()
+        font = QFont(QGuiApplication.font())
+        font.setPointSizeF(font.pointSizeF() * scale)
         for title in self.titles.values():  # styled labels keep their font: set it
             title.setFont(font)
         for heatmap in self.heatmaps.values():

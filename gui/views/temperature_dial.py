@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QEasingCurve, QSignalBlocker, Qt, QVariantAnimation
-from PySide6.QtGui import QGuiApplication, QResizeEvent
+from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QDial,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from gui.model.numbers import TAU_DECIMALS
 from gui.model.state import AttentionState
+from gui.model.view_settings import ViewSettings
 from gui.support.language import Retranslating
 from gui.views.weight_bars import WeightBars
 
@@ -48,10 +49,17 @@ def position_to_tau(position: int) -> float:
 class TemperatureDial(Retranslating, QWidget):
     """Dial, readout, marked positions, play/pause with a speed, and the row's bars."""
 
-    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        state: AttentionState,
+        parent: QWidget | None = None,
+        text_scale: ViewSettings | None = None,
+    ) -> None:
+        """Show the dial; ``text_scale``'s font_scale sizes it (the state's by default)."""
         super().__init__(parent)
         self.setObjectName("temperaturePanel")
         self.state = state
+        self.text_scale = state.view if text_scale is None else text_scale
         self.frames = 0  # values the play animation has set (for tests and the benchmark)
         self.dial = QDial(self)
         self.dial.setObjectName("temperatureDial")
@@ -79,12 +87,12 @@ class TemperatureDial(Retranslating, QWidget):
             "standard": QPushButton(self),
         }
         self.markers["standard"].setObjectName("resetTemperature")
-        self.bars = WeightBars(state, self)
+        self.bars = WeightBars(state, self, self.text_scale)
         self.caption = QLabel(self)
         self.caption.setWordWrap(True)
         self._layout()
-        state.view.font_scale_changed.connect(self._on_font_scale_changed)
-        self._on_font_scale_changed(state.view.font_scale)
+        self.text_scale.font_scale_changed.connect(self._on_font_scale_changed)
+        self._on_font_scale_changed(self.text_scale.font_scale)
 
         self._tween = QVariantAnimation(self)
         self._tween.setDuration(350)
@@ -210,8 +218,10 @@ class TemperatureDial(Retranslating, QWidget):
         # the dial grows with the text around it (it was the size of a thumbnail at 4K)
         self.dial.setMinimumSize(round(90 * scale), round(90 * scale))
         self.dial.setMaximumSize(round(130 * scale), round(130 * scale))
+        font = QFont(QGuiApplication.font())
+        font.setPointSizeF(font.pointSizeF() * scale)
         for marker in self.markers.values():  # styled buttons keep their font: set it
-            marker.setFont(QGuiApplication.font())
+            marker.setFont(font)
         self._arrange()
 
     # ------------------------------------------------------------------ public

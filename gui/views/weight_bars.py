@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.model.numbers import format_number
 from gui.model.state import AttentionState
+from gui.model.view_settings import ViewSettings
 from gui.plots.bar_names import ROWS_APART, BarNames, bar_names
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
@@ -44,10 +45,17 @@ def weight_text(value: float, digits: int) -> str:
 class WeightBars(Retranslating, QWidget):
     """Bars of A[i, :] for the selected token i, an entropy readout and the largest weight."""
 
-    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        state: AttentionState,
+        parent: QWidget | None = None,
+        text_scale: ViewSettings | None = None,
+    ) -> None:
+        """Show the selected row's weights; ``text_scale``'s font_scale sizes the text."""
         super().__init__(parent)
         self.setObjectName("weightBars")
         self.state = state
+        self.text_scale = state.view if text_scale is None else text_scale
         # a plain view and axes: a PlotWidget's menus and buttons cost 4 ms to build
         self.plot = pg.GraphicsLayoutWidget(self)
         self.plot.setBackground("w")
@@ -93,12 +101,12 @@ class WeightBars(Retranslating, QWidget):
         # the room for names and numbers is known once the plot is laid out in its scene
         self.axes.vb.sigResized.connect(self._update_weight_ticks)
         self.axes.vb.sigResized.connect(self._refresh)
-        state.view.font_scale_changed.connect(self._on_font_scale_changed)
+        self.text_scale.font_scale_changed.connect(self._on_font_scale_changed)
         state.view.weight_scale_changed.connect(self._refresh)
         state.result_changed.connect(self._on_result_changed)
         for signal in (state.selected_token_changed, state.tokens_changed):
             signal.connect(self._refresh)
-        self._on_font_scale_changed(state.view.font_scale)
+        self._on_font_scale_changed(self.text_scale.font_scale)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         """Choose again how many names and numbers fit the new width."""

@@ -1,1 +1,1 @@
-"""The main window that assembles every layer, its menus, presenter mode, headless export."""
+"""The main window that assembles every layer, its menus, the presenter view, headless export."""

@@ -113,7 +113,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.quit_action = self.menus.quit_action  # other actions are inserted before it
         self.undo_action, self.redo_action = self.menus.undo_action, self.menus.redo_action
         self.toolbar, self.causal_toggle = self.menus.toolbar, self.menus.causal_toggle
-        self.presenter = Presenter(self, self.state, self.tabs, {}, [self.toolbar])
+        self.presenter = Presenter(self.state, self, self.screen)
         self.view_menu.insertAction(self.view_menu.actions()[0], self.presenter.toggle_action)
         self.view_menu.insertAction(self.view_menu.actions()[1], self.presenter.larger_action)
         self.view_menu.insertAction(self.view_menu.actions()[2], self.presenter.smaller_action)
@@ -219,11 +219,10 @@ class MainWindow(Retranslating, QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         """Close only once unsaved changes are settled; then keep the layout and stop the work."""
-        if self.presenter.active:
-            self.presenter.toggle_action.setChecked(False)
         if not self.sessions.confirm_close():
             event.ignore()
             return
+        self.presenter.toggle_action.setChecked(False)  # its window goes with this one
         save_window_settings(self, self.workspace, self.state)
         self.dial.pause()
         if self._variance is not None:

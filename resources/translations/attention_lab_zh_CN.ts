@@ -266,7 +266,7 @@ No discards it.</source>
         <translation>长的求和会被缩写；勾选后显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="145"/>
+        <location filename="../../gui/views/hand_calculation.py" line="151"/>
         <source>Click any cell of a heatmap to see how it is calculated.</source>
         <translation>点击热力图的任意一格，看它是怎么算出来的。</translation>
     </message>
@@ -810,18 +810,18 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="245"/>
+        <location filename="../../gui/views/formula_bar.py" line="260"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height). Part ② with τ&apos;s widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="247"/>
+        <location filename="../../gui/views/formula_bar.py" line="262"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="255"/>
+        <location filename="../../gui/views/formula_bar.py" line="270"/>
         <source>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: </source>
         <translation>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}；头 {2}：</translation>
     </message>
@@ -1075,12 +1075,12 @@ Replace them?</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="321"/>
+        <location filename="../../gui/window/main_window.py" line="320"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="322"/>
+        <location filename="../../gui/window/main_window.py" line="321"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
@@ -1448,99 +1448,99 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="132"/>
+        <location filename="../../gui/views/pipeline.py" line="145"/>
         <source>{0}: pad</source>
         <extracomment>the heatmaps one above the other in the grid: (upper, lower)</extracomment>
         <translation>{0}：填充</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="134"/>
+        <location filename="../../gui/views/pipeline.py" line="147"/>
         <source>{0}: no key</source>
         <translation>{0}：无键</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="144"/>
+        <location filename="../../gui/views/pipeline.py" line="157"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="145"/>
+        <location filename="../../gui/views/pipeline.py" line="158"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="146"/>
+        <location filename="../../gui/views/pipeline.py" line="159"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="146"/>
+        <location filename="../../gui/views/pipeline.py" line="159"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="147"/>
+        <location filename="../../gui/views/pipeline.py" line="160"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="151"/>
+        <location filename="../../gui/views/pipeline.py" line="164"/>
         <source>③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}</source>
         <translation>③ A′ = dropout(A)，p = {0:g}：保留的 ÷ {1:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="154"/>
+        <location filename="../../gui/views/pipeline.py" line="167"/>
         <source>③ A′ = dropout(A)</source>
         <translation>③ A′ = dropout(A)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="156"/>
+        <location filename="../../gui/views/pipeline.py" line="169"/>
         <source>④ context Z′ = A′⋅V</source>
         <translation>④ 上下文 Z′ = A′⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="184"/>
+        <location filename="../../gui/views/pipeline.py" line="197"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="186"/>
+        <location filename="../../gui/views/pipeline.py" line="199"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="195"/>
+        <location filename="../../gui/views/pipeline.py" line="208"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="197"/>
-        <location filename="../../gui/views/pipeline.py" line="211"/>
+        <location filename="../../gui/views/pipeline.py" line="210"/>
+        <location filename="../../gui/views/pipeline.py" line="224"/>
         <source>A′: 0 to {0:g}</source>
         <translation>A′：0 到 {0:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="198"/>
+        <location filename="../../gui/views/pipeline.py" line="211"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="199"/>
+        <location filename="../../gui/views/pipeline.py" line="212"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="204"/>
+        <location filename="../../gui/views/pipeline.py" line="217"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="212"/>
+        <location filename="../../gui/views/pipeline.py" line="225"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="213"/>
+        <location filename="../../gui/views/pipeline.py" line="226"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -1548,52 +1548,86 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="178"/>
         <source>&amp;Presenter mode</source>
-        <translation>演示模式(&amp;P)</translation>
+        <translation type="vanished">演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="179"/>
         <source>Larger text</source>
-        <translation>放大文字</translation>
+        <translation type="vanished">放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="180"/>
         <source>Smaller text</source>
-        <translation>缩小文字</translation>
+        <translation type="vanished">缩小文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="195"/>
         <source>The text is as large as this screen allows</source>
-        <translation>文字已是这块屏幕能容下的最大字号</translation>
+        <translation type="vanished">文字已是这块屏幕能容下的最大字号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenter.py" line="103"/>
+        <source>&amp;Presenter view</source>
+        <translation>演示视图(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenter.py" line="105"/>
+        <source>The four steps, large, on the projector (or over this screen): F11</source>
+        <translation>四个步骤放大显示在投影仪上（或盖住本屏幕）：F11</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenter.py" line="107"/>
+        <source>Presenter view: larger text</source>
+        <translation>演示视图：放大文字</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenter.py" line="108"/>
+        <source>Presenter view: smaller text</source>
+        <translation>演示视图：缩小文字</translation>
+    </message>
+</context>
+<context>
+    <name>PresenterView</name>
+    <message>
+        <location filename="../../gui/window/presenter_view.py" line="113"/>
+        <source>Attention Lab — presenter view</source>
+        <translation>注意力实验室 Attention Lab — 演示视图</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenter_view.py" line="115"/>
+        <source>1–4, ← →: the steps · D: the dial · Ctrl+= / Ctrl+-: text size · Esc: close</source>
+        <translation>1–4、← →：逐步讲解 · D：温度旋钮 · Ctrl+= / Ctrl+-：文字大小 · Esc：关闭</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenter_view.py" line="117"/>
+        <source>Dial (D)</source>
+        <translation>旋钮 (D)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenter_view.py" line="118"/>
+        <source>Show or hide the temperature dial</source>
+        <translation>显示或隐藏温度旋钮</translation>
     </message>
 </context>
 <context>
     <name>PresentingLayout</name>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="117"/>
         <source>Dial</source>
-        <translation>旋钮</translation>
+        <translation type="vanished">旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="118"/>
         <source>Mixing</source>
-        <translation>调酒台</translation>
+        <translation type="vanished">调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="119"/>
         <source>Hand calculation</source>
-        <translation>手算</translation>
+        <translation type="vanished">手算</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="120"/>
         <source>Heads</source>
-        <translation>多头</translation>
+        <translation type="vanished">多头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenting_layout.py" line="121"/>
         <source>Real model</source>
-        <translation>真实模型</translation>
+        <translation type="vanished">真实模型</translation>
     </message>
 </context>
 <context>
@@ -2120,47 +2154,47 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>TemperatureDial</name>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="124"/>
+        <location filename="../../gui/views/temperature_dial.py" line="132"/>
         <source>Speed of the sweep</source>
         <translation>扫动速度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="125"/>
+        <location filename="../../gui/views/temperature_dial.py" line="133"/>
         <source>τ → 0: one winner</source>
         <translation>τ → 0：一家独大</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="126"/>
+        <location filename="../../gui/views/temperature_dial.py" line="134"/>
         <source>τ = 20: all equal</source>
         <translation>τ = 20：雨露均沾</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="127"/>
+        <location filename="../../gui/views/temperature_dial.py" line="135"/>
         <source>τ = 1: raw scores</source>
         <translation>τ = 1：原始分数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="130"/>
+        <location filename="../../gui/views/temperature_dial.py" line="138"/>
         <source>Small differences between scores give an even spread; large differences give one winner. Dividing by √d_k is choosing τ = √d_k: it calms the scores.</source>
         <translation>分数差距小 → 雨露均沾；差距大 → 一家独大。除以 √d_k 就是选 τ = √d_k：给分数“降温”。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="144"/>
+        <location filename="../../gui/views/temperature_dial.py" line="152"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="144"/>
+        <location filename="../../gui/views/temperature_dial.py" line="152"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="319"/>
+        <location filename="../../gui/views/temperature_dial.py" line="329"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="320"/>
+        <location filename="../../gui/views/temperature_dial.py" line="330"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -2413,57 +2447,57 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="219"/>
+        <location filename="../../gui/views/weight_bars.py" line="227"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt; after dropout, A′ (p = {1}): {2}; largest weight {3}; dashed line: uniform 1/L = {4}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行随机丢弃后的 A′（p = {1}）：{2}；最大配比 {3}；虚线：平均 1/L = {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="244"/>
+        <location filename="../../gui/views/weight_bars.py" line="252"/>
         <source>its only weight dropped</source>
         <translation>仅有的一个配比被丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="245"/>
+        <location filename="../../gui/views/weight_bars.py" line="253"/>
         <source>its only weight kept, × {0}</source>
         <translation>仅有的一个配比保留，× {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="247"/>
+        <location filename="../../gui/views/weight_bars.py" line="255"/>
         <source>none of its {0} weights dropped, all × {1}</source>
         <translation>{0} 个配比都没有丢弃，全部 × {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="249"/>
+        <location filename="../../gui/views/weight_bars.py" line="257"/>
         <source>all {0} of its weights dropped</source>
         <translation>{0} 个配比全部丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="250"/>
+        <location filename="../../gui/views/weight_bars.py" line="258"/>
         <source>{0} of {1} weights dropped, the others × {2}</source>
         <translation>{1} 个配比丢弃了 {0} 个，其余 × {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="259"/>
+        <location filename="../../gui/views/weight_bars.py" line="267"/>
         <source>A′[{0}, j]: the row of {0} after dropout</source>
         <translation>A′[{0}, j]：随机丢弃后 {0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="260"/>
+        <location filename="../../gui/views/weight_bars.py" line="268"/>
         <source>A′[{0}, j]</source>
         <translation>A′[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="262"/>
+        <location filename="../../gui/views/weight_bars.py" line="270"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="262"/>
+        <location filename="../../gui/views/weight_bars.py" line="270"/>
         <source>A[{0}, j]</source>
         <translation>A[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="230"/>
+        <location filename="../../gui/views/weight_bars.py" line="238"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>

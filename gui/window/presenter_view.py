@@ -1,0 +1,176 @@
+"""The presenter view: a second view of the state, large, in a window of its own.
+
+The formula with the current step lit, the four heatmaps, the hand calculation of the
+current step, and the dial when asked for (D). It subscribes to the state as every view
+does, so it follows each edit made in the main window at once; the main window is never
+touched, so closing it has nothing to give back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.vocabulary import STEPS
+from gui.model.state import AttentionState
+from gui.model.view_settings import ViewSettings
+from gui.support.language import Retranslating
+from gui.views.formula_bar import FormulaBar
+from gui.views.hand_calculation import ExplainPanel
+from gui.views.pipeline import PipelineView
+from gui.views.temperature_dial import TemperatureDial
+
+HEATMAPS_SHARE = 3  # of four parts of the height: the four steps; the rest, the calculation
+DIAL_HEATMAPS_SHARE = 2  # of three while the dial is shown: the dial needs about 300 px
+HINT_COLOUR = "#555555"
+
+
+class PresenterView(Retranslating, QWidget):
+    """The state shown large for a class; keys 1–4, ← →, D and Esc.
+
+    Parameters
+    ----------
+    state : AttentionState
+        What it shows (and where the step keys light a step and select its row).
+    text_scale : ViewSettings
+        Its own text size (``font_scale``): Ctrl+= here leaves the main window's alone.
+    actions : iterable of QAction
+        The controller's actions (open/close, larger, smaller), so that their keys work
+        while this window is the active one.
+    """
+
+    closed = Signal()  # by Esc, F11, or the window's own close button
+
+    def __init__(
+        self, state: AttentionState, text_scale: ViewSettings, actions: Iterable[QAction]
+    ) -> None:
+        super().__init__(None, Qt.WindowType.Window)
+        self.setObjectName("presenterView")
+        self.state, self.text_scale = state, text_scale
+        self.step = 0
+        self.formula = FormulaBar(state, self, text_scale)
+        self.pipeline = PipelineView(state, self, text_scale)
+        self.explanation = ExplainPanel(state, self)
+        self.explanation.set_presenting(True)  # each step fitted to its room, large
+        self.dial = TemperatureDial(state, self, text_scale)
+        self.dial.hide()  # on demand: the four steps and their arithmetic come first
+        # laid out in the room it is given: its least height made the view 762 px tall on
+        # a 720-line screen, the bottom off the screen
+        policy = self.dial.sizePolicy()
+        policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+        self.dial.setSizePolicy(policy)
+        self.hint = QLabel(self)
+        self.hint.setObjectName("presenterHint")
+        self.hint.setStyleSheet(f"color: {HINT_COLOUR};")
+        self.dial_button = QToolButton(self)
+        self.dial_button.setObjectName("presenterDialButton")
+        self.dial_button.setCheckable(True)
+        self.dial_button.toggled.connect(self.show_dial)
+        # The heatmaps the whole width: beside a column for the calculation, S of a
+        # 7-token sentence had 70 px a cell at 1920×1080 and its numbers were 17 px
+        below = self._below = QHBoxLayout()
+        below.addWidget(self.explanation, 3)
+        below.addWidget(self.dial, 2)
+        foot = QHBoxLayout()
+        foot.addWidget(self.hint, 1)
+        foot.addWidget(self.dial_button)
+        layout = self._layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.addWidget(self.formula)
+        layout.addWidget(self.pipeline, HEATMAPS_SHARE)
+        layout.addLayout(below, 1)
+        layout.addLayout(foot)
+        self.addActions(list(actions))
+        keys: list[tuple[str, Qt.Key | str]] = [
+            *((str(n), str(n)) for n in (1, 2, 3, 4)),
+            ("next", Qt.Key.Key_Right),
+            ("back", Qt.Key.Key_Left),
+            ("dial", Qt.Key.Key_D),
+            ("close", Qt.Key.Key_Escape),
+        ]
+        for name, key in keys:
+            action = QAction(self)
+            action.setObjectName(f"presenter_{name}Action")
+            action.setShortcut(QKeySequence(key))
+            action.triggered.connect(lambda _=False, n=name: self._on_key(n))
+            self.addAction(action)
+        text_scale.font_scale_changed.connect(self._on_font_scale_changed)
+        self._on_font_scale_changed(text_scale.font_scale)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set the window's title, the hint and the dial's button in the current language."""
+        self.setWindowTitle(self.tr("Attention Lab — presenter view"))
+        self.hint.setText(
+            self.tr("1–4, ← →: the steps · D: the dial · Ctrl+= / Ctrl+-: text size · Esc: close")
+        )
+        self.dial_button.setText(self.tr("Dial (D)"))
+        self.dial_button.setToolTip(self.tr("Show or hide the temperature dial"))
+
+    # ------------------------------------------------------------------ public
+    def go_to_step(self, number: int) -> None:
+        """Light step 1–4 (clamped) and explain it for the selected token's row."""
+        self.step = min(max(number, 1), 4)
+        state = self.state
+        state.set_highlighted_step(self.step)
+        state.select_cell(STEPS[self.step - 1], state.selected_token, -1)
+
+    def show_dial(self, on: bool) -> None:
+        """Show the temperature dial beside the hand calculation (on), or hide it."""
+        if on != self.dial_button.isChecked():
+            self.dial_button.setChecked(on)  # comes back here through ``toggled``
+            return
+        self.dial.setVisible(on)
+        heatmaps = DIAL_HEATMAPS_SHARE if on else HEATMAPS_SHARE
+        self._layout.setStretchFactor(self.pipeline, heatmaps)
+        self._layout.setStretchFactor(self._below, 1)
+        if not on:
+            self.dial.pause()
+
+    def heatmaps(self) -> Iterable[QWidget]:
+        """Return the four heatmaps, ① to ④."""
+        return self.pipeline.heatmaps.values()
+
+    # ------------------------------------------------------------------ slots
+    def _on_key(self, name: str) -> None:
+        if name.isdigit():
+            self.go_to_step(int(name))
+        elif name in ("next", "back"):
+            self.go_to_step(max(self.step, 1) + (1 if name == "next" else -1))
+        elif name == "dial":
+            self.show_dial(not self.dial.isVisible())
+        else:
+            self.close()
+
+    def _on_font_scale_changed(self, scale: float) -> None:
+        """Give every widget of this window the text ``scale`` × the application's."""
+        font = QFont(QGuiApplication.font())
+        font.setPointSizeF(font.pointSizeF() * scale)
+        self.setFont(font)
+        for label in (self.hint, self.dial_button):  # styled: they keep their own font
+            label.setFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        """Fit the hand calculation again in a new type (Ctrl+=, Ctrl+-)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.explanation.refit()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        """Stop the dial's sweep, turn the lit step off and say so: nothing to give back."""
+        self.dial.pause()
+        if self.step:
+            self.state.set_highlighted_step(0)
+            self.step = 0
+        super().closeEvent(event)
+        self.closed.emit()
