@@ -1,8 +1,8 @@
 """The window's three regions, sized from what they must show.
 
 The inputs at the left, the four steps in the middle, the panels at the right (the dial,
-the mixing view, the heads, the real model and the hand calculation, as tabs in two
-groups). The four steps come first: the other two regions keep only the widths they
+the heads and the real model above, the mixing view and the hand calculation below, as
+tabs in two groups). The four steps come first: the other two regions keep only the widths they
 need, every extra pixel goes to the steps, and no region can be dragged, restored or
 squeezed below its least size (a splitter whose children do not collapse). A remembered
 layout that would squeeze the steps is dropped, not restored.
@@ -17,11 +17,11 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 #: the right column's two groups of tabs, upper and lower, by the panels' keys
-SIDE_GROUPS = (("temperature", "mixing", "heads", "model"), ("explanation",))
+SIDE_GROUPS = (("temperature", "heads", "model"), ("mixing", "explanation"))
 STEPS_LEAST = QSize(600, 420)  # two heatmaps of 300 × 250 side by side, their titles, the formula
-INPUTS_WIDTH, SIDE_WIDTH = 270, 320  # at the start and after View → Reset layout
-UPPER_LEAST, LOWER_LEAST = 300, 150  # the dial and its bars; three lines of the hand calculation
-UPPER_SHARE = 0.6  # of the panels' column, by default: the dial's knob above its bars
+INPUTS_WIDTH, SIDE_WIDTH = 270, 380  # at the start and after View → Reset layout
+UPPER_LEAST, LOWER_LEAST = 300, 225  # the dial and its bars; the mixing view's two charts
+UPPER_SHARE = 0.55  # of the panels' column, by default: the dial's knob above its bars
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Views behind another tab draw nothing on a change and show the change once raised,
-read or exported: the mixing view behind the heads, the concat view behind the grid."""
+read or exported: the mixing view behind the hand calculation, the concat view behind the grid."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from gui.export.files import window_figures
 
 def split(window, qtbot):
     window.state.load_preset(load_preset("two-heads"))
-    window.workspace.show_panel("heads")  # in front of the mixing view, as a split leaves it
+    window.workspace.show_panel("heads")  # as a split leaves it
+    window.workspace.show_panel("explanation")  # in front of the mixing view
     qtbot.waitUntil(lambda: seen(window.heads.grid) and not seen(window.mixing))
 
 
@@ -31,7 +32,7 @@ def count_drawings(view, monkeypatch):
     return calls
 
 
-def test_the_mixing_view_behind_the_heads_draws_nothing_until_raised(window, qtbot):
+def test_the_mixing_view_behind_the_hand_calculation_draws_nothing_until_raised(window, qtbot):
     split(window, qtbot)
     mixing, state = window.mixing, window.state
     refreshes = []

@@ -116,9 +116,9 @@ def test_the_weight_scale_is_chosen_in_the_view_menu_or_by_a_and_kept(large):
     assert large.state.view.weight_scale == "row"
     assert menus.weight_scale_actions["row"].isChecked()
     assert pipeline.heatmaps["weights"].colour_bar().title() == pipeline.scale_title("row") != ""
-    save_window_settings(large, large.state)
+    save_window_settings(large, large.workspace, large.state)
     large.state.view.set_weight_scale("absolute")
-    restore_window_settings(large, large.state)
+    restore_window_settings(large, large.workspace, large.state)
     assert large.state.view.weight_scale == "row"
 
 

@@ -118,6 +118,7 @@ def test_undoing_shape_check_with_the_focus_in_a_w_grid_raises_nothing(window, q
 
 
 def test_at_classroom_sizes_numbers_are_labelled_and_the_formula_fits(window, tmp_path, qapp):
+    window.workspace.show_panel("explanation")
     for size in ((1280, 720), (1920, 1080)):
         window.resize(*size)
         qapp.processEvents()

