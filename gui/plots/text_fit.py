@@ -230,7 +230,7 @@ class CellsFit:
     top: float  # px of the column names' axis
 
 
-AXIS_PAD = (6.0, 2.0)  # px an axis keeps beside its texts (left, top)
+AXIS_PAD = (6.0, 4.0)  # px an axis keeps beside its texts (left, top)
 
 
 @lru_cache(maxsize=256)
@@ -243,8 +243,8 @@ def fit_cells(room: tuple[float, float], rows: Names, columns: Names,
     ``numbers`` are (decimals, the widest number's width at REFERENCE_PX), the most
     decimals first; ``lines`` the names' line and the digits' height per px of type;
     ``margin`` px of every cell's each side kept for the outlines (never under a number).
-    Of every names size and way, the one that writes every number with the most decimals,
-    then every name, then in the largest type, is taken.
+    Of every names size and way, the one that writes every number in a comfortable size,
+    then every name, then the most decimals, then whole names, then the largest type, wins.
     """
     best: tuple[tuple[object, ...], CellsFit] | None = None
     line, ink = lines
@@ -268,14 +268,10 @@ def fit_cells(room: tuple[float, float], rows: Names, columns: Names,
             if not column_fit.px and way != "along":
                 continue
             number_fit, digits = _numbers(numbers, width, height, number_sizes, ink, margin)
-            named = row_fit.complete and column_fit.complete
-            key = (
-                number_fit.px >= number_sizes[1],
-                number_fit.px > 0,
-                digits,
-                named,
-                number_fit.px + px,
-            )
+            named = (row_fit.complete and column_fit.complete, column_fit.complete)
+            whole = column_fit.way != "cut"  # "[CLS]" upright reads better than "[C…"
+            key = (number_fit.px >= number_sizes[1], number_fit.px > 0, named, digits, whole,
+                   number_fit.px + px)  # fmt: skip
             if best is None or key > best[0]:
                 best = (key, CellsFit(row_fit, column_fit, number_fit, digits, left, top))
     if best is None:
