@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,7 +23,8 @@ def test_a_long_name_is_cut_where_its_neighbours_fit_whole():
                     ("along", "cut"))  # fmt: skip
     assert fit.way == "cut"
     assert fit.texts[:3] == ("a", "b", "c")
-    assert fit.texts[3].startswith("t") and fit.texts[3].endswith("…")
+    assert fit.texts[3].startswith("t")
+    assert fit.texts[3].endswith("…")
 
 
 def test_texts_cut_alike_are_not_cut_but_thinned():
@@ -33,7 +36,8 @@ def test_texts_cut_alike_are_not_cut_but_thinned():
 
 def test_numbers_are_written_all_or_none():
     fit = fit_texts([500], [""], Room(20, 20), (9, 28), 0.8, thin=False)
-    assert fit.px == 0 and not fit.shown
+    assert fit.px == 0
+    assert not fit.shown
 
 
 def test_a_heatmap_of_seven_tokens_writes_every_number_in_11_px_or_more():
@@ -42,7 +46,8 @@ def test_a_heatmap_of_seven_tokens_writes_every_number_in_11_px_or_more():
     fit = fit_cells((232.0, 236.0), names, names, ((2, 284.0), (1, 229.0), (0, 146.0)),
                     (10, 17), (9, 11, 28), (1.2, 0.77), 2.0)  # fmt: skip
     assert fit.numbers.px >= 11
-    assert fit.rows.complete and fit.columns.complete
+    assert fit.rows.complete
+    assert fit.columns.complete
 
 
 @given(
@@ -71,7 +76,7 @@ def test_every_text_written_fits_its_room_in_a_size_within_bounds(widths, pitch,
     elif fit.way == "along":
         assert LINE * fit.px <= depth + 1e-6
         centres = [(i + 0.5) * pitch for i in fit.shown]
-        for (a, wa), (b, wb) in zip(zip(centres, sized), zip(centres[1:], sized[1:])):
+        for (a, wa), (b, wb) in itertools.pairwise(zip(centres, sized, strict=True)):
             assert a + wa / 2 <= b - wb / 2 + 1e-6  # neighbours never overlap
         assert centres[0] - sized[0] / 2 >= -1e-6
         assert centres[-1] + sized[-1] / 2 <= pitch * len(widths) + 1e-6
