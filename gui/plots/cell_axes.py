@@ -17,11 +17,22 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from gui.plots.cell_ticks import ticks
-
 #: (row, column) of each side's axis around the view at (1, 1).
 UPRIGHT = Qt.AlignmentFlag.AlignLeft  # marks an upright name's spec
 PLACES = {"top": (0, 1), "left": (1, 0), "right": (1, 2), "bottom": (2, 1)}
+
+
+def ticks(names: Sequence[str], shown: tuple[float, float], step: int, offset: int
+          ) -> list[tuple[float, str]]:  # fmt: skip
+    """Return (centre, name) of the named cells from ``shown[0]`` to ``shown[1]``.
+
+    The named cells are those whose index is ``offset`` more than a multiple of ``step``,
+    counted from the matrix's first cell: they stay put while the view pans.
+    """
+    first = max(0, math.floor(shown[0]))
+    last = min(len(names), math.ceil(shown[1]))
+    start = first + (offset - first) % step
+    return [(i + 0.5, names[i]) for i in range(start, last, step)]
 
 
 class QuietAxis(pg.AxisItem):
@@ -62,18 +73,12 @@ class QuietAxis(pg.AxisItem):
         self.picture = None
         self.update()
 
-    def set_upright(self, upright: bool, height: float | None = None) -> None:
-        """Turn a top axis's names a quarter, reading upwards, ``height`` px tall; or back.
-
-        Narrow columns name each token upright where their names side by side would
-        overlap (six tokens of a sentence at 1280 px).
-        """
-        if upright == self.upright and height == self.fixedHeight:
-            return
-        self.upright = upright
-        self.setHeight(math.ceil(height) if upright and height is not None else None)
-        self.picture = None
-        self.update()
+    def set_upright(self, upright: bool) -> None:
+        """Turn a top axis's names a quarter, reading upwards; or back (text_fit's "across")."""
+        if upright != self.upright:
+            self.upright = upright
+            self.picture = None
+            self.update()
 
     def generateDrawSpecs(self, p: QPainter) -> tuple[Any, ...] | None:  # noqa: N802
         """Return pyqtgraph's specs, with each upright name's box where it is turned."""
@@ -200,6 +205,15 @@ class CellAxes(PlainPlot):
             axis.setStyle(tickLength=0)
         self.fit_text_again()
 
+    def set_axes_room(self, left: float, top: float) -> None:
+        """Give the row names ``left`` px and the column names ``top`` px (text_fit's choice).
+
+        Fixed, not measured by pyqtgraph from the text: its axes widen at once and narrow
+        only for text 10 px shorter, so the cells' room lagged behind the names' size.
+        """
+        self.axes["left"].setWidth(math.ceil(left))
+        self.axes["top"].setHeight(math.ceil(top))
+
     def write_names(self, rows: Sequence[str], columns: Sequence[str],
                     shown: tuple[tuple[float, float], tuple[float, float]], steps: Sequence[int],
                     written: Sequence[str] | None, upright: float) -> None:  # fmt: skip
@@ -215,7 +229,7 @@ class CellAxes(PlainPlot):
             first = max(math.floor(cells[0]), 0)
             names[first : first + len(written)] = written
         top = self.axes["top"]
-        top.set_upright(written is not None and upright > 0, upright)
+        top.set_upright(written is not None and upright > 0)
         # on top, from half a step in: a name centred on the first column sticks out on
         # the left and is hidden
         top.setTicks([ticks(names, cells, steps[1], steps[1] // 2), []])

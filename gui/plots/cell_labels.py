@@ -11,11 +11,11 @@ from collections.abc import Callable
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QGuiApplication, QPainter, QTransform
+from PySide6.QtGui import QBrush, QFont, QGuiApplication, QPainter, QTransform
 
 MASK_HATCH = "#6b6b6b"
 DROPPED_HATCH = "#b34100"  # a darker Okabe–Ito vermillion: dropout, not the mask
-MIN_LABEL_PX, MAX_LABEL_PX = 7, 28
+LEAST_LABEL_PX, COMFORTABLE_LABEL_PX, MAX_LABEL_PX = 9, 11, 28
 MIN_HATCH_PX = 4.0  # below this the hatch is noise; the grey fill alone says "masked"
 # sRGB luminance where black and white text have the same contrast ratio (WCAG formula)
 EQUAL_CONTRAST_LUMINANCE = 0.179
@@ -64,34 +64,25 @@ class CellLabels(pg.GraphicsObject):
         self._lut = lut  # (256, 3) uint8: the image's colours, to pick a text colour per cell
         self._colour_of = colour_of
         self._digits = 2
-        self.max_px = float(MAX_LABEL_PX)  # grows with the presenter's font scale
-        self._row_clear: tuple[int | None, float] = (None, 0.0)  # see set_outlined
-        self._cell_clear: tuple[tuple[int, int] | None, float] = (None, 0.0)
-        self.set_cells(np.zeros((0, 0)), None, (0.0, 1.0), 0.0, 0.0)
+        self.px = 0  # the numbers' size, the owner's choice (see text_fit.fit_cells)
+        self.set_cells(np.zeros((0, 0)), None, (0.0, 1.0))
 
     def set_cells(
         self,
         values: np.ndarray,
         shown: np.ndarray | None,
         levels: tuple[float, float],
-        low: float,
-        high: float,
         dropped: np.ndarray | None = None,
     ) -> None:
         """Label ``values`` where ``shown``, coloured as the image over ``levels``.
 
         ``shown`` None labels every cell; otherwise the cells not shown are hatched, those
-        ``dropped`` (by dropout) crosswise, the masked ones slanting. ``low`` and ``high``
-        are the extremes shown, from which the widest label is measured.
+        ``dropped`` (by dropout) crosswise, the masked ones slanting.
         """
         self.prepareGeometryChange()
         self._values, self._shown, self._levels = values, shown, levels
         self._dropped = dropped
         self._any_masked = shown is not None and not bool(shown.all())
-        largest = max(abs(low), abs(high))
-        # the widest label has the most integer digits and a minus sign; digits share a width
-        self._widest_value = -largest if low < 0 else largest
-        self._advance_per_px: float | None = None
         self.update()
 
     def set_levels(self, levels: tuple[float, float]) -> None:
@@ -99,41 +90,10 @@ class CellLabels(pg.GraphicsObject):
         self._levels = levels
         self.update()
 
-    def set_digits(self, digits: int) -> None:
-        """Show ``digits`` decimals in every label."""
-        self._digits = digits
-        self._advance_per_px = None
-        self.update()
-
-    def font_px(self, cell_width: float, cell_height: float) -> int:
-        """Return the label pixel size for cells this big on screen, 0 if text would not fit."""
-        if self._values.size == 0:
-            return 0
-        if self._advance_per_px is None:
-            widest = format_label(self._widest_value, self._digits)
-            font = QFont(QGuiApplication.font())
-            font.setPixelSize(100)
-            self._advance_per_px = QFontMetricsF(font).horizontalAdvance(widest) / 100
-        return self._fitted_px(cell_width, cell_height, self._row_clear[1], 0)
-
-    def _fitted_px(self, width: float, height: float, clear: float, sides: int) -> int:
-        # ``clear`` px of the cell's edge lie under an outline: above and below, and on
-        # ``sides`` of its left and right (an end of the selected row, or the selected cell)
-        assert self._advance_per_px is not None
-        px = min(self.max_px, 0.6 * height, 0.8 * (width - sides * clear) / self._advance_per_px)
-        if clear:  # the digits (about 0.8 of the type's size) between the outline's lines
-            px = min(px, (height - 2 * clear) / 0.85)
-        return int(px) if px >= MIN_LABEL_PX else 0
-
-    def set_outlined(self, row: int | None, row_clear: float,
-                     cell: tuple[int, int] | None, cell_clear: float) -> None:  # fmt: skip
-        """Keep the labels clear of the outlines of ``row`` and ``cell``, that many px wide.
-
-        The selected row's outline hid a number's first character: −2.00 read "2.00".
-        """
-        clear = ((row, row_clear if row is not None else 0.0), (cell, cell_clear))
-        if clear != (self._row_clear, self._cell_clear):
-            self._row_clear, self._cell_clear = clear
+    def set_style(self, px: int, digits: int) -> None:
+        """Write every number in ``px`` pixels (0: none) with ``digits`` decimals."""
+        if (px, digits) != (self.px, self._digits):
+            self.px, self._digits = px, digits
             self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
@@ -147,7 +107,7 @@ class CellLabels(pg.GraphicsObject):
         cell = transform.mapRect(QRectF(0, 0, 1, 1))
         # decided from one cell, so a 2048×2048 matrix never loops over its 4M cells
         hatch = self._any_masked and min(cell.width(), cell.height()) >= MIN_HATCH_PX
-        px = self.font_px(cell.width(), cell.height())
+        px = self.px if self._values.size else 0
         if not hatch and px == 0:
             return
         block = self._in_view()
@@ -198,31 +158,12 @@ class CellLabels(pg.GraphicsObject):
         index = np.clip((colours - low) / (high - low) * len(self._lut), 0, len(self._lut) - 1)
         dark_text = _luminance(self._lut[index.astype(int), :3]) > EQUAL_CONTRAST_LUMINANCE
         pens = {True: pg.mkPen("#000000"), False: pg.mkPen("#ffffff")}
-        (outlined, clear), (cell, cell_clear) = self._row_clear, self._cell_clear
-        last = self._values.shape[1] - 1
         for row, col, value, dark in zip(
             rows.tolist(), cols.tolist(), values.tolist(), dark_text.tolist(), strict=True
         ):
             painter.setPen(pens[dark])
             rect = transform.mapRect(QRectF(col, row, 1, 1))
-            own = px  # inside an outline's own lines, smaller where it must be (or not at all)
-            if (row, col) == cell:
-                own = min(px, self._fitted_px(rect.width(), rect.height(), cell_clear, 2))
-                rect.adjust(cell_clear, cell_clear, -cell_clear, -cell_clear)
-            elif row == outlined:  # between the row outline's lines, off its ends
-                sides = (col == 0) + (col == last)
-                if sides:
-                    own = min(px, self._fitted_px(rect.width(), rect.height(), clear, sides))
-                rect.adjust(clear if col == 0 else 0, clear, -clear if col == last else 0, -clear)
-            if own != px:
-                if not own:
-                    continue
-                font.setPixelSize(own)
-                painter.setFont(font)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, format_label(value, self._digits))
-            if own != px:
-                font.setPixelSize(px)
-                painter.setFont(font)
 
 
 class Outline(pg.GraphicsObject):
@@ -235,8 +176,13 @@ class Outline(pg.GraphicsObject):
         self._width = width
 
     def clear_px(self) -> float:
-        """Return how far into its cells the outline and its halo reach, in device pixels."""
-        return self._width + 2
+        """Return how far into its cells the outline and its halo reach, in device pixels.
+
+        Drawn on the cells' borders, half of it lies in its cells: every cell keeps that
+        much of its edge free of its number, so no outline ever covers a number or makes
+        it smaller (the selected row's numbers were 17 px beside the others' 19).
+        """
+        return (self._width + 2) / 2
 
     def set_width(self, width: float) -> None:
         """Set the width of the outline in device pixels (the halo is 2 more)."""
@@ -259,11 +205,7 @@ class Outline(pg.GraphicsObject):
         """Paint the halo and the outline in device pixels, inset so the view never clips them."""
         if self._rect is None:
             return
-        device = painter.transform().mapRect(self._rect)
-        # inset so the view's clipping never cuts the outline of an edge row in half
-        # (never more than a third of a tiny cell, or the rectangle would turn inside out)
-        inset = min(self._width / 2 + 1, device.height() / 3, device.width() / 3)
-        device.adjust(inset, inset, -inset, -inset)
+        device = painter.transform().mapRect(self._rect)  # on the borders: see clear_px
         painter.save()
         painter.resetTransform()
         painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -14,15 +14,21 @@ import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QKeyEvent
+from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QWidget
 
 from gui.plots.cell_axes import CellAxes
 from gui.plots.cell_image import CellImage, visible_values
-from gui.plots.cell_labels import MAX_LABEL_PX, CellLabels, Outline
-from gui.plots.cell_names import LEAST_NAME_PX, NameFit, NameRoom, sized
-from gui.plots.cell_ticks import elide
+from gui.plots.cell_labels import (
+    COMFORTABLE_LABEL_PX,
+    LEAST_LABEL_PX,
+    MAX_LABEL_PX,
+    CellLabels,
+    Outline,
+    format_label,
+)
 from gui.plots.colour_bar import ColourBar, symmetric_levels
+from gui.plots.text_fit import AXIS_PAD, REFERENCE_PX, CellsFit, Names, fit_cells, round_step
 from gui.plots.text_scale import scaled_font
 from gui.plots.weight_scales import LOG_TICKS, SCALES, scale_levels
 
@@ -37,6 +43,27 @@ ROW_OUTLINE = "#111111"
 CELL_OUTLINE = "#d55e00"  # Okabe–Ito vermillion
 MAX_LEVEL = 1e300
 TICK_FONT_SCALE = 1.3
+OUTLINE_PX = 2
+LEAST_NAME_PX = 10  # below this a class cannot read a name (grows with the text size)
+NAME_CHARS = 12  # longer token names are shortened on the axes
+
+
+def elide(name: str) -> str:
+    """Return a token name short enough for an axis label (at most NAME_CHARS characters)."""
+    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
+
+
+def sized(font: QFont, px: int) -> QFont:
+    """Return ``font`` at ``px`` pixels."""
+    copy = QFont(font)
+    copy.setPixelSize(px)
+    return copy
+
+
+def widths(texts: Sequence[str], font: QFont) -> tuple[float, ...]:
+    """Return each text's width in ``font`` at REFERENCE_PX (text_fit scales them)."""
+    metrics = QFontMetricsF(sized(font, REFERENCE_PX))
+    return tuple(metrics.horizontalAdvance(text) for text in texts)
 
 
 class Heatmap(pg.GraphicsLayoutWidget):
@@ -91,7 +118,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self.ci.setContentsMargins(4, 4, 8, 10)
         self._row_names: list[str] = []
         self._col_names: list[str] = []
-        self._names = NameRoom()  # how the names fit: their size, steps and way
+        self._widths: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())  # the names'
+        self._numbers: tuple[tuple[int, float], ...] = ()  # (decimals, widest's width)
+        self._digits = 2
+        self._fit: CellsFit | None = None
         self._font_scale = 1.0
         self._name_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
@@ -101,8 +131,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._cells = CellImage(self._view, self.devicePixelRatioF)
         self._image, self._mask_image = self._cells.image, self._cells.mask_image
         self._labels = CellLabels(self._lut, self._cells.colour_values)
-        self._row_outline = Outline(ROW_OUTLINE, 3)
-        self._cell_outline = Outline(CELL_OUTLINE, 4)
+        # on the cells' borders, 2 px (and a 1 px halo each side): every cell keeps 2 px of
+        # each edge for them, the numbers' gap (7 tokens in 300 px: "−5.0" needs each px)
+        self._row_outline = Outline(ROW_OUTLINE, OUTLINE_PX)
+        self._cell_outline = Outline(CELL_OUTLINE, OUTLINE_PX)
         for z, item in enumerate(
             (self._image, self._mask_image, self._labels, self._row_outline, self._cell_outline)
         ):
@@ -180,7 +212,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._update_outlines()
         self._set_levels(self._levels_for(low, high))
         self._cells.set_cells(display, shown, self._levels_or_unit())
-        self._labels.set_cells(display, shown, self._levels_or_unit(), low, high, dropped)
+        self._labels.set_cells(display, shown, self._levels_or_unit(), dropped)
+        self._measure_numbers()
         self._mask, self._dropped = mask, dropped
         sources = (tuple(row_names), tuple(col_names))
         if sources != self._name_sources:  # not on every edit or frame of the dial
@@ -188,9 +221,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
             names = ([elide(name) for name in row_names], [elide(name) for name in col_names])
             if names != (self._row_names, self._col_names):
                 self._row_names, self._col_names = names
-                self._names.measure(*names, self._tick_font)
-                self._update_ticks()
-                self._plot.fit_text_again()  # the names' own room, as after a new type
+                self._measure_names()
+        self._update_ticks()
 
     def _set_levels(self, levels: tuple[float, float]) -> None:
         if levels != self._levels:  # the colour bar's axis is costly to redraw
@@ -239,6 +271,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
             return
         self._scale, self._top = scale, top
         self._set_levels(scale_levels(scale, top))
+        self._measure_numbers()
         self._cells.set_scale(scale, self._levels_or_unit())
         self._labels.set_levels(self._levels_or_unit())
 
@@ -286,26 +319,63 @@ class Heatmap(pg.GraphicsLayoutWidget):
             super().keyPressEvent(event)
 
     def tick_steps(self) -> tuple[int, int]:
-        """Return the steps between named rows and columns that this view needs.
+        """Return the steps between named rows and columns that this view needs."""
+        fit = self._cells_fit()
+        return (round_step(fit.rows.step), round_step(fit.columns.step))
 
-        Round numbers, from the cells on screen and the room a name needs.
+    def _measure_names(self) -> None:
+        self._widths = (widths(self._row_names, self._tick_font),
+                        widths(self._col_names, self._tick_font))  # fmt: skip
+
+    def _measure_numbers(self) -> None:
+        """Measure the widest number the colour scale allows, in each count of decimals.
+
+        From the scale, not the values: the numbers keep their size while the dial plays.
         """
-        return self._name_fit().steps
+        if self._kind == "probability":
+            widest = self._top
+        else:
+            low, high = self._levels_or_unit()
+            widest = -max(abs(low), abs(high))
+        font = QFont(QGuiApplication.font())
+        numbers = tuple(zip(range(self._digits, -1, -1),
+                            widths([format_label(widest, d) for d in range(self._digits, -1, -1)],
+                                   font), strict=True))  # fmt: skip
+        if numbers != self._numbers:
+            self._numbers = numbers
+            self._update_ticks()
 
-    def _name_fit(self, size: int = 0) -> NameFit:
-        """Fit the names to the room, in ``size`` px if given, else the largest that fits."""
-        room = (self._plot.width(), self._plot.height())  # the cells' and the axes' own
-        if size:
-            font = sized(self._tick_font, size)
-            return self._names.fit(self._col_names, self.shown_cells(), room, font, size)
-        # the least size grows with the text, but slower: a 7-token sentence in presenter
-        # mode's small heatmaps was named every 5th at 15 px where 12 px named each
+    def _cells_fit(self, size: int = 0) -> CellsFit:
+        """Fit names and numbers to the room, the names in ``size`` px if given."""
+        (y0, y1), (x0, x1) = self.shown_cells()
+        first_row, first_col = max(math.floor(y0), 0), max(math.floor(x0), 0)
+        rows = slice(first_row, math.ceil(y1))
+        cols = slice(first_col, math.ceil(x1))
+        room = (float(self._plot.width()), float(self._plot.height()))
+        largest = QFontInfo(self._tick_font).pixelSize()
         least = round(LEAST_NAME_PX * max(self._font_scale, 1.0) ** 0.5)
-        return self._names.fit(self._col_names, self.shown_cells(), room, self._tick_font, least)
+        names = (size, size) if size else (min(least, largest), largest)
+        scale = max(self._font_scale, 1.0)
+        numbers = (LEAST_LABEL_PX, round(COMFORTABLE_LABEL_PX * scale ** 0.5),
+                   round(MAX_LABEL_PX * self._font_scale))  # fmt: skip
+        metrics = QFontMetricsF(sized(self._tick_font, REFERENCE_PX))
+        digits = QFontMetricsF(sized(QGuiApplication.font(), REFERENCE_PX))
+        ink = digits.tightBoundingRect("0123456789-.").height() + 2  # antialiasing's rim
+        margin = max(self._row_outline.clear_px(), self._cell_outline.clear_px())
+        return fit_cells(
+            room,
+            Names(self._widths[0][rows], tuple(self._row_names[rows]), y1 - y0),
+            Names(self._widths[1][cols], tuple(self._col_names[cols]), x1 - x0),
+            self._numbers or ((self._digits, 0.0),),
+            names,
+            numbers,
+            (metrics.height() / REFERENCE_PX, ink / REFERENCE_PX),
+            margin,
+        )
 
     def name_size(self) -> int:
         """Return the pixel size this view's names need (see ``share_tick_steps``)."""
-        return self._name_fit().px
+        return self._cells_fit().rows.px or self._cells_fit().columns.px
 
     def share_tick_steps(self, rows: int, cols: int, size: int = 0) -> None:
         """Name every ``rows``-th row and ``cols``-th column at least, in ``size`` px (0: own).
@@ -318,20 +388,28 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._update_ticks()
 
     def _update_ticks(self) -> None:
+        if not hasattr(self, "_labels"):
+            return
         rows, cols, size = self._shared_steps
-        fit = self._name_fit(size)
-        steps = (max(fit.steps[0], rows), max(fit.steps[1], cols))
-        font = sized(self._tick_font, fit.px)
+        fit = self._cells_fit(size)
+        self._labels.set_style(fit.numbers.px, fit.digits)
+        if fit == self._fit:
+            return
+        self._fit = fit
+        px = fit.rows.px or fit.columns.px or QFontInfo(self._tick_font).pixelSize()
+        font = sized(self._tick_font, px)
         if font != self._plot.getAxis("top").style["tickFont"]:
             self._plot.set_name_font(font, AXIS_COLOUR)
-        columns = fit.columns if steps[1] == 1 else None
+        self._plot.set_axes_room(fit.left, fit.top)
+        steps = (max(round_step(fit.rows.step), rows), max(round_step(fit.columns.step), cols))
+        whole = steps[1] == 1 and fit.columns.complete
         self._plot.write_names(
             self._row_names,
             self._col_names,
             self.shown_cells(),
             steps,
-            columns,
-            fit.height if fit.upright else 0,
+            fit.columns.texts if whole else None,
+            fit.top - AXIS_PAD[1] if fit.columns.way == "across" and whole else 0,
         )
 
     def matrix(self) -> np.ndarray:
@@ -343,7 +421,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """Show ``digits`` decimals in the cell labels (2 by default)."""
         if not 0 <= digits <= 12:
             raise ValueError(f"digits must be in 0..12, not {digits}")
-        self._labels.set_digits(digits)
+        self._digits = digits
+        self._numbers = ()
+        self._measure_numbers()
 
     def set_selected_row(self, row: int | None) -> None:
         """Outline ``row`` (the selected query token), or nothing for None."""
@@ -368,9 +448,6 @@ class Heatmap(pg.GraphicsLayoutWidget):
         else:
             self._cell_outline.set_rect(None)
             cell = None
-        row = row if row is not None and row in range(rows) else None
-        self._labels.set_outlined(row, self._row_outline.clear_px(),
-                                  cell, self._cell_outline.clear_px())  # fmt: skip
 
     def set_highlighted(
         self, on: bool, border: str = HIGHLIGHT_BORDER, background: str = HIGHLIGHT_BACKGROUND
@@ -393,13 +470,10 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._font_scale = scale
         self._tick_font = scaled_font(self._base_font, TICK_FONT_SCALE * scale)
         self._plot.set_name_font(self._tick_font, AXIS_COLOUR)
-        self._labels.max_px = MAX_LABEL_PX * scale
-        self._labels.update()
         self._bar.fit_width_again()  # larger or smaller values: its own width again
         self._bar.set_style(scaled_font(self._base_font, scale), AXIS_COLOUR)
-        if self._row_names or self._col_names:
-            self._names.measure(self._row_names, self._col_names, self._tick_font)
-            self._update_ticks()
+        self._measure_names()
+        self._update_ticks()
 
     def colour_bar(self) -> ColourBar:
         """Return the colour scale beside the cells (its width is aligned by the owner)."""
@@ -407,22 +481,18 @@ class Heatmap(pg.GraphicsLayoutWidget):
 
     def set_line_width(self, scale: float) -> None:
         """Thicker outlines of the selected row and cell (presenter mode)."""
-        self._row_outline.set_width(3 * scale)
-        self._cell_outline.set_width(4 * scale)
+        self._row_outline.set_width(OUTLINE_PX * scale)
+        self._cell_outline.set_width(OUTLINE_PX * scale)
         self._update_outlines()
+        self._update_ticks()
 
     def is_highlighted(self) -> bool:
         """Return True while the heatmap is tinted (see ``set_highlighted``)."""
         return self._highlighted
 
     def label_font_size(self) -> float:
-        """Return the pixel size of the cell labels at the current size, 0 when hidden."""
-        rows, cols = self._matrix.shape
-        if rows == 0 or cols == 0:
-            return 0.0
-        (y0, y1), (x0, x1) = self.shown_cells()
-        return float(self._labels.font_px(self._view.width() / (x1 - x0),
-                                          self._view.height() / (y1 - y0)))  # fmt: skip
+        """Return the pixel size of every cell's number, 0 when they are hidden."""
+        return float(self._labels.px) if self._matrix.size else 0.0
 
     def cells_rect(self) -> QRectF:
         """Return where the cells are drawn, in this widget's coordinates."""

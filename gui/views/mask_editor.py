@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
 
 from engine import causal_mask, padding_mask
 from gui.model.state import AttentionState
-from gui.plots.cell_ticks import elide, tick_step
+from gui.plots.heatmap import elide
+from gui.plots.text_fit import round_step
 from gui.support.language import Retranslating
 
 ALLOWED_RGB, FORBIDDEN_RGB = (0x2E, 0x8B, 0x57), (0xD9, 0xD9, 0xD9)  # green, grey
@@ -105,7 +106,7 @@ class MaskCanvas(QWidget):
         painter.setPen(QColor(NAME_COLOUR))
         painter.setFont(self.font())
         elide_right = Qt.TextElideMode.ElideRight
-        rows = tick_step(length, metrics.height(), side * length)
+        rows = round_step(math.ceil(metrics.height() / max(side, 1e-9) - 1e-9))
         right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         for row in range(0, length, rows):  # the queries, right-aligned before their row
             box = QRectF(left - names_width, top + row * side, names_width - GAP / 2, side)
@@ -113,7 +114,7 @@ class MaskCanvas(QWidget):
                                                             box.width()))  # fmt: skip
         widest = max(metrics.horizontalAdvance(elide(name)) for name in tokens[:length])
         room = metrics.height() if upright else widest + GAP
-        cols = tick_step(length, room, side * length)
+        cols = round_step(math.ceil(room / max(side, 1e-9) - 1e-9))
         for col in range(0, length, cols):  # the keys above their columns
             name, centre = elide(tokens[col]), left + (col + 0.5) * side
             if upright:  # reading upwards, its first letter by the grid
