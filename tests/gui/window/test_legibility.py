@@ -1,0 +1,92 @@
+"""The issue's legibility table, in the window at 1280×720: the numbers each heatmap
+paints (its drawText calls, matched against the state's own result) and their size."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QCoreApplication
+
+from engine.examples import random_preset
+from gui.plots.cell_labels import format_label
+from gui.support.language import set_language
+
+from ..painted import painted_numbers
+
+SENTENCE = ["[CLS]", "the", "teacher", "reads", "the", "book", "[SEP]"]
+STEPS = ("scores", "scaled", "weights", "context")
+
+
+def laid_out(window, size=(1280, 720)):
+    window.resize(*size)
+    for _ in range(3):
+        QCoreApplication.processEvents()
+
+
+def open_sentence_like(window, d_v):
+    """Seven tokens of d_k = 32 (scores up to about ±15, "−12.34"-wide), d_v as asked."""
+    preset = random_preset(7, 32, d_v, seed=1)
+    window.state.load_preset(preset)
+    for index, name in enumerate(SENTENCE):
+        window.state.rename_token(index, name)
+    QCoreApplication.processEvents()
+
+
+def after_the_heads_views(window):
+    """Heads h = 2 and back, the heads' panel opened and left: as a user may have done."""
+    state = window.state
+    state.set_heads(2)
+    window.workspace.show_panel("heads")
+    laid_out(window)
+    state.set_heads(1)
+    window.workspace.show_panel("temperature")
+    laid_out(window)
+
+
+def assert_every_number(heatmap, matrix, least_px):
+    numbers = painted_numbers(heatmap)
+    texts = [text for text, _px in numbers]
+    sizes = {px for _text, px in numbers}
+    assert len(numbers) == matrix.size, (heatmap.objectName(), len(numbers), matrix.size)
+    assert len(sizes) == 1, (heatmap.objectName(), sizes)  # one size per heatmap
+    assert min(sizes) >= least_px, (heatmap.objectName(), sizes)
+    digits = max(len(t.split(".")[1]) if "." in t else 0 for t in texts)
+    expected = sorted(format_label(v, digits).replace("-", "−") for v in matrix.ravel())
+    assert sorted(t.replace("-", "−") for t in texts) == expected, heatmap.objectName()
+    return min(sizes)
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def language(request):
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def test_the_lessons_numbers_all_show_in_one_size_at_12_px_or_more(window, language):
+    laid_out(window)
+    after_the_heads_views(window)
+    window.state.select_cell("weights", 0, 2)  # an outlined row and an outlined cell
+    result = window.state.shown_result
+    for step in STEPS:
+        assert_every_number(window.pipeline.heatmaps[step], getattr(result, step), 12)
+
+
+def test_seven_tokens_show_every_number_of_the_four_steps_at_11_px_or_more(window, language):
+    laid_out(window)
+    after_the_heads_views(window)
+    open_sentence_like(window, d_v=8)
+    result = window.state.shown_result
+    assert np.abs(result.scores).max() > 10  # numbers as wide as a real model's
+    for step in STEPS:
+        assert_every_number(window.pipeline.heatmaps[step], getattr(result, step), 11)
+
+
+def test_seven_tokens_of_a_real_models_width_number_the_three_square_steps(window, language):
+    """d_v = 32 as in all-MiniLM-L6-v2: Z has 224 cells in a quarter of 1280×720; the three
+    token × token steps show every number, Z what fits (its hover always tells)."""
+    laid_out(window)
+    open_sentence_like(window, d_v=32)
+    result = window.state.shown_result
+    for step in ("scores", "scaled", "weights"):
+        assert_every_number(window.pipeline.heatmaps[step], getattr(result, step), 11)
