@@ -10,10 +10,9 @@ line, its line number the id) and ``tokenizer_config.json``, when present, the s
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from .files import read_bounded
+from .json_file import read_json_object, read_text_bytes
 from .messages import InputError, Message
 from .wordpiece import WordPiece, WordPieceSettings
 
@@ -61,16 +60,7 @@ def read_tokenizer(folder: Path) -> WordPiece:
 
 def _json_object(path: Path, limit: int) -> dict[str, object]:
     """Return a JSON file's object, or raise InputError naming the file."""
-    raw = read_bounded(path, limit)
-    try:
-        value = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InputError(
-            Message("it is not valid JSON ({reason})", reason=error), path.name
-        ) from None
-    if not isinstance(value, dict):
-        raise InputError(Message("it is not a JSON object"), path.name)
-    return value
+    return read_json_object(path, limit)
 
 
 def _part(document: dict[str, object], name: str) -> dict[str, object]:
@@ -165,7 +155,7 @@ def _whole(value: object, default: int) -> int:
 
 def _from_vocab_txt(folder: Path) -> WordPiece:
     """Return the tokenizer of vocab.txt, with tokenizer_config.json's settings if present."""
-    raw = read_bounded(folder / "vocab.txt", MAX_VOCABULARY_BYTES)
+    raw = read_text_bytes(folder / "vocab.txt", MAX_VOCABULARY_BYTES)
     try:
         lines = raw.decode("utf-8").split("\n")
     except UnicodeDecodeError as error:
