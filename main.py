@@ -107,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     from gui import MainWindow, install_fonts
     from gui.support.language import remembered_language, set_language
     from gui.support.malloc_tuning import reuse_freed_memory
+    from gui.support.slot_errors import SlotErrorGuard
 
     reuse_freed_memory()  # every edit makes matrices of the last one's sizes
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
@@ -116,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     install_fonts(app)  # type: ignore[arg-type]
     set_language(args.lang or remembered_language())
     window = MainWindow(load_preset(args.preset or "cat-eats-fish"))
+    # No exception may leave a slot unsaid: a dialog, the session saved, a log file.
+    guard = SlotErrorGuard(window.sessions.autosaver.write, lambda: window)
+    guard.install()
     if args.smoke:
         window.first_paint.connect(lambda: app.exit(0))
     window.show()
@@ -132,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         print(words(Message("first paint after {ms:.0f} ms", ms=elapsed)), flush=True)
     # Destroy the window while QApplication still exists: left to the interpreter's exit,
     # pyqtgraph's scenes can be torn down after Qt and crash.
+    guard.uninstall()
     shiboken6.delete(window)
     return int(status)
 
