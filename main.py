@@ -78,6 +78,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def console_replaces_what_it_cannot_encode() -> None:
+    r"""Let stdout and stderr write any text: what their encoding lacks becomes ``\uXXXX``.
+
+    On an ASCII-only console (``PYTHONIOENCODING=ascii``, the C locale) ``--help`` raised
+    UnicodeEncodeError at its first arrow, and ``export --out 猫`` wrote every file and
+    then failed with exit 1 on the line that said so.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run Attention Lab; return the exit status.
 
@@ -86,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     opens (with the last session, unless ``--preset`` names an example) until it is closed.
     """
     argv = sys.argv[1:] if argv is None else argv
+    console_replaces_what_it_cannot_encode()
     if argv[:1] == ["export"]:
         from gui.window.headless_export import run
 

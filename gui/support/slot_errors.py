@@ -110,7 +110,7 @@ class SlotErrorGuard:
         try:
             return True if self._keep_work() else None
         except Exception:  # the autosave itself failed: log it, the dialog says so
-            self._log(*sys.exc_info())  # type: ignore[arg-type]
+            self._log(*sys.exc_info())
             return False
 
     def _text(self, error: BaseException, kept: bool | None, log: Path | None) -> str:

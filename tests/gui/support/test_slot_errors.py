@@ -31,7 +31,7 @@ def guard():
 
 @pytest.mark.qt_no_exception_capture
 def test_an_exception_in_a_slot_is_said_logged_and_the_work_kept(qtbot, dialogs, guard):
-    made, kept = guard
+    _, kept = guard
     button = QPushButton()
     qtbot.addWidget(button)
 
@@ -54,7 +54,7 @@ def test_an_exception_in_a_slot_is_said_logged_and_the_work_kept(qtbot, dialogs,
 
 @pytest.mark.qt_no_exception_capture
 def test_a_timer_callback_and_a_failed_save_are_said_too(qtbot, dialogs, guard):
-    made, kept = guard
+    _, kept = guard
     kept.result = None  # the autosave itself fails
     QTimer.singleShot(0, lambda: [][1])
     qtbot.waitUntil(lambda: bool(dialogs.warnings))
