@@ -32,9 +32,9 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gui.support.engine_text import engine_text
 
-#: The log is for a teacher to send on; a few hundred tracebacks are plenty.
+# The log is for a teacher to send on; a few hundred tracebacks are plenty.
 MAX_LOG_BYTES = 2**20
-#: The message of an error as shown in the dialog: a line, not a dump of data.
+# The message of an error as shown in the dialog: a line, not a dump of data.
 MAX_SHOWN_CHARS = 300
 LOG_FILE = "errors.log"
 
@@ -64,7 +64,7 @@ class SlotErrorGuard:
         self._parent = parent
         self._previous: _Hook | None = None
         self._showing = False
-        #: What the last error said and where it was logged, for tests and bug reports.
+        # What the last error said and where it was logged, for tests and bug reports.
         self.last_text = ""
         self.last_log: Path | None = None
 
