@@ -77,3 +77,22 @@ def test_a_tokenizer_config_nested_deep_is_refused_by_name(tmp_path: Path) -> No
     (folder / "tokenizer_config.json").write_text(json.dumps({"a": 1})[:-1] + ', "b":' + DEEP + "}")
     with pytest.raises(InputError, match=r"tokenizer_config.json: it is nested more than"):
         load_model(folder)
+
+
+def test_a_tokenizer_cannot_make_the_work_grow_past_linear(tmp_path: Path) -> None:
+    import time
+
+    from tests.engine.tiny_bert import tokenizer_json
+
+    folder = write_tiny_bert(tmp_path / "m")
+    document = tokenizer_json()
+    document["model"]["max_input_chars_per_word"] = 10**9  # type: ignore[index]
+    (folder / "tokenizer.json").write_text(json.dumps(document))
+    model = load_model(folder)
+    start = time.perf_counter()
+    model.tokenizer.tokenize("a" * 100_000)
+    assert time.perf_counter() - start < 1.0
+    document["added_tokens"] = [{"content": f"[T{i}]"} for i in range(200_000)]
+    (folder / "tokenizer.json").write_text(json.dumps(document))
+    with pytest.raises(InputError, match=r"tokenizer.json: it adds 200,000 special tokens"):
+        load_model(folder)
