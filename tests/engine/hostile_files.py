@@ -77,20 +77,20 @@ MODEL_CASES: dict[str, dict[str, Callable[[Path], None]]] = {
                     for i in range(1_000_000)
                 }
             ),
-        ),  # fmt: skip
+        ),
         "config.json sparse 2 GB": lambda f: os.truncate(f / "config.json", 2**31),
         "tokenizer.json sparse 2 GB": lambda f: os.truncate(f / "tokenizer.json", 2**31),
         "shape of 100 dimensions": lambda f: _header(
             f, json.dumps({"x": {"dtype": "F32", "shape": [1] * 100, "data_offsets": [0, 4]}})
-        ),  # fmt: skip
+        ),
         "shape of side 2^62 and 0": lambda f: _header(
             f, json.dumps({"x": {"dtype": "F32", "shape": [2**62, 0], "data_offsets": [0, 0]}})
-        ),  # fmt: skip
+        ),
     },
     "work": {
         "max_input_chars_per_word 10^9": _tokenizer(
             lambda d: d["model"].update(max_input_chars_per_word=10**9)
-        ),  # fmt: skip
+        ),
         "200,000 added tokens": _tokenizer(
             lambda d: d.update(added_tokens=[{"content": f"[T{i}]"} for i in range(200_000)])
         ),
@@ -113,10 +113,8 @@ MODEL_CASES: dict[str, dict[str, Callable[[Path], None]]] = {
         "config.json a folder": lambda f: (
             (f / "config.json").unlink(),
             (f / "config.json").mkdir(),
-        ),  # fmt: skip
-        "lone surrogate in vocab": _tokenizer(
-            lambda d: d["model"]["vocab"].update({"\ud800": 99})
-        ),  # fmt: skip
+        ),
+        "lone surrogate in vocab": _tokenizer(lambda d: d["model"]["vocab"].update({"\ud800": 99})),
         "not UTF-8 config": lambda f: (f / "config.json").write_bytes(b"\xff\xfe{}"),
     },
 }
