@@ -78,6 +78,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def console_replaces_what_it_cannot_encode() -> None:
+    r"""Let stdout and stderr write any text: what their encoding lacks becomes ``\uXXXX``.
+
+    On an ASCII-only console (``PYTHONIOENCODING=ascii``, the C locale) ``--help`` raised
+    UnicodeEncodeError at its first arrow, and ``export --out 猫`` wrote every file and
+    then failed with exit 1 on the line that said so.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run Attention Lab; return the exit status.
 
@@ -86,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     opens (with the last session, unless ``--preset`` names an example) until it is closed.
     """
     argv = sys.argv[1:] if argv is None else argv
+    console_replaces_what_it_cannot_encode()
     if argv[:1] == ["export"]:
         from gui.window.headless_export import run
 
@@ -107,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     from gui import MainWindow, install_fonts
     from gui.support.language import remembered_language, set_language
     from gui.support.malloc_tuning import reuse_freed_memory
+    from gui.support.slot_errors import SlotErrorGuard
 
     reuse_freed_memory()  # every edit makes matrices of the last one's sizes
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
@@ -116,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
     install_fonts(app)  # type: ignore[arg-type]
     set_language(args.lang or remembered_language())
     window = MainWindow(load_preset(args.preset or "cat-eats-fish"))
+    # No exception may leave a slot unsaid: a dialog, the session saved, a log file.
+    guard = SlotErrorGuard(window.sessions.autosaver.write, lambda: window)
+    guard.install()
     if args.smoke:
         window.first_paint.connect(lambda: app.exit(0))
     window.show()
@@ -132,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         print(words(Message("first paint after {ms:.0f} ms", ms=elapsed)), flush=True)
     # Destroy the window while QApplication still exists: left to the interpreter's exit,
     # pyqtgraph's scenes can be torn down after Qt and crash.
+    guard.uninstall()
     shiboken6.delete(window)
     return int(status)
 

@@ -9,12 +9,11 @@ the field and the value, before a byte of the weights is read.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import read_bounded
+from .json_file import read_json_object
 from .messages import InputError, Message
 
 #: config.json is under a kilobyte; a megabyte is generous.
@@ -93,19 +92,10 @@ def read_bert_config(path: Path) -> BertConfig:
     InputError
         For a file that is not JSON, a model that is not a BERT encoder, a missing or
         impossible size; ``where`` is "config.json".
-    OSError
-        When the file cannot be read.
+        A file that cannot be read, is too large or is nested too deeply is an InputError
+        too (:class:`engine.json_file.JsonFileError`).
     """
-    raw = read_bounded(path, MAX_CONFIG_BYTES)
-    try:
-        config = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InputError(
-            Message("it is not valid JSON ({reason})", reason=error), path.name
-        ) from None
-    if not isinstance(config, dict):
-        raise InputError(Message("it is not a JSON object"), path.name)
-    return bert_config(config, path.name)
+    return bert_config(read_json_object(path, MAX_CONFIG_BYTES), path.name)
 
 
 def bert_config(config: dict[str, object], file: str = "config.json") -> BertConfig:

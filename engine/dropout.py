@@ -19,6 +19,10 @@ from .result import AttentionResult
 
 #: The largest drop probability offered: at 0.9 one weight in ten is kept, ×10.
 MAX_DROP = 0.9
+#: The largest seed: what a QSpinBox (a C int) can show. A session with 2³¹ made
+#: `main.py export --session` die with a segmentation fault, and the window show 0 while
+#: it computed with 2³¹.
+MAX_SEED = 2**31 - 1
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,11 @@ def dropout_heads(heads: tuple[AttentionResult, ...], p: float, seed: int) -> tu
     p = check_drop(p)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise InputError(Message("the dropout seed must be a whole number ≥ 0"))
+    if seed > MAX_SEED:
+        raise InputError(
+            Message("the dropout seed must be at most {most:,}, not {value:,}",
+                    most=MAX_SEED, value=int(seed))
+        )  # fmt: skip
     generator = np.random.default_rng(int(seed))
     shape = (len(heads), *heads[0].weights.shape) if heads else (0, 0, 0)
     kept_all = generator.random(shape) >= p  # (h, L_q, L_k), True with chance 1 − p

@@ -20,12 +20,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib.util
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from .files import read_bounded
+from .json_file import read_json
+from .messages import InputError
 
 #: The model the package ships and the cache is searched for.
 MINILM = "sentence-transformers/all-MiniLM-L6-v2"
@@ -180,8 +181,8 @@ def is_known_model(folder: Path) -> bool:
 def _config_name(folder: Path) -> str:
     """Return the config's ``_name_or_path``, or "" when it has none."""
     try:
-        config = json.loads(read_bounded(folder / "config.json", 2**20).decode("utf-8"))
-    except (OSError, ValueError):
+        config = read_json(folder / "config.json", 2**20)
+    except InputError:
         return ""
     name = config.get("_name_or_path") if isinstance(config, dict) else None
     return name if isinstance(name, str) else ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .dropout import MAX_DROP, DropoutSetting
+from .dropout import MAX_DROP, MAX_SEED, DropoutSetting
 from .messages import InputError, Message
 from .multi_head import MAX_HEADS, check_heads
 from .preset_errors import PresetError, _shown
@@ -61,9 +61,15 @@ def read_dropout(data: dict[str, Any]) -> DropoutSetting | None:
             "dropout.p",
             Message("must be from 0 to {most:g}, not {value}", most=MAX_DROP, value=_shown(p)),
         )
-    if type(seed) is not int or seed < 0:
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise PresetError(
-            "dropout.seed", Message("must be a whole number ≥ 0, not {value}", value=_shown(seed))
+            "dropout.seed",
+            Message(
+                "must be a whole number ≥ 0 and at most {most:,} (what the seed box holds), "
+                "not {value}",
+                most=MAX_SEED,
+                value=_shown(seed),
+            ),
         )
     if not isinstance(training, bool):
         raise PresetError(

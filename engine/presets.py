@@ -24,6 +24,8 @@ from .attention import project
 from .files import FileTooLargeError, NotARegularFileError, read_bounded, write_atomic
 from .files import shareable_mode as shareable_mode  # its old home, for old callers
 from .head_source import HeadSource, read_source, source_to_dict
+from .json_file import JSON_REASONS as JSON_REASONS  # its home before
+from .json_file import json_reason
 from .messages import InputError, Message
 from .preset_errors import PresetError as PresetError  # its home before, for callers
 from .preset_errors import _shown
@@ -407,27 +409,6 @@ def parse_preset(text: str | bytes) -> Preset:
     except ValueError:  # Python refuses to read a whole number of over 4300 digits
         raise PresetError("", Message("the file holds a number with thousands of digits")) from None
     return preset_from_dict(data)
-
-
-#: Why Python's json module stopped reading: the start of its own English words, and them
-#: in the lesson's, to be translated.
-JSON_REASONS = (
-    ("Expecting value", Message("a value was expected")),
-    ("Expecting ':' delimiter", Message("a ':' was expected")),
-    ("Expecting ',' delimiter", Message("a ',' was expected")),
-    ("Expecting property name", Message("a name in double quotes was expected")),
-    ("Unterminated string", Message("a string is not closed")),
-    ("Invalid control character", Message("a control character inside a string")),
-    ("Invalid \\uXXXX escape", Message("a broken \\uXXXX escape")),
-    ("Invalid \\escape", Message("an unknown \\ escape")),
-    ("Extra data", Message("more text after the end of the JSON")),
-    ("Illegal trailing comma", Message("a ',' before a closing bracket")),
-)
-
-
-def json_reason(said: str) -> Message:
-    """Return why the json module stopped, as a translatable message (else its own words)."""
-    return next((m for start, m in JSON_REASONS if said.startswith(start)), Message.verbatim(said))
 
 
 def read_preset(path: str | os.PathLike[str]) -> Preset:

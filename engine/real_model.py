@@ -16,7 +16,9 @@ the tokenizer follows the folder's files (:mod:`engine.wordpiece`), and the forw
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from .bert import Forward, forward
 from .bert_config import BertConfig, read_bert_config
@@ -28,6 +30,8 @@ from .safetensors_file import read_safetensors
 from .system_errors import system_reason
 from .tokenizer_files import read_tokenizer
 from .wordpiece import Tokenized, WordPiece
+
+_T = TypeVar("_T")
 
 #: A sentence longer than this many characters is refused before it is tokenized.
 MAX_SENTENCE_CHARS = 100_000
@@ -205,22 +209,9 @@ def load_model(folder: ModelFolder | Path) -> Model:
             raise InputError(
                 Message("the model folder {folder} has no {file}", folder=path, file=name)
             )
-    try:
-        config = read_bert_config(path / "config.json")
-        tokenizer = read_tokenizer(path)
-        tensors = read_safetensors(path / "model.safetensors")
-    except IsADirectoryError as error:
-        raise InputError(
-            Message("{file} is a folder, not a file", file=Path(str(error.filename)).name)
-        ) from None
-    except OSError as error:
-        raise InputError(
-            Message(
-                "cannot read {file}: {reason}",
-                file=Path(str(error.filename)).name,
-                reason=system_reason(error),
-            )
-        ) from None
+    config = _reading("config.json", lambda: read_bert_config(path / "config.json"))
+    tokenizer = _reading("tokenizer.json", lambda: read_tokenizer(path))
+    tensors = _reading("model.safetensors", lambda: read_safetensors(path / "model.safetensors"))
     largest = max(tokenizer.vocabulary.values())
     if largest >= config.vocabulary:
         raise InputError(
@@ -233,6 +224,24 @@ def load_model(folder: ModelFolder | Path) -> Model:
         )
     weights = bert_weights(tensors, config)
     return Model(found, weights, tokenizer, _licence(path))
+
+
+def _reading(file: str, read: Callable[[], _T]) -> _T:
+    """Return ``read()``, with an OSError said as a message naming the file.
+
+    The error's own ``filename`` is not enough: a read that fails after the open (an I/O
+    error, ``/proc/self/mem``) has none, and the message said "cannot read None".
+    """
+    try:
+        return read()
+    except IsADirectoryError as error:
+        name = Path(error.filename).name if error.filename else file
+        raise InputError(Message("{file} is a folder, not a file", file=name)) from None
+    except OSError as error:
+        name = Path(error.filename).name if error.filename else file
+        raise InputError(
+            Message("cannot read {file}: {reason}", file=name, reason=system_reason(error))
+        ) from None
 
 
 def _licence(folder: Path) -> str:

@@ -11,23 +11,26 @@ The format (Hugging Face's, https://huggingface.co/docs/safetensors) is three pa
 Everything is checked before a tensor is made: a header longer than the file (the
 classic is a header "claiming" 10¹² bytes), a header that is not a JSON object, an
 unknown dtype, a shape that is not a list of sizes, offsets outside the data or not
-matching dtype × shape, tensors that overlap. The data is then read in one go into one
-NumPy buffer (``readinto``, about 0.05 s for the 87 MB of all-MiniLM-L6-v2 from the page
-cache) and each tensor is a read-only view of it: the weights take their size in memory
-once, and a file cut short or changed later cannot fault the process as a memory map can.
+matching dtype × shape, tensors that overlap. Then only the byte ranges the header names
+are read, each with ``seek`` and ``readinto`` into a NumPy buffer of its own (about 0.05 s
+for the 87 MB of all-MiniLM-L6-v2 from the page cache), and each tensor is a read-only
+view of it: the weights take their size in memory once, a file padded to gigabytes around
+them costs nothing more, and a file cut short or changed later cannot fault the process
+as a memory map can.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from itertools import pairwise
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
 from .files import open_regular
+from .json_file import parse_json
 from .messages import InputError, Message
 
 #: The dtypes NumPy can hold as they are; BF16 is widened to float32 (see :func:`_bfloat16`).
@@ -43,8 +46,15 @@ DTYPES: dict[str, np.dtype[np.generic]] = {
     "U8": np.dtype("u1"),
     "BOOL": np.dtype("?"),
 }
-#: The header of a real model is tens of kB; 100 MB would be a million tensors.
-MAX_HEADER_BYTES = 100 * 2**20
+#: The header of a real model is tens of kB (all-MiniLM-L6-v2's: 13 kB, 101 tensors); a
+#: million tensors took 60 MB, 32 s and 0.9 GB to refuse. 8 MB is 80,000 tensors' worth.
+MAX_HEADER_BYTES = 8 * 2**20
+#: NumPy's own limits are 64 dimensions and sizes under 2⁶³; a model's tensors have at
+#: most 4 dimensions of at most a vocabulary's rows.
+MAX_DIMENSIONS = 8
+MAX_SIDE = 2**31
+#: A BERT of 128 layers has about 2,100 tensors.
+MAX_TENSORS = 20_000
 #: A bert-large is 1.3 GB in float32; beyond this the app could not hold it anyway.
 MAX_FILE_BYTES = 4 * 2**30
 
@@ -94,7 +104,7 @@ def read_safetensors(path: str | os.PathLike[str]) -> dict[str, np.ndarray]:
                 path.name,
             )
         header_length = int.from_bytes(prefix, "little")
-        if header_length > min(size - 8, MAX_HEADER_BYTES):
+        if header_length > size - 8:
             raise InputError(
                 Message(
                     "its header claims {claimed:,} bytes, but the file has only {size:,} "
@@ -104,34 +114,67 @@ def read_safetensors(path: str | os.PathLike[str]) -> dict[str, np.ndarray]:
                 ),
                 path.name,
             )
-        header = _parse_header(stream.read(header_length), path.name)
-        data_size = size - 8 - header_length
-        layout = _check_layout(header, data_size, path.name)
-        data = np.empty(data_size, dtype=np.uint8)
-        read = stream.readinto(data.data)  # type: ignore[attr-defined]  # open_regular's is a BufferedReader
-        if read != data_size:
+        if header_length > MAX_HEADER_BYTES:
             raise InputError(
                 Message(
-                    "it was cut short while it was read ({read:,} of {size:,} bytes)",
-                    read=read,
-                    size=data_size,
+                    "its header claims {claimed:,} bytes; a model's header has at most "
+                    "{most_mb} MB: it is damaged or not a safetensors file",
+                    claimed=header_length,
+                    most_mb=MAX_HEADER_BYTES // 2**20,
                 ),
                 path.name,
             )
+        header = _parse_header(stream.read(header_length), path.name)
+        data_size = size - 8 - header_length
+        layout = _check_layout(header, data_size, path.name)
+        start = 8 + header_length
+        return {
+            name: _tensor(_read_range(stream, start, entry[2], entry[3], path.name), *entry)
+            for name, entry in layout.items()
+        }
+
+
+def _read_range(stream: BinaryIO, start: int, begin: int, end: int, file: str) -> np.ndarray:
+    """Return the bytes ``begin … end`` of the data, read alone (only what the header names).
+
+    A file padded to gigabytes around its tensors, sparse or not, costs no more than its
+    tensors: nothing between them is read.
+    """
+    data = np.empty(end - begin, dtype=np.uint8)
+    stream.seek(start + begin)
+    read = stream.readinto(data.data)  # type: ignore[attr-defined]  # a BufferedReader
+    if read != end - begin:
+        raise InputError(
+            Message(
+                "it was cut short while it was read ({read:,} of {size:,} bytes)",
+                read=read or 0,
+                size=end - begin,
+            ),
+            file,
+        )
     data.setflags(write=False)
-    return {name: _tensor(data, *entry) for name, entry in layout.items()}
+    return data
 
 
 def _parse_header(raw: bytes, file: str) -> dict[str, object]:
     """Return the header as a JSON object, or raise InputError."""
     try:
-        header = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        header = parse_json(raw, file)
+    except InputError as error:
         raise InputError(
-            Message("its header is not valid JSON ({reason})", reason=error), file
+            Message("its header is not usable: {reason}", reason=error.message), file
         ) from None
     if not isinstance(header, dict):
         raise InputError(Message("its header is not a JSON object"), file)
+    if len(header) > MAX_TENSORS:
+        raise InputError(
+            Message(
+                "its header lists {count:,} tensors; a model has at most {most:,}",
+                count=len(header),
+                most=MAX_TENSORS,
+            ),
+            file,
+        )
     return header
 
 
@@ -160,14 +203,21 @@ def _check_layout(header: dict[str, object], data_size: int, file: str) -> dict[
                 file,
             )
         shape = entry.get("shape")
-        if not isinstance(shape, list) or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shape
+        if (
+            not isinstance(shape, list)
+            or len(shape) > MAX_DIMENSIONS
+            or not all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_SIDE for n in shape
+            )
         ):
             raise InputError(
                 Message(
-                    "tensor {name!r}: shape {shape!r} is not a list of sizes",
+                    "tensor {name!r}: shape {shape} is not a list of sizes (at most {most} "
+                    "of them, each from 0 to {side:,})",
                     name=name,
-                    shape=shape,
+                    shape=_shown(shape),
+                    most=MAX_DIMENSIONS,
+                    side=MAX_SIDE,
                 ),
                 file,
             )
@@ -180,10 +230,10 @@ def _check_layout(header: dict[str, object], data_size: int, file: str) -> dict[
         ):
             raise InputError(
                 Message(
-                    "tensor {name!r}: data_offsets {offsets!r} are not two offsets within "
+                    "tensor {name!r}: data_offsets {offsets} are not two offsets within "
                     "the {size:,} bytes of data",
                     name=name,
-                    offsets=offsets,
+                    offsets=_shown(offsets),
                     size=data_size,
                 ),
                 file,
@@ -208,6 +258,12 @@ def _check_layout(header: dict[str, object], data_size: int, file: str) -> dict[
     return layout
 
 
+def _shown(value: object) -> str:
+    """Return a value of the header as short text: a shape of 10⁶ sizes is not a message."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _check_no_overlap(layout: dict[str, _Entry], file: str) -> None:
     """Raise InputError if two tensors share bytes."""
     spans = sorted((entry[2], entry[3], name) for name, entry in layout.items())
@@ -219,19 +275,14 @@ def _check_no_overlap(layout: dict[str, _Entry], file: str) -> None:
             )
 
 
-def _tensor(data: np.ndarray, dtype: np.dtype[np.generic], shape: tuple[int, ...],
-            begin: int, end: int, bfloat16: bool) -> np.ndarray:  # fmt: skip
-    """Return one tensor: a view of ``data`` (a widened copy for BF16)."""
-    count = math.prod(shape)
+def _tensor(raw: np.ndarray, dtype: np.dtype[np.generic], shape: tuple[int, ...],
+            _begin: int, _end: int, bfloat16: bool) -> np.ndarray:  # fmt: skip
+    """Return one tensor from its own bytes: a view of them (a widened copy for BF16)."""
     if bfloat16:
-        return _bfloat16(data[begin:end].view(dtype)).reshape(shape)
-    if count == 0:
+        return _bfloat16(raw.view(dtype)).reshape(shape)
+    if math.prod(shape) == 0:
         return np.empty(shape, dtype=dtype)
-    raw = data[begin:end]
-    if begin % dtype.itemsize:  # BLAS wants aligned numbers: an odd offset is copied
-        raw = raw.copy()
-        raw.setflags(write=False)
-    tensor: np.ndarray = raw.view(dtype).reshape(shape)
+    tensor: np.ndarray = raw.view(dtype).reshape(shape)  # its own buffer: aligned
     return tensor
 
 
@@ -243,4 +294,4 @@ def _bfloat16(raw: np.ndarray) -> np.ndarray:
     return result
 
 
-__all__ = ["DTYPES", "MAX_FILE_BYTES", "MAX_HEADER_BYTES", "read_safetensors"]
+__all__ = ["DTYPES", "MAX_FILE_BYTES", "MAX_HEADER_BYTES", "MAX_TENSORS", "read_safetensors"]

@@ -10,15 +10,18 @@ line, its line number the id) and ``tokenizer_config.json``, when present, the s
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from .files import read_bounded
+from .json_file import read_json_object, read_text_bytes
 from .messages import InputError, Message
 from .wordpiece import WordPiece, WordPieceSettings
 
 #: all-MiniLM-L6-v2's tokenizer.json is 466 kB, bert-base-chinese's 269 kB.
 MAX_TOKENIZER_BYTES = 64 * 2**20
+#: The longest word WordPiece splits; longer ones are [UNK] (BERT's own limit is 100).
+MAX_WORD_CHARS = 200
+#: Added special tokens: BERT has 5, models with tags a few hundred.
+MAX_SPECIALS = 1_000
 #: Its vocab.txt is 232 kB.
 MAX_VOCABULARY_BYTES = 16 * 2**20
 #: What a BERT tokenizer.json must be made of, by part.
@@ -61,16 +64,7 @@ def read_tokenizer(folder: Path) -> WordPiece:
 
 def _json_object(path: Path, limit: int) -> dict[str, object]:
     """Return a JSON file's object, or raise InputError naming the file."""
-    raw = read_bounded(path, limit)
-    try:
-        value = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InputError(
-            Message("it is not valid JSON ({reason})", reason=error), path.name
-        ) from None
-    if not isinstance(value, dict):
-        raise InputError(Message("it is not a JSON object"), path.name)
-    return value
+    return read_json_object(path, limit)
 
 
 def _part(document: dict[str, object], name: str) -> dict[str, object]:
@@ -113,6 +107,16 @@ def _from_tokenizer_json(path: Path) -> WordPiece:
         for token in (added if isinstance(added, list) else [])
         if isinstance(token, dict) and token.get("content")
     )
+    if len(specials) > MAX_SPECIALS:  # each is looked for in the sentence: 200,000 took 19 s
+        raise InputError(
+            Message(
+                "it adds {count:,} special tokens; a tokenizer this app runs has at most "
+                "{most:,} (BERT's has 5)",
+                count=len(specials),
+                most=MAX_SPECIALS,
+            ),
+            "tokenizer.json",
+        )
     first, last = _template_ends(document.get("post_processor"))
     settings = WordPieceSettings(
         lowercase=lowercase,
@@ -123,7 +127,9 @@ def _from_tokenizer_json(path: Path) -> WordPiece:
         first=first,
         last=last,
         prefix=str(model.get("continuing_subword_prefix", "##")),
-        longest_word=_whole(model.get("max_input_chars_per_word"), 100),
+        # a word over this is [UNK]: WordPiece's greedy match costs its length squared, and
+        # 10⁹ with a 100,000-character word ran for minutes. BERT's is 100.
+        longest_word=min(_whole(model.get("max_input_chars_per_word"), 100), MAX_WORD_CHARS),
         specials=specials,
     )
     return _checked(WordPiece(vocabulary, settings), "tokenizer.json")
@@ -165,7 +171,7 @@ def _whole(value: object, default: int) -> int:
 
 def _from_vocab_txt(folder: Path) -> WordPiece:
     """Return the tokenizer of vocab.txt, with tokenizer_config.json's settings if present."""
-    raw = read_bounded(folder / "vocab.txt", MAX_VOCABULARY_BYTES)
+    raw = read_text_bytes(folder / "vocab.txt", MAX_VOCABULARY_BYTES)
     try:
         lines = raw.decode("utf-8").split("\n")
     except UnicodeDecodeError as error:

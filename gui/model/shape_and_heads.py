@@ -16,7 +16,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
 
 from engine import InputError
-from engine.dropout import DropoutSetting, check_drop
+from engine.dropout import MAX_SEED, DropoutSetting, check_drop
 from engine.multi_head import check_heads
 from engine.vocabulary import MAX_DIM
 from gui.model.snapshots import Snapshot, with_d_model, with_width
@@ -226,8 +226,10 @@ class ShapeAndHeads(StateReading):
             except InputError as error:
                 self.message.emit(self.tr("Dropout: {0}").format(engine_text(error)))
                 return False
-            if setting.seed < 0:
-                self.message.emit(self.tr("Dropout: the seed must be 0 or more"))
+            if not 0 <= setting.seed <= MAX_SEED:  # what the seed box shows is what is drawn
+                self.message.emit(
+                    self.tr("Dropout: the seed must be from 0 to {0}").format(f"{MAX_SEED:,}")
+                )
                 return False
         self._push(replace(self._snapshot(), dropout=setting),
                    lambda: self.tr("Set dropout"))  # fmt: skip

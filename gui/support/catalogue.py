@@ -10,11 +10,14 @@ flags.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 
-from engine.messages import Message
+from engine.json_file import read_json_object
+from engine.messages import InputError, Message
 from resources import resource_path
+
+#: The Chinese catalogue is about 60 kB.
+MAX_CATALOGUE_BYTES = 4 * 2**20
 
 
 @cache
@@ -23,7 +26,10 @@ def catalogue(language: str) -> dict[str, str]:
     path = resource_path("translations") / f"engine_messages_{language}.json"
     if language == "en" or not path.is_file():
         return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = read_json_object(path, MAX_CATALOGUE_BYTES)
+    except InputError:  # a damaged catalogue: the messages read in English
+        return {}
     return {str(key): str(value) for key, value in data.items()}
 
 

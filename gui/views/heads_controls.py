@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.dropout import MAX_DROP, DropoutSetting
+from engine.dropout import MAX_DROP, MAX_SEED, DropoutSetting
 from engine.multi_head import MAX_HEADS
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
@@ -44,7 +44,7 @@ class HeadsControls(Retranslating, QWidget):
         self.p.setKeyboardTracking(False)
         self.seed = QSpinBox(self)
         self.seed.setObjectName("dropoutSeed")
-        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setRange(0, MAX_SEED)
         self.seed.setKeyboardTracking(False)
         self.mode = QComboBox(self)
         self.mode.setObjectName("dropoutMode")

@@ -17,6 +17,7 @@ import json
 import os
 import platform
 import shlex
+import stat
 import struct
 import subprocess
 import sys
@@ -35,6 +36,12 @@ TEXT = {
         "kit.json is missing or unreadable: the kit is incomplete (its build did not "
         "finish, or the copy did not). Copy the whole folder again.",
         "kit.json 缺失或无法读取：工具包不完整（构建未完成或复制不完整）。请重新复制整个文件夹。",
+    ),
+    "manifest damaged": (
+        "kit.json is damaged (too large, not JSON, or a field of the wrong kind): the copy "
+        "of the kit is not the one that was built. Copy the whole folder again.",
+        "kit.json 已损坏（过大、不是 JSON，或有字段类型不对）：这份工具包不是构建时的那一份。"
+        "请重新复制整个文件夹。",
     ),
     "manifest newer": (
         "This kit was made by a newer Attention Lab than this install script knows.",
@@ -165,18 +172,92 @@ def megabytes(size: int) -> str:
     return f"{size / 1e6:,.1f} MB"
 
 
+#: A kit's kit.json is a few kB; a manifest larger than this is not one (a 3 GB one was
+#: read whole, 6.2 GB of memory).
+MAX_MANIFEST_BYTES = 4 * 2**20
+
+
 def read_manifest() -> dict:
-    """Return kit.json."""
+    """Return kit.json, read only when it is a file of a sane size and checked field by field.
+
+    The app's own JSON reader (engine/json_file.py) is not at hand here: this script runs
+    with the standard library alone, so it bounds the size itself, catches the
+    RecursionError of a document nested 200,000 deep, and checks every field it uses.
+    """
     try:
-        manifest = json.loads((KIT / "kit.json").read_text(encoding="utf-8"))
+        with (KIT / "kit.json").open("rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                raise Stop("manifest damaged")
+            raw = stream.read(MAX_MANIFEST_BYTES + 1)
+        if len(raw) > MAX_MANIFEST_BYTES:
+            raise Stop("manifest damaged")
+        manifest = json.loads(raw.decode("utf-8"))
         known = manifest["format"] == FORMAT and isinstance(manifest["files"], dict)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, KeyError, TypeError):
         raise Stop("manifest missing") from None
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, too deep, 5,000 digits
+        raise Stop("manifest damaged") from None
     if not known:
         raise Stop("manifest missing")
-    if manifest.get("version", 0) > VERSION:
+    version = manifest.get("version", 0)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise Stop("manifest damaged")
+    if version > VERSION:
         raise Stop("manifest newer")
+    if not manifest_fits(manifest):
+        raise Stop("manifest damaged")
     return manifest
+
+
+def _texts(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def manifest_fits(manifest: dict) -> bool:
+    """Return whether every field the script uses has the type it is used as."""
+    files = manifest["files"]
+    for path, entry in files.items():
+        parts = path.split("/")
+        if (
+            not isinstance(entry, dict)
+            or ".." in parts
+            or path.startswith("/")
+            or "\\" in path
+            or ":" in path
+            or not isinstance(entry.get("size"), int)
+            or isinstance(entry.get("size"), bool)
+            or not 0 <= entry["size"] < 2**40
+            or not isinstance(entry.get("sha256"), str)
+        ):
+            return False
+    targets, app = manifest.get("targets"), manifest.get("app")
+    if not _texts(manifest.get("pythons")) or not isinstance(targets, dict):
+        return False
+    if not isinstance(app, dict) or not all(
+        isinstance(app.get(key), str) for key in ("version", "requirement")
+    ):
+        return False
+    model = manifest.get("model")
+    if model is not None and not (
+        isinstance(model, dict)
+        and all(isinstance(model.get(key), str) for key in ("requirement", "wheel"))
+    ):
+        return False
+    for target in targets.values():
+        if not isinstance(target, dict) or not isinstance(target.get("label"), str):
+            return False
+        wheels = target.get("wheels", {})
+        if not isinstance(wheels, dict) or not all(
+            _texts(names) and all(f"wheels/{name}" in files for name in names)
+            for names in wheels.values()
+        ):
+            return False
+        floor = target.get("floor")
+        if floor is not None and not (
+            isinstance(floor, list) and all(isinstance(n, int) for n in floor)
+        ):
+            return False
+    return True
 
 
 def this_machine() -> tuple[str, str, tuple[int, ...] | None, str]:

@@ -2068,14 +2068,53 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>随机丢弃：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="230"/>
-        <source>Dropout: the seed must be 0 or more</source>
-        <translation>随机丢弃：种子必须 ≥ 0</translation>
+        <location filename="../../gui/model/shape_and_heads.py" line="231"/>
+        <source>Dropout: the seed must be from 0 to {0}</source>
+        <translation>Dropout：种子必须在 0 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="233"/>
+        <source>Dropout: the seed must be 0 or more</source>
+        <translation type="vanished">随机丢弃：种子必须 ≥ 0</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/shape_and_heads.py" line="235"/>
         <source>Set dropout</source>
         <translation>设置随机丢弃</translation>
+    </message>
+</context>
+<context>
+    <name>SlotErrorGuard</name>
+    <message>
+        <location filename="../../gui/support/slot_errors.py" line="102"/>
+        <source>Attention Lab met an error</source>
+        <translation>Attention Lab 遇到错误</translation>
+    </message>
+    <message>
+        <location filename="../../gui/support/slot_errors.py" line="121"/>
+        <source>Something went wrong that Attention Lab did not expect:
+{0}</source>
+        <translation>发生了 Attention Lab 未预料到的错误：
+{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/support/slot_errors.py" line="127"/>
+        <source>Your session was saved: the next start offers to recover it.</source>
+        <translation>你的会话已保存：下次启动时会提示恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/support/slot_errors.py" line="133"/>
+        <source>Your session could not be saved: use File → Save as now.</source>
+        <translation>你的会话未能保存：请立即使用 文件 → 另存为。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/support/slot_errors.py" line="138"/>
+        <source>The details are in {0}. Please send that file with a word on what you did.</source>
+        <translation>详细信息在 {0} 中。请发送该文件，并简单说明你当时在做什么。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/support/slot_errors.py" line="145"/>
+        <source>The details could not be written to a log file.</source>
+        <translation>详细信息未能写入日志文件。</translation>
     </message>
 </context>
 <context>

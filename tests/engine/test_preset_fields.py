@@ -85,3 +85,13 @@ def test_a_version_three_file_is_refused_as_newer():
     document["version"] = 3
     with pytest.raises(PresetError, match="newer Attention Lab"):
         parse_preset(json.dumps(document))
+
+
+@pytest.mark.parametrize("seed", [2**31, 2**63, 10**30])
+def test_a_seed_the_seed_box_cannot_show_is_refused_naming_the_field(seed):
+    document = {**preset_to_dict(load_preset("cat-eats-fish")), "version": 2,
+                "dropout": {"p": 0.1, "seed": seed, "training": True}}  # fmt: skip
+    with pytest.raises(PresetError, match=r"dropout.seed: .*at most 2,147,483,647"):
+        parse_preset(json.dumps(document))
+    document["dropout"]["seed"] = 2**31 - 1
+    assert parse_preset(json.dumps(document)).dropout.seed == 2**31 - 1

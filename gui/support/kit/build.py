@@ -15,7 +15,6 @@ The steps, each announced through ``say``:
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 import zipfile
@@ -25,13 +24,16 @@ from dataclasses import dataclass, field
 from email.parser import HeaderParser
 from pathlib import Path
 
-from engine.messages import Message
+from engine.json_file import read_json_object
+from engine.messages import InputError, Message
 from gui.support.kit import pip_commands
 from gui.support.kit.manifest import MANIFEST, Entry, entries, sha256_of, write_manifest
 from gui.support.kit.pip_commands import Runner, run_command
 from gui.support.kit.scripts import write_scripts
 from gui.support.kit.targets import KitError, Target, system_floor
 
+#: As resources/kit/install.py bounds it: a kit.json is a few kB.
+MAX_MANIFEST_BYTES = 4 * 2**20
 #: The checkout whose sources the kit's wheel is built from.
 SOURCE = Path(__file__).resolve().parents[3]
 #: What of the checkout goes into the wheel (pyproject's packages, py-modules and readme).
@@ -108,8 +110,10 @@ def keep_intact(wheels: Path, manifest: Path) -> None:
     an interrupted build would go into the kit.
     """
     try:
-        listed = json.loads(manifest.read_text(encoding="utf-8"))["files"]
-    except (OSError, ValueError, KeyError, TypeError):
+        listed = read_json_object(manifest, MAX_MANIFEST_BYTES)["files"]
+    except (InputError, KeyError, TypeError):
+        listed = {}
+    if not isinstance(listed, dict):
         listed = {}
     for wheel in wheels.glob("*.whl"):
         known = listed.get(f"wheels/{wheel.name}")

@@ -8,15 +8,19 @@ ignored and ``--no-index``: the same pip, the same folder and no index, as on th
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlparse
 
+from engine.json_file import read_json_object
 from gui.support.kit.targets import Target, pip_options
+
+#: pip's installation report of the kit's wheels is about 200 kB.
+MAX_REPORT_BYTES = 64 * 2**20
 
 #: Runs a command line and returns what it did (tests pass a fake).
 Runner = Callable[[Sequence[str]], "subprocess.CompletedProcess[str]"]
@@ -126,7 +130,7 @@ def resolve(
 
 def reported_files(report: Path) -> list[str]:
     """Return the file names of the wheels a pip installation report would install."""
-    data = json.loads(report.read_text(encoding="utf-8"))
+    data: dict[str, Any] = read_json_object(report, MAX_REPORT_BYTES)
     return [
         Path(unquote(urlparse(item["download_info"]["url"]).path)).name for item in data["install"]
     ]

@@ -6,6 +6,7 @@ is installed. (A real install, offline, is in test_kit_offline.py, marked slow.)
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -279,3 +280,32 @@ def test_the_kits_readme_speaks_only_of_its_own_computers(tmp_path, keys, said, 
         assert text in readme
     for text in unsaid:
         assert text not in readme
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["deep", "huge", "digits", "version text", "files of text", "path out", "pythons"],
+)
+def test_install_py_refuses_a_hostile_manifest_in_its_own_words(kit, damage):
+    install = load_install_py(kit)
+    path = kit / "kit.json"
+    good = json.loads(path.read_text(encoding="utf-8"))
+    if damage == "deep":
+        path.write_text('{"format": ' + "[" * 200_000 + "]" * 200_000 + "}")
+    elif damage == "huge":
+        with open(path, "r+b") as stream:
+            stream.truncate(3 * 2**30)  # sparse: nothing is written, and nothing may be read
+    elif damage == "digits":
+        path.write_text(json.dumps(good)[:-1] + ', "n": ' + "1" * 5000 + "}")
+    else:
+        changed = {
+            "version text": {"version": "2"},
+            "files of text": {"files": {"x": "y"}},
+            "path out": {"files": {"../../etc/passwd": {"size": 1, "sha256": "0"}}},
+            "pythons": {"pythons": [3.11]},
+        }[damage]
+        path.write_text(json.dumps({**good, **changed}))
+    with pytest.raises(install.Stop) as caught:
+        install.read_manifest()
+    assert "kit.json" in str(caught.value)
+    assert "Copy the whole folder again" in str(caught.value)
