@@ -1002,12 +1002,12 @@ Replace them?</source>
 <context>
     <name>Heatmap</name>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="480"/>
+        <location filename="../../gui/plots/heatmap.py" line="550"/>
         <source>{0} (dropped by dropout; crossed hatch)</source>
         <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="482"/>
+        <location filename="../../gui/plots/heatmap.py" line="552"/>
         <source>{0} (masked; slanting hatch)</source>
         <translation>{0}（被掩码遮住；斜线）</translation>
     </message>
@@ -1041,27 +1041,27 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="172"/>
+        <location filename="../../gui/window/main_window.py" line="174"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="173"/>
+        <location filename="../../gui/window/main_window.py" line="175"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="175"/>
+        <location filename="../../gui/window/main_window.py" line="177"/>
         <source>Dial</source>
         <translation>旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="176"/>
+        <location filename="../../gui/window/main_window.py" line="178"/>
         <source>Mixing</source>
         <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="178"/>
+        <location filename="../../gui/window/main_window.py" line="180"/>
         <source>Heads</source>
         <translation>多头</translation>
     </message>
@@ -1070,17 +1070,17 @@ Replace them?</source>
         <translation type="vanished">多头、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="179"/>
+        <location filename="../../gui/window/main_window.py" line="181"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="320"/>
+        <location filename="../../gui/window/main_window.py" line="326"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="321"/>
+        <location filename="../../gui/window/main_window.py" line="327"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
@@ -1089,7 +1089,7 @@ Replace them?</source>
         <translation type="vanished">温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="177"/>
+        <location filename="../../gui/window/main_window.py" line="179"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -1097,37 +1097,37 @@ Replace them?</source>
 <context>
     <name>MaskEditor</name>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="228"/>
+        <location filename="../../gui/views/mask_editor.py" line="229"/>
         <source>All</source>
         <translation>全部允许</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="228"/>
+        <location filename="../../gui/views/mask_editor.py" line="229"/>
         <source>None</source>
         <translation>全部禁止</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="228"/>
+        <location filename="../../gui/views/mask_editor.py" line="229"/>
         <source>Causal</source>
         <translation>因果</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="229"/>
+        <location filename="../../gui/views/mask_editor.py" line="230"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="233"/>
+        <location filename="../../gui/views/mask_editor.py" line="234"/>
         <source>Green: may be looked at · grey: forbidden here · pale, hatched: hidden by the causal mask or padding</source>
         <translation>绿色：可以看 · 灰色：在此禁止 · 浅色带斜线：被因果掩码或填充遮住</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="237"/>
+        <location filename="../../gui/views/mask_editor.py" line="238"/>
         <source> · over {0} tokens, set it with the buttons</source>
         <translation> · 超过 {0} 个词时，请用下面的按钮设置</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mask_editor.py" line="240"/>
+        <location filename="../../gui/views/mask_editor.py" line="241"/>
         <source>Rows are queries, columns keys: green may be looked at. Click or drag to paint; it is combined with the causal mask and padding (AND).</source>
         <translation>行是查询，列是键：绿色表示可以看。点击或拖动来绘制；它与因果掩码和填充取“与”。</translation>
     </message>
