@@ -78,11 +78,9 @@ class Workspace(QSplitter):
     """The inputs, the four steps and the panels, side by side; ``panels`` by key.
 
     ``show_panel(key)`` brings a panel's tab to the front (and its column into view);
-    ``panel_changed`` says that another panel came to the front, ``arranged`` that an
-    arrangement (a remembered one, the default) was applied.
+    ``arranged`` says that an arrangement (a remembered one, the default) was applied.
     """
 
-    panel_changed = Signal(str)
     arranged = Signal()  # an arrangement was applied: the columns may be shown or hidden now
 
     def __init__(
@@ -120,7 +118,6 @@ class Workspace(QSplitter):
             for key in keys:
                 group.addTab(panels[key], "")
             group.setMinimumHeight((UPPER_LEAST, LOWER_LEAST)[number])
-            group.currentChanged.connect(lambda _=0, g=group: self._on_current_changed(g))
             self.groups.append(group)
         self.addWidget(self.inputs_column)
         self.addWidget(steps)
@@ -166,11 +163,6 @@ class Workspace(QSplitter):
         """Return the title of the panel ``key``'s tab."""
         group = self.group_of(key)
         return group.tabText(group.indexOf(self.panels[key]))
-
-    def _on_current_changed(self, group: QTabWidget) -> None:
-        for key, panel in self.panels.items():
-            if panel is group.currentWidget():
-                self.panel_changed.emit(key)
 
     # ------------------------------------------------------------ the arrangement
     def arrangement(self) -> Arrangement:
