@@ -69,6 +69,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._highlighted = False
         self._highlight_colours: tuple[str, str] | None = None
         self._levels: tuple[float, float] | None = None
+        self._held: tuple[float, float] | None = None  # levels kept for every new matrix
         self._shape: tuple[int, int] = (-1, -1)
         self._matrix: np.ndarray = np.zeros((0, 0))
         self._scale = SCALES[0]
@@ -218,8 +219,18 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """
         self._cells.set_export_scale(scale)
 
+    def hold_levels(self, levels: tuple[float, float] | None) -> None:
+        """Colour every next matrix over ``levels`` (None: over its own values again).
+
+        The owner holds them while τ plays, so that one colour keeps one value; a value
+        beyond them takes the end colour and keeps its number. Takes effect at ``set_data``.
+        """
+        self._held = levels
+
     def _levels_for(self, low: float, high: float) -> tuple[float, float]:
         """Colour levels from the smallest and largest value shown."""
+        if self._held is not None:
+            return self._held
         if self._kind == "probability":
             return scale_levels(self._scale, self._top)
         # at most ±1e300, so the colour bar's range stays finite (S/τ can reach 1.8e308)

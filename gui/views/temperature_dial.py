@@ -279,10 +279,12 @@ class TemperatureDial(Retranslating, QWidget):
         self._set_play_text(playing)
         if not playing:
             self._player.stop()
+            self.state.view.set_scales_held(False)
             self._commit()  # from before the sweep to where it stopped: one step
             return
         self._tween.stop()
         self._begin()
+        self.state.view.set_scales_held(True)  # before the first frame: nothing rescales
         sweep = self.speed.value() * 1000
         self._player.setDuration(2 * sweep)
         self._player.setKeyValueAt(0.0, _LOG_MIN)
