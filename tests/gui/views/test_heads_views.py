@@ -283,7 +283,8 @@ def test_the_concat_is_written_with_subscripts_as_the_line_above(window, languag
             == f"Concat(head₁, …, head₄) = [Z′₁ | … | Z′₄]{comma}Z′ = A′·V"
         )
         for text in (chain.text(), concat.concat_title.text()):
-            assert "_1" not in text and "head_" not in text
+            assert "_1" not in text
+            assert "head_" not in text
         if language == "zh_CN":
             assert "；头 " in chain.text()
     finally:

@@ -18,9 +18,13 @@ def note(window, step="scaled"):
 
 
 def frame(window, tau):
-    """One frame of the sweep, at ``tau``, as the dial's player sets it."""
+    """One frame of the sweep, at ``tau``, as the dial's player sets it.
+
+    The views follow at once; no turn of the event loop, where the player's own next
+    frame would set another τ.
+    """
     window.state.set_temperature(tau)
-    next_frame()
+    assert window.state.temperature == tau
 
 
 @pytest.fixture
@@ -71,23 +75,34 @@ def test_an_edit_while_tau_plays_holds_the_new_values_scale(playing):
     window = playing
     window.state.set_cell("q", 1, 1, 6.0)  # S[吃, 吃] from 4 to 12
     next_frame()
-    scaled = window.state.result.scaled
-    wanted = symmetric_levels(scaled.min(), scaled.max(), 1e300)
-    assert levels(window)["scaled"] == wanted
+    top = levels(window)["scaled"][1]
+    assert top > 2.0  # not the ±2 held before: 12 / 2 = 6 at the play's τ
+    assert np.abs(window.state.result.scaled).max() <= top * 1.02  # the player moved τ a little
     frame(window, 20.0)
-    assert levels(window)["scaled"] == wanted  # and held again from there
+    assert levels(window)["scaled"] == (-top, top)  # and held again from there
 
 
-def test_the_mixing_axis_stays_still_while_tau_plays(playing):
-    # it jumped between 2, 0.6 and 1 as τ swept
-    window = playing
-    window.mixing.draw()
-    held = window.mixing._limits
-    for tau in (0.05, 0.6, 1.0, 11.7, 20.0):
-        frame(window, tau)
-        assert window.mixing._limits == held, tau
-        top = window.mixing.drawn().clip(0, None).sum(axis=0).max()
-        assert top <= held[1]  # every stack inside it
+def test_the_mixing_axis_stays_still_while_tau_plays(window, qtbot):
+    # it jumped between 2, 0.6 and 1 as τ swept (here 0.68, 0.24, 0.3, 0.46, 0.84)
+    from engine import random_preset
+
+    window.state.load_preset(random_preset(4, 4, 4, seed=1))
+    window.dial.set_temperature(2.0, animate=False)
+    next_frame()
+    window.dial.speed.setValue(30)
+    window.dial.play()
+    try:
+        window.mixing.draw()
+        held = window.mixing._limits
+        for tau in (0.05, 0.3, 0.6, 1.0, 3.0, 11.7, 20.0):
+            frame(window, tau)
+            window.mixing.draw()  # drawn even where its dock is behind another tab
+            assert window.mixing.totals() == pytest.approx(window.state.result.context[0])
+            assert window.mixing._limits == held, tau
+            top = window.mixing.drawn().clip(0, None).sum(axis=0).max()
+            assert top <= held[1]  # every stack inside it
+    finally:
+        window.dial.pause()
 
 
 def test_the_held_note_follows_the_language(playing):
@@ -96,7 +111,8 @@ def test_the_held_note_follows_the_language(playing):
     set_language("zh_CN")
     try:
         chinese = note(playing)
-        assert chinese and chinese != "scale held while τ plays"
+        assert chinese
+        assert chinese != "scale held while τ plays"
         assert "τ" in chinese
     finally:
         set_language("en")
@@ -114,3 +130,15 @@ def test_scales_held_emits_only_on_a_change(qtbot):
     view.set_scales_held(False)
     assert seen == [True, False]
     assert not view.scales_held
+
+
+def test_the_play_starts_where_tau_is(window, qtbot):
+    # its first frame set τ = 0.05 (the sweep's start) before it went to the τ shown
+    window.dial.set_temperature(2.0, animate=False)
+    next_frame()
+    taus: list[float] = []
+    window.state.temperature_changed.connect(taus.append)
+    window.dial.play()
+    qtbot.waitUntil(lambda: len(taus) >= 2, timeout=5000)
+    window.dial.pause()
+    assert taus[0] == pytest.approx(2.0, rel=0.05)
