@@ -220,10 +220,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._cells.set_export_scale(scale)
 
     def hold_levels(self, levels: tuple[float, float] | None) -> None:
-        """Colour every next matrix over ``levels`` (None: over its own values again).
+        """Colour every next matrix (from ``set_data``) over ``levels``; None: its own again.
 
-        The owner holds them while τ plays, so that one colour keeps one value; a value
-        beyond them takes the end colour and keeps its number. Takes effect at ``set_data``.
+        Held while τ plays: one colour keeps one value; beyond them, the end colour.
         """
         self._held = levels
 
