@@ -1,4 +1,4 @@
-"""The fields of version 2 of the session format: heads, padding and dropout.
+"""The fields of version 2 of the session format: heads, the selected head, padding, dropout.
 
 Version 1 files (the lesson's) have none of them and still open; a file is written as
 version 2 only when it uses one, so that an older Attention Lab still opens the rest.
@@ -27,6 +27,22 @@ def read_heads(data: dict[str, Any], width_qk: int, width_v: int, field: str = "
     except InputError as error:
         raise PresetError(field, error.message) from None
     return heads
+
+
+def read_selected_head(data: dict[str, Any], heads: int) -> int:
+    """Return the head (from 0) the session was showing: 0 when the file gives none."""
+    selected = data.get("selected_head", 0)
+    if type(selected) is not int or not 0 <= selected < heads:
+        raise PresetError(
+            "selected_head",
+            Message(
+                "must be a head index from 0 to {last} (h = {heads}), not {value}",
+                last=heads - 1,
+                heads=heads,
+                value=_shown(selected),
+            ),
+        )
+    return selected
 
 
 def read_padding(data: dict[str, Any], length: int) -> tuple[bool, ...]:
@@ -80,12 +96,17 @@ def read_dropout(data: dict[str, Any]) -> DropoutSetting | None:
 
 
 def written(
-    heads: int, padding: tuple[bool, ...], dropout: DropoutSetting | None
+    heads: int,
+    padding: tuple[bool, ...],
+    dropout: DropoutSetting | None,
+    selected_head: int = 0,
 ) -> dict[str, Any]:
     """Return the version 2 fields to write: only those that differ from version 1."""
     fields: dict[str, Any] = {}
     if heads != 1:
         fields["heads"] = heads
+    if selected_head != 0:  # a head other than the first, which only h > 1 has
+        fields["selected_head"] = selected_head
     if any(padding):
         fields["padding"] = list(padding)
     if dropout is not None:
@@ -99,5 +120,6 @@ __all__ = [
     "read_dropout",
     "read_heads",
     "read_padding",
+    "read_selected_head",
     "written",
 ]

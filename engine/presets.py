@@ -54,8 +54,8 @@ VERSION = 2
 #: be saved again from a deep call stack (json recurses), and no setting needs it.
 MAX_NESTING = 64
 _KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temperature",
-          "causal", "mask", "selected_token", "view", "heads", "padding", "dropout",
-          "source"}  # fmt: skip
+          "causal", "mask", "selected_token", "view", "heads", "selected_head", "padding",
+          "dropout", "source"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,7 @@ class Preset:
     mask: NDArray[np.bool_] | None = None
     selected_token: int = 0
     heads: int = 1  # h: Q, K and V split into h blocks of columns
+    selected_head: int = 0  # the head (from 0) shown in the four steps
     padding: tuple[bool, ...] = ()  # True for each token that is padding; () for none
     dropout: DropoutSetting | None = None  # dropout on the weights, or none
     source: HeadSource | None = None  # the real model's head the numbers came from, if any
@@ -347,8 +348,9 @@ def preset_from_dict(data: object) -> Preset:
         name = key if key.isprintable() and 0 < len(key) <= 40 else _shown(key)
         _check_text(key, name)
         _check_free_form(value, name)
-    from .preset_fields import read_dropout, read_heads, read_padding
+    from .preset_fields import read_dropout, read_heads, read_padding, read_selected_head
 
+    heads = read_heads(data, q.shape[1], v.shape[1])
     return Preset(
         tokens=tokens,
         q=q,
@@ -359,7 +361,8 @@ def preset_from_dict(data: object) -> Preset:
         causal=causal,
         mask=mask,
         selected_token=selected,
-        heads=read_heads(data, q.shape[1], v.shape[1]),
+        heads=heads,
+        selected_head=read_selected_head(data, heads),
         padding=read_padding(data, len(tokens)),
         dropout=read_dropout(data),
         source=read_source(data),
@@ -442,7 +445,7 @@ def preset_to_dict(preset: Preset) -> dict[str, Any]:
             inputs["w_o"] = p.w_o.tolist()
     from .preset_fields import written
 
-    later = written(preset.heads, preset.padding, preset.dropout)
+    later = written(preset.heads, preset.padding, preset.dropout, preset.selected_head)
     if preset.source is not None:
         later["source"] = source_to_dict(preset.source)
     return {

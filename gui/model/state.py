@@ -233,6 +233,10 @@ class AttentionState(FromAModel):
             return False
         self.undo_stack.push(SnapshotCommand(self, before, after, text))
         self.select_token(preset.selected_token)
+        if self._heads > 1:  # the file's head, or the first: not the one shown before
+            self.select_head(preset.selected_head)
+        else:  # a later split starts at the first head, as after a fresh start
+            self._selected_head = 0
         self._apply_view(preset.view)
         return True
 
@@ -345,6 +349,7 @@ class AttentionState(FromAModel):
     def _apply_preset(self, preset: Preset) -> None:
         self.apply_snapshot(snapshot_of(preset))
         self._selected_token = preset.selected_token
+        self._selected_head = preset.selected_head  # within h: the file's reader checks
         self._apply_view(preset.view)
 
     def _push(self, after: Snapshot, text: Text) -> None:

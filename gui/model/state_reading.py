@@ -299,6 +299,8 @@ class StateReading(QObject):
             mask=None if self._mask is None else self._mask.copy(),
             selected_token=self._selected_token,
             heads=self._heads,
+            # the head shown; with h = 1 the one remembered for a later split is not saved
+            selected_head=self._selected_head if self._heads > 1 else 0,
             padding=self._padding,
             dropout=self._dropout,
             source=self._source,

@@ -23,6 +23,7 @@ class ViewSettings(QObject):
     precision_changed = Signal(int)  # decimals shown, 0 to MAX_DECIMALS
     highlighted_step_changed = Signal(int)  # 1–4, 0 for none
     weight_scale_changed = Signal(str)  # one of WEIGHT_SCALES
+    scales_held_changed = Signal(bool)  # True while the dial plays τ (see set_scales_held)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -30,6 +31,7 @@ class ViewSettings(QObject):
         self._precision = 2
         self._highlighted_step = 0
         self._weight_scale = WEIGHT_SCALES[0]
+        self._scales_held = False
 
     @property
     def font_scale(self) -> float:
@@ -50,6 +52,11 @@ class ViewSettings(QObject):
     def weight_scale(self) -> str:
         """Return how the weights A are coloured: one of WEIGHT_SCALES."""
         return self._weight_scale
+
+    @property
+    def scales_held(self) -> bool:
+        """Return True while the value scales hold still (the dial is playing τ)."""
+        return self._scales_held
 
     def set_font_scale(self, scale: float) -> None:
         """Scale every text of the views (their fonts, the plots' labels and outlines)."""
@@ -79,3 +86,13 @@ class ViewSettings(QObject):
         if scale != self._weight_scale:
             self._weight_scale = scale
             self.weight_scale_changed.emit(scale)
+
+    def set_scales_held(self, held: bool) -> None:
+        """Hold the colour and value scales still (True, while τ plays), or fit them again.
+
+        Fitted to every frame, S/τ's colour bar read ±0.4 at τ = 11.7 and ±2 at τ = 2: one
+        colour stood for 0.17 and for 2.00. Held, one colour keeps one value.
+        """
+        if held != self._scales_held:
+            self._scales_held = held
+            self.scales_held_changed.emit(held)

@@ -96,6 +96,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._highlighted = False
         self._highlight_colours: tuple[str, str] | None = None
         self._levels: tuple[float, float] | None = None
+        self._held: tuple[float, float] | None = None  # levels kept for every new matrix
         self._shape: tuple[int, int] = (-1, -1)
         self._matrix: np.ndarray = np.zeros((0, 0))
         self._scale = SCALES[0]
@@ -250,8 +251,17 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """
         self._cells.set_export_scale(scale)
 
+    def hold_levels(self, levels: tuple[float, float] | None) -> None:
+        """Colour every next matrix (from ``set_data``) over ``levels``; None: its own again.
+
+        Held while τ plays: one colour keeps one value; beyond them, the end colour.
+        """
+        self._held = levels
+
     def _levels_for(self, low: float, high: float) -> tuple[float, float]:
         """Colour levels from the smallest and largest value shown."""
+        if self._held is not None:
+            return self._held
         if self._kind == "probability":
             return scale_levels(self._scale, self._top)
         # at most ±1e300, so the colour bar's range stays finite (S/τ can reach 1.8e308)

@@ -12,6 +12,7 @@ from gui.model.state import AttentionState
 from gui.plots.heatmap import Heatmap
 from gui.support.language import Retranslating
 from gui.views.drawn_when_shown import DrawnWhenShown
+from gui.views.formula_bar import listed
 
 
 def shape(rows: int, cols: int) -> str:
@@ -91,13 +92,11 @@ class ConcatView(Retranslating, DrawnWhenShown):
         state = self.state
         heads = state.shown_heads  # with dropout in training: Z′ = A′·V of every head
         self.shapes.setText(self.story())
-        if state.dropped is None:
-            title = self.tr("Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]")
-            z = "Z"
-        else:
-            title = self.tr("Concat(head_1, …, head_{0}) = [Z′_1 | … | Z′_{0}], Z′ = A′·V")
-            z = "Z′"
-        self.concat_title.setText(title.format(state.heads))
+        z = "Z" if state.dropped is None else "Z′"
+        title = f"Concat({listed('head', state.heads)}) = [{listed(z, state.heads, ' | ')}]"
+        if state.dropped is not None:
+            title = self.tr("{0}, Z′ = A′·V").format(title)
+        self.concat_title.setText(title)
         if heads is None:
             matrix = state.shown_result.context
             columns = [f"d{j}" for j in range(matrix.shape[1])]

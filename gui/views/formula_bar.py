@@ -50,6 +50,21 @@ def step_tint(step: int) -> str:
     return "#" + "".join(f"{round(255 - (255 - c) * TINT_SHARE):02x}" for c in rgb)
 
 
+SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def listed(symbol: str, count: int, between: str = ", ") -> str:
+    """Return ``symbol`` 1 to ``count`` with subscripts, as the formula lists the heads.
+
+    "head₁, head₂" for two, "head₁, …, head₈" for more: "head_1, …, head_2" stood under a
+    line of real subscripts. ``between`` separates them (" | " for the blocks [Z₁ | Z₂]).
+    """
+    first, last = (f"{symbol}{str(i).translate(SUBSCRIPTS)}" for i in (1, count))
+    if count <= 1:
+        return first
+    return between.join((first, last) if count == 2 else (first, "…", last))
+
+
 class FormulaPart(QLabel):
     """One clickable, hoverable part of the formula, for step 1–4."""
 
@@ -266,9 +281,9 @@ class FormulaBar(Retranslating, QWidget):
             self._pieces[0].setText(f"head<sub>{head}</sub> = Attention(Q<sub>{head}</sub>, "
                                     f"K<sub>{head}</sub>, V<sub>{head}</sub>) = ")  # fmt: skip
             w_o = "·W_o" if state.has_w_o else ""
-            lead = self.tr(
-                "MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: "
-            ).format(heads, w_o, head)
+            lead = self.tr("MultiHead(Q, K, V) = {0}{1}; head {2}: ").format(
+                f"Concat({listed('head', heads)})", w_o, head
+            )
         else:
             self._pieces[0].setText("Attention(Q, K, V) = ")
         self._chain_texts = tuple(lead + chain.format(length, d_k, d_v, shown)

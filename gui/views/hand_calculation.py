@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtGui import QFont, QResizeEvent, QTextDocument
+from PySide6.QtGui import QFont, QResizeEvent, QTextDocument, QTextOption
 from PySide6.QtWidgets import QCheckBox, QTextBrowser, QVBoxLayout, QWidget
 
 from engine.explain import ScaledStep, ScoreStep, WeightStep
@@ -33,6 +33,9 @@ class ExplainPanel(Retranslating, QWidget):
         self._fitted: tuple[object, tuple[float, int], bool] | None = None
         self.browser = QTextBrowser(self)
         self.browser.setOpenLinks(False)
+        # lines break between words only: anywhere, a vector too wide for the line broke
+        # inside its brackets; it now runs on, and the presenter's fit chooses a smaller type
+        self.browser.setWordWrapMode(QTextOption.WrapMode.WordWrap)
         self.show_all = QCheckBox(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

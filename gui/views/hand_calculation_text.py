@@ -55,8 +55,14 @@ def _shorten(items: Sequence[T], full: bool, write: Callable[[T], str]) -> list[
 
 
 def vector(values: Sequence[float], digits: int, full: bool) -> str:
-    """Write ``values`` as the lesson writes a vector, [1, 0.5, …]; shortened unless ``full``."""
-    return "[" + ", ".join(_shorten(values, full, lambda v: number(v, digits))) + "]"
+    """Write ``values`` as the lesson writes a vector, [1, 0.5, …]; shortened unless ``full``.
+
+    In one piece: a line never breaks inside its brackets (presenting, "[0," ended a line
+    and "1, 0, 1]" began the next). Qt writes the spaces of a nowrap span as no-break
+    spaces, and gives them back as plain spaces in the plain text.
+    """
+    inside = ", ".join(_shorten(values, full, lambda v: number(v, digits)))
+    return f'<span style="white-space:nowrap">[{inside}]</span>'
 
 
 def explain_score(step: ScoreStep, tokens: Sequence[str], digits: int, full: bool) -> str:
@@ -187,7 +193,17 @@ def explain_context(step: ContextStep, tokens: Sequence[str], digits: int, full:
     mixes = _shorten(list(zip(step.weights, step.values, strict=True)), full, mix)
     terms = _shorten(written, full, lambda t: vector(t, places, full))
     result = f"<b>{vector(step.value, digits, full)}</b>"
-    if total is not None:  # the written terms add up to more decimals: then rounded, said so
+    if total is not None and vector(total, places, full) != vector(step.value, places, full):
+        # the rounded terms lost (or gained) a last digit: 1/3 + 1/3 + 1/3 written 0.333 each
+        # adds up to 0.999, but z is 1. Their sum is said to be theirs, and z is z rounded.
+        summed = QCoreApplication.translate("Explanation", "{0}: the sum of the rounded terms")
+        exact = QCoreApplication.translate("Explanation", "without rounding: {0} ≈ {1}")
+        symbol = f"z′<sub>{name}</sub>" if dropout else f"z<sub>{name}</sub>"
+        if len(step.dims) == 1:
+            symbol += f"[d{step.dims[0]}]"
+        result = (f"{summed.format(vector(total, places, full))}"
+                  f"<br>{exact.format(symbol, result)}")  # fmt: skip
+    elif total is not None:  # the terms add up to z with more decimals: then rounded
         result = f"{vector(total, places, full)} ≈ {result}"
     return f"<p><b>{head}</b></p><p>{' + '.join(mixes)}<br>= {' + '.join(terms)}<br>= {result}</p>"
 

@@ -85,6 +85,8 @@ class MixingView(Retranslating, DrawnWhenShown):
         self._base_font = QFont(QGuiApplication.font())
         self._font = QFont(self._base_font)  # of the names and numbers, at the text scale
         self._limits = (0.0, 0.0)
+        self._held_limits = (0.0, 0.0)  # the mix's range while τ plays
+        self._held_for: object = None  # the V it was taken for
         self._ingredient_limits = (0.0, 0.0)
         self._ticks: dict[str, list[tuple[float, str]]] = {}  # on each axis, by name
         self._shown_v: np.ndarray | None = None
@@ -111,6 +113,7 @@ class MixingView(Retranslating, DrawnWhenShown):
             signal.connect(self._on_result_changed)
         state.tokens_changed.connect(lambda: self._on_result_changed(force=True))
         state.view.font_scale_changed.connect(self._on_font_scale_changed)
+        state.view.scales_held_changed.connect(self._on_scales_held_changed)
         for plot in (self.mix, self.ingredients):
             plot.vb.sigResized.connect(self._update_ticks)
         self._on_font_scale_changed(state.view.font_scale)
@@ -292,18 +295,54 @@ class MixingView(Retranslating, DrawnWhenShown):
         for d, label in enumerate(self._total_labels):
             label.setText(format_number(float(written[d]), digits))  # "0.00", never "-0.00"
             label.setPos(d, float(top[d]))
-        # Nice limits change rarely, so the axis is not redrawn on every frame of the dial;
-        # the headroom above keeps the totals' labels inside the plot.
-        low = -nice_ceiling(max(-float(negative.sum(axis=0).min(initial=0)), 1e-9))
-        high = nice_ceiling(max(float(top.max(initial=0)), 1e-9))
-        low = low if negative.any() else 0.0
-        room = 1.6 * QFontMetricsF(self._font).height()  # for the totals' labels
-        headroom = (high - low) * room / max(self.mix.vb.height(), 60)
-        limits = (low - 0.02 * (high - low), high + headroom)
-        if not keeps_range(self._limits, limits):
+        # Nice limits change rarely, so the axis is not redrawn on every frame of the dial
+        limits = self._range_for(float(negative.sum(axis=0).min(initial=0)),
+                                 float(top.max(initial=0)))  # fmt: skip
+        if self.state.view.scales_held:
+            limits = self._held_range(limits)
+            changed = limits != self._limits
+        else:
+            changed = not keeps_range(self._limits, limits)
+        if changed:
             self._limits = limits
             self.mix.setYRange(*limits, padding=0)
             self._update_ticks()
+
+    def _range_for(self, lowest: float, highest: float) -> tuple[float, float]:
+        """Return the mix's range for stacks from ``lowest`` (≤ 0) up to ``highest`` (≥ 0).
+
+        Nice ends, and headroom above that keeps the totals' labels inside the plot.
+        """
+        low = -nice_ceiling(max(-lowest, 1e-9)) if lowest < 0 else 0.0
+        high = nice_ceiling(max(highest, 1e-9))
+        room = 1.6 * QFontMetricsF(self._font).height()  # for the totals' labels
+        headroom = (high - low) * room / max(self.mix.vb.height(), 60)
+        return (low - 0.02 * (high - low), high + headroom)
+
+    def _held_range(self, wanted: tuple[float, float]) -> tuple[float, float]:
+        """Keep the mix's range still while τ plays (it jumped between 2, 0.6 and 1).
+
+        Taken once for each V: every stack of z_i = Σ_j A_ij × v_j lies between the
+        weights' total (1, or 1/(1 − p) after dropout) times V's smallest and largest
+        value, at any τ. It only widens (``wanted`` beyond it would be clipped).
+        """
+        result, dropped = self.state.shown_result, self.state.dropped
+        if self._held_for is not result.v:  # the play's start, or an edit while it plays
+            most = 1.0 if dropped is None else dropped.scale
+            v = result.v
+            bound = self._range_for(most * min(float(v.min(initial=0)), 0.0),
+                                    most * max(float(v.max(initial=0)), 0.0))  # fmt: skip
+            start = self._limits if self._held_for is None else bound
+            self._held_limits = (min(start[0], bound[0]), max(start[1], bound[1]))
+            self._held_for = result.v
+        held = self._held_limits
+        self._held_limits = (min(held[0], wanted[0]), max(held[1], wanted[1]))
+        return self._held_limits
+
+    def _on_scales_held_changed(self, held: bool) -> None:
+        self._held_for = None  # taken again at the next play
+        if not held:  # the range fitted to the bars again
+            self._on_result_changed(force=False)
 
     def _update_ingredients_and_legend(self) -> None:
         result, row, tokens = self.state.shown_result, self.state.selected_token, self.state.tokens

@@ -23,13 +23,17 @@ from engine.vocabulary import STEPS
 from gui.model.numbers import tau_text
 from gui.model.state import AttentionState
 from gui.model.view_settings import WEIGHT_SCALES, ViewSettings
-from gui.plots.heatmap import Heatmap
+from gui.plots.colour_bar import symmetric_levels
+from gui.plots.heatmap import MAX_LEVEL, Heatmap
 from gui.support.language import Retranslating
 from gui.views.formula_bar import STEP_COLOURS, step_tint
 from gui.views.step_title import StepTitle
 
 TOKEN_COLUMNS = ("scores", "scaled", "weights")  # their columns are tokens (Z's are d0, d1, …)
 SYMBOLS = {"scores": "① S", "scaled": "② S/τ", "weights": "③ A", "context": "④ Z"}
+#: the steps whose values τ changes: their colour scales hold still while the dial plays
+#: (S's and A's never move with τ)
+HELD_STEPS = ("scaled", "context")
 
 
 #: the heatmaps one above the other in the grid: (upper, lower)
@@ -129,6 +133,7 @@ class PipelineView(Retranslating, QWidget):
         state.view.precision_changed.connect(self._on_precision_changed)
         self.text_scale.font_scale_changed.connect(self._on_font_scale_changed)
         state.view.weight_scale_changed.connect(self._on_weight_scale_changed)
+        state.view.scales_held_changed.connect(self._on_scales_held_changed)
         self.retranslate()
         self._on_selected_token_changed(state.selected_token)
         if self.text_scale.font_scale != 1.0:
@@ -173,6 +178,8 @@ class PipelineView(Retranslating, QWidget):
             self._scale_top = None if dropped is None else dropped.scale
             self.retranslate_scale()
         reshaped = False
+        # new scores while τ plays are an edit, not a frame: held again at the new values
+        retake = self.state.view.scales_held and self._shown.get("scores") is not result.scores
         for step, heatmap in self.heatmaps.items():
             self.titles[step].set_texts(texts[step])
             matrix = getattr(result, step)
@@ -187,7 +194,11 @@ class PipelineView(Retranslating, QWidget):
             if step == "weights" and dropped is not None:
                 gone = ~dropped.kept if mask is None else ~dropped.kept & mask
             extremes = result.value_range(step) if step in ("scores", "scaled") else None
+            if retake and step in HELD_STEPS:
+                heatmap.hold_levels(None)
             heatmap.set_data(matrix, rows, columns, mask, extremes, gone)
+            if retake and step in HELD_STEPS:
+                heatmap.hold_levels(self._levels_to_hold(step))
         if reshaped:  # a heatmap of a new shape shows all of it: so do the others
             self.show_whole()
         self._on_selected_cell_changed()
@@ -199,7 +210,44 @@ class PipelineView(Retranslating, QWidget):
             self.tr("Show every heatmap's whole matrix again (or double-click a heatmap, or Home)")
         )
         self.retranslate_scale()
+        self._write_held_note()
         self._on_tokens_changed()
+
+    def _on_scales_held_changed(self, held: bool) -> None:
+        """Hold S/τ's and Z's colour levels from now on (τ plays), or fit them again.
+
+        Held as they are when the play starts: nothing changes colour at the press, and a
+        colour keeps its value for the whole sweep. A range that only widened would reach
+        S/τ at τ = 0.05 (20 × S) after one sweep and leave every later frame grey.
+        """
+        for step in HELD_STEPS:
+            self.heatmaps[step].hold_levels(self._levels_to_hold(step) if held else None)
+            if not held:
+                self._shown.pop(step, None)  # coloured over their own values again
+        self._write_held_note()
+        if not held:
+            self._on_result_changed()
+
+    def _levels_to_hold(self, step: str) -> tuple[float, float] | None:
+        """Return S/τ's levels of the moment; Z's widened to cover every Z of the sweep.
+
+        Z = A·V mixes the rows of V with weights that add up to 1 (1/(1 − p) after
+        dropout): at any τ it stays within V's largest size, so Z's colours never clip.
+        """
+        levels = self.heatmaps[step].levels()
+        if step != "context" or levels is None:
+            return levels
+        dropped = self.state.dropped
+        reach = float(np.abs(self.state.shown_result.v).max(initial=0.0))
+        reach *= 1.0 if dropped is None else dropped.scale
+        top = max(levels[1], symmetric_levels(-reach, reach, MAX_LEVEL)[1])
+        return (-top, top)
+
+    def _write_held_note(self) -> None:
+        """Say on S/τ's and Z's colour bars that their scale holds while τ plays."""
+        note = self.tr("scale held while τ plays") if self.state.view.scales_held else ""
+        for step in HELD_STEPS:
+            self.heatmaps[step].colour_bar().set_scale(note)
 
     def retranslate_scale(self) -> None:
         """Name the weights' colour scales and set the chosen one (A′'s up to 1/(1 − p))."""

@@ -289,18 +289,22 @@ class TemperatureDial(Retranslating, QWidget):
         self._set_play_text(playing)
         if not playing:
             self._player.stop()
+            self.state.view.set_scales_held(False)
             self._commit()  # from before the sweep to where it stopped: one step
             return
         self._tween.stop()
         self._begin()
+        self.state.view.set_scales_held(True)  # before the first frame: nothing rescales
         sweep = self.speed.value() * 1000
-        self._player.setDuration(2 * sweep)
-        self._player.setKeyValueAt(0.0, _LOG_MIN)
-        self._player.setKeyValueAt(0.5, _LOG_MAX)
-        self._player.setKeyValueAt(1.0, _LOG_MIN)
-        # Start from the current τ, on the way up, so nothing jumps.
+        # Start from the current τ, on the way up, so nothing jumps: the key values and
+        # start() each gave the sweep's first value, and the first frame was τ = 0.05.
+        with QSignalBlocker(self._player):
+            self._player.setDuration(2 * sweep)
+            self._player.setKeyValueAt(0.0, _LOG_MIN)
+            self._player.setKeyValueAt(0.5, _LOG_MAX)
+            self._player.setKeyValueAt(1.0, _LOG_MIN)
+            self._player.start()
         share = (math.log(self.state.temperature) - _LOG_MIN) / (_LOG_MAX - _LOG_MIN)
-        self._player.start()
         self._player.setCurrentTime(round(min(max(share, 0.0), 1.0) * sweep))
 
     def _on_speed_changed(self, seconds: int) -> None:

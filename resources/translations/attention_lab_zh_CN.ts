@@ -121,17 +121,17 @@
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="265"/>
+        <location filename="../../gui/model/state.py" line="269"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="274"/>
+        <location filename="../../gui/model/state.py" line="278"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="280"/>
+        <location filename="../../gui/model/state.py" line="284"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -204,42 +204,45 @@ No discards it.</source>
 <context>
     <name>ConcatView</name>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="60"/>
+        <location filename="../../gui/views/concat_view.py" line="61"/>
         <source>X {0} · W_q {1} → Q {2}, and so K; X · W_v {3} → V {4}</source>
         <translation>X {0} · W_q {1} → Q {2}，K 同理；X · W_v {3} → V {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="64"/>
+        <location filename="../../gui/views/concat_view.py" line="65"/>
         <source>Q, K {0} → split into {1} heads of {2}; V {3} → {1} heads of {4}</source>
         <translation>Q、K {0} → 分成 {1} 个头，每头 {2}；V {3} → {1} 个头，每头 {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="68"/>
+        <location filename="../../gui/views/concat_view.py" line="69"/>
         <source>each head i: softmax(Q_i K_iᵀ / √d_k) · V_i → Z_i {0}</source>
         <translation>每个头 i：softmax(Q_i K_iᵀ / √d_k) · V_i → Z_i {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="72"/>
+        <location filename="../../gui/views/concat_view.py" line="73"/>
         <source>Concat {0} · W_o {1} → output {2}</source>
         <translation>拼接 {0} · W_o {1} → 输出 {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="75"/>
+        <location filename="../../gui/views/concat_view.py" line="76"/>
         <source>Concat {0} (no W_o: the output is the concat)</source>
         <translation>拼接 {0}（没有 W_o：输出就是拼接结果）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="95"/>
-        <source>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</source>
-        <translation>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</translation>
-    </message>
-    <message>
         <location filename="../../gui/views/concat_view.py" line="98"/>
-        <source>Concat(head_1, …, head_{0}) = [Z′_1 | … | Z′_{0}], Z′ = A′·V</source>
-        <translation>Concat(head_1, …, head_{0}) = [Z′_1 | … | Z′_{0}]，Z′ = A′·V</translation>
+        <source>{0}, Z′ = A′·V</source>
+        <translation>{0}，Z′ = A′·V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/concat_view.py" line="113"/>
+        <source>Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</source>
+        <translation type="vanished">Concat(head_1, …, head_{0}) = [Z_1 | … | Z_{0}]</translation>
+    </message>
+    <message>
+        <source>Concat(head_1, …, head_{0}) = [Z′_1 | … | Z′_{0}], Z′ = A′·V</source>
+        <translation type="vanished">Concat(head_1, …, head_{0}) = [Z′_1 | … | Z′_{0}]，Z′ = A′·V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/concat_view.py" line="112"/>
         <source>MultiHead(Q, K, V) = Concat(…)·W_o</source>
         <translation>MultiHead(Q, K, V) = Concat(…)·W_o</translation>
     </message>
@@ -255,18 +258,18 @@ No discards it.</source>
 <context>
     <name>ExplainPanel</name>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="49"/>
+        <location filename="../../gui/views/hand_calculation.py" line="52"/>
         <source>Show every term</source>
         <extracomment>the hand calculation&apos;s type against the text&apos;s while presenting, largest first: as large as the heatmaps&apos; names (1.3) where the step fits its room, else smaller down to the text&apos;s (at 1080p it was 18 px beside 30 px numbers, in a room two-thirds empty)</extracomment>
         <translation>显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="50"/>
+        <location filename="../../gui/views/hand_calculation.py" line="53"/>
         <source>Long sums are shortened; tick to see every term</source>
         <translation>长的求和会被缩写；勾选后显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="151"/>
+        <location filename="../../gui/views/hand_calculation.py" line="154"/>
         <source>Click any cell of a heatmap to see how it is calculated.</source>
         <translation>点击热力图的任意一格，看它是怎么算出来的。</translation>
     </message>
@@ -279,82 +282,92 @@ No discards it.</source>
         <translation>… 另有 {0} 项 …</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="67"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="73"/>
         <source>① Score S[{0}, {1}] = q&lt;sub&gt;{0}&lt;/sub&gt; · k&lt;sub&gt;{1}&lt;/sub&gt;</source>
         <translation>① 打分 S[{0}, {1}] = q&lt;sub&gt;{0}&lt;/sub&gt; · k&lt;sub&gt;{1}&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="80"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="86"/>
         <source>② Scaled S[{0}, {1}]</source>
         <translation>② 缩放 S[{0}, {1}]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="82"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="88"/>
         <source>{0} → −∞: the mask hides this key (causal, padding or painted out)</source>
         <translation>{0} → −∞：掩码遮住了这个键（因果、填充或手绘）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="91"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="97"/>
         <source>τ = {0} instead of √d_k = {1}</source>
         <translation>τ = {0}，而不是 √d_k = {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="107"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="113"/>
         <source>③ Weight A[{0}, {1}]: softmax of {0}&apos;s row</source>
         <translation>③ 配比 A[{0}, {1}]：{0} 这一行的 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="111"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="117"/>
         <source>Every key is hidden: all weights are 0.</source>
         <translation>所有的词都被遮住：配比全是 0。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="120"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="126"/>
         <source>Subtract the row&apos;s largest value m = {0} first (the result is the same):</source>
         <translation>先减去这一行的最大值 m = {0}（结果不变）：</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="135"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="141"/>
         <source>{0} is hidden by the mask: its scaled score is −∞, e&lt;sup&gt;−∞&lt;/sup&gt; = 0, so its weight is exactly 0</source>
         <translation>{0} 被掩码遮住：缩放后的分数是 −∞，e&lt;sup&gt;−∞&lt;/sup&gt; = 0，所以它的配比正好是 0</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="164"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="170"/>
         <source>④ Context z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;, dimension d{1}</source>
         <translation>④ 上下文 z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;，第 d{1} 维</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="173"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="179"/>
         <source>④ Context z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>④ 上下文 z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="245"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="199"/>
+        <source>{0}: the sum of the rounded terms</source>
+        <translation>{0}：各项取整后之和</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/hand_calculation_text.py" line="200"/>
+        <source>without rounding: {0} ≈ {1}</source>
+        <translation>不取整：{0} ≈ {1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/hand_calculation_text.py" line="261"/>
         <source>Dropout (p = {0}): kept, so {1} = {2} ÷ (1 − {0}) = &lt;b&gt;{3}&lt;/b&gt;</source>
         <translation>随机丢弃（dropout，p = {0}）：保留，所以 {1} = {2} ÷ (1 − {0}) = &lt;b&gt;{3}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="250"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="266"/>
         <source>Dropout (p = {0}): dropped, so {1} = &lt;b&gt;0&lt;/b&gt;</source>
         <translation>随机丢弃（dropout，p = {0}）：丢弃，所以 {1} = &lt;b&gt;0&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="145"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="151"/>
         <source>scaled row</source>
         <translation>缩放后的一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="146"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="152"/>
         <source>sum</source>
         <translation>求和</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="169"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="175"/>
         <source>④ Context z&lt;sub&gt;{0}&lt;/sub&gt;, dimension d{1}</source>
         <translation>④ 上下文 z&lt;sub&gt;{0}&lt;/sub&gt;，第 d{1} 维</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation_text.py" line="177"/>
+        <location filename="../../gui/views/hand_calculation_text.py" line="183"/>
         <source>④ Context z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>④ 上下文 z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -810,20 +823,24 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="260"/>
+        <location filename="../../gui/views/formula_bar.py" line="275"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height). Part ② with τ&apos;s widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="262"/>
+        <location filename="../../gui/views/formula_bar.py" line="277"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="270"/>
+        <location filename="../../gui/views/formula_bar.py" line="284"/>
+        <source>MultiHead(Q, K, V) = {0}{1}; head {2}: </source>
+        <translation>MultiHead(Q, K, V) = {0}{1}；头 {2}：</translation>
+    </message>
+    <message>
         <source>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}; head {2}: </source>
-        <translation>MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}；头 {2}：</translation>
+        <translation type="vanished">MultiHead(Q, K, V) = Concat(head_1, …, head_{0}){1}；头 {2}：</translation>
     </message>
 </context>
 <context>
@@ -1002,12 +1019,12 @@ Replace them?</source>
 <context>
     <name>Heatmap</name>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="550"/>
+        <location filename="../../gui/plots/heatmap.py" line="560"/>
         <source>{0} (dropped by dropout; crossed hatch)</source>
         <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="552"/>
+        <location filename="../../gui/plots/heatmap.py" line="562"/>
         <source>{0} (masked; slanting hatch)</source>
         <translation>{0}（被掩码遮住；斜线）</translation>
     </message>
@@ -1374,27 +1391,27 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="180"/>
+        <location filename="../../gui/views/mixing.py" line="183"/>
         <source>the rest: Σ A′[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A′[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="182"/>
+        <location filename="../../gui/views/mixing.py" line="185"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="342"/>
+        <location filename="../../gui/views/mixing.py" line="381"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="353"/>
+        <location filename="../../gui/views/mixing.py" line="392"/>
         <source>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="355"/>
+        <location filename="../../gui/views/mixing.py" line="394"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1448,99 +1465,104 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="145"/>
+        <location filename="../../gui/views/pipeline.py" line="150"/>
         <source>{0}: pad</source>
-        <extracomment>the heatmaps one above the other in the grid: (upper, lower)</extracomment>
+        <extracomment>the steps whose values τ changes: their colour scales hold still while the dial plays (S&apos;s and A&apos;s never move with τ) the heatmaps one above the other in the grid: (upper, lower)</extracomment>
         <translation>{0}：填充</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="147"/>
+        <location filename="../../gui/views/pipeline.py" line="152"/>
         <source>{0}: no key</source>
         <translation>{0}：无键</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="157"/>
+        <location filename="../../gui/views/pipeline.py" line="162"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="158"/>
+        <location filename="../../gui/views/pipeline.py" line="163"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="159"/>
+        <location filename="../../gui/views/pipeline.py" line="164"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="159"/>
+        <location filename="../../gui/views/pipeline.py" line="164"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="160"/>
+        <location filename="../../gui/views/pipeline.py" line="165"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="164"/>
+        <location filename="../../gui/views/pipeline.py" line="169"/>
         <source>③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}</source>
         <translation>③ A′ = dropout(A)，p = {0:g}：保留的 ÷ {1:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="167"/>
+        <location filename="../../gui/views/pipeline.py" line="172"/>
         <source>③ A′ = dropout(A)</source>
         <translation>③ A′ = dropout(A)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="169"/>
+        <location filename="../../gui/views/pipeline.py" line="174"/>
         <source>④ context Z′ = A′⋅V</source>
         <translation>④ 上下文 Z′ = A′⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="197"/>
+        <location filename="../../gui/views/pipeline.py" line="208"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="199"/>
+        <location filename="../../gui/views/pipeline.py" line="210"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="208"/>
+        <location filename="../../gui/views/pipeline.py" line="248"/>
+        <source>scale held while τ plays</source>
+        <translation>τ 播放时色标固定</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="256"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="210"/>
-        <location filename="../../gui/views/pipeline.py" line="224"/>
+        <location filename="../../gui/views/pipeline.py" line="258"/>
+        <location filename="../../gui/views/pipeline.py" line="272"/>
         <source>A′: 0 to {0:g}</source>
         <translation>A′：0 到 {0:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="211"/>
+        <location filename="../../gui/views/pipeline.py" line="259"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="212"/>
+        <location filename="../../gui/views/pipeline.py" line="260"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="217"/>
+        <location filename="../../gui/views/pipeline.py" line="265"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="225"/>
+        <location filename="../../gui/views/pipeline.py" line="273"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="226"/>
+        <location filename="../../gui/views/pipeline.py" line="274"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -2228,12 +2250,12 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="329"/>
+        <location filename="../../gui/views/temperature_dial.py" line="333"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="330"/>
+        <location filename="../../gui/views/temperature_dial.py" line="334"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>

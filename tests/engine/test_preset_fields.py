@@ -51,6 +51,10 @@ def test_heads_w_o_padding_and_dropout_go_round_a_file():
         ({"heads": 4}, "heads", "do not divide the width"),
         ({"heads": "2"}, "heads", "whole number"),
         ({"heads": 17}, "heads", "from 1 to 16"),
+        ({"heads": 2, "selected_head": 2}, "selected_head", "from 0 to 1"),
+        ({"heads": 2, "selected_head": -1}, "selected_head", "from 0 to 1"),
+        ({"heads": 2, "selected_head": True}, "selected_head", "not True"),
+        ({"selected_head": 1}, "selected_head", "from 0 to 0 \\(h = 1\\)"),
         ({"padding": [True]}, "padding", "3 true/false values"),
         ({"padding": [0, 0, 1]}, "padding", "true/false"),
         ({"dropout": {"p": 0.95}}, "dropout.p", "from 0 to 0.9"),
@@ -95,3 +99,17 @@ def test_a_seed_the_seed_box_cannot_show_is_refused_naming_the_field(seed):
         parse_preset(json.dumps(document))
     document["dropout"]["seed"] = 2**31 - 1
     assert parse_preset(json.dumps(document)).dropout.seed == 2**31 - 1
+
+
+def test_the_selected_head_goes_round_a_file_and_is_left_out_when_it_is_the_first():
+    # a session saved on head 2 reopened on head 1
+    document = shape_check()
+    document.update(heads=2, selected_head=1)
+    preset = parse_preset(json.dumps(document))
+    assert preset.selected_head == 1
+    again = preset_to_dict(preset)
+    assert (again["version"], again["selected_head"]) == (2, 1)
+    del document["selected_head"]  # a file from before: the first head
+    assert parse_preset(json.dumps(document)).selected_head == 0
+    assert "selected_head" not in preset_to_dict(parse_preset(json.dumps(document)))
+    assert "selected_head" not in preset_to_dict(load_preset("cat-eats-fish"))

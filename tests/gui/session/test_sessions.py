@@ -8,6 +8,7 @@ import os
 import pwd
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtGui import QKeySequence
@@ -90,6 +91,37 @@ def test_saving_then_opening_gives_identical_matrices_and_settings(window, tmp_p
     assert window.state.is_projection == projection
     assert again["path"] == (tmp_path / "lesson.json").resolve()
     assert again["undo"] == (0, 0)  # an opened file starts a fresh history
+
+
+def test_a_session_saved_on_head_two_reopens_on_head_two(window, tmp_path):
+    # it reopened on head 1, and a later file without the field kept the head shown before
+    state = window.state
+    state.load_built_in("two-heads")
+    state.set_heads(2)
+    state.select_head(1)
+    assert window.sessions.save_to(tmp_path / "heads.json")
+    data = json.loads((tmp_path / "heads.json").read_text(encoding="utf-8"))
+    assert data["selected_head"] == 1
+    assert window.sessions.new_session()
+    assert window.sessions.open_path(tmp_path / "heads.json")
+    assert (state.heads, state.selected_head) == (2, 1)
+    np.testing.assert_array_equal(state.result.weights, state.heads_result.heads[1].weights)
+    assert state.undo_stack.count() == 0  # selecting a head is no undo step, as a token
+    del data["selected_head"]
+    (tmp_path / "first.json").write_text(json.dumps(data), encoding="utf-8")
+    assert window.sessions.open_path(tmp_path / "first.json")
+    assert state.selected_head == 0
+
+
+def test_a_session_on_one_head_saves_no_selected_head(window, tmp_path):
+    state = window.state
+    state.load_built_in("two-heads")
+    state.set_heads(2)
+    state.select_head(1)
+    state.set_heads(1)
+    assert state.to_preset().selected_head == 0
+    assert window.sessions.save_to(tmp_path / "one.json")
+    assert "selected_head" not in json.loads((tmp_path / "one.json").read_text("utf-8"))
 
 
 def good_text():

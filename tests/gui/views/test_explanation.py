@@ -219,3 +219,83 @@ def test_the_dropout_line_divides_the_weight_it_writes(qapp):
     state.select_cell("weights", 0, 0)
     assert state.dropped.kept[0, 0]
     assert "A′[猫, 猫] = 0.014 ÷ (1 − 0.5) = 0.028" in panel.text()
+
+
+def thirds_state():
+    """Three equal weights: z = 1/3 × [1, 1] + 1/3 × [0, 1] + 1/3 × [0, 1] = [1/3, 1]."""
+    from engine import Preset
+    from gui.model.state import AttentionState
+
+    zeros = np.zeros((3, 2))
+    v = np.array([[1.0, 1.0], [0.0, 1.0], [0.0, 1.0]])
+    return AttentionState(Preset(tokens=("a", "b", "c"), q=zeros, k=zeros, v=v))
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_sum_of_rounded_terms_is_not_written_as_the_result(qtbot, language):
+    # "= [0.333, 0.999] ≈ [0.33, 1]" where z is exactly [1/3, 1]
+    from gui.support.language import set_language
+    from gui.views.hand_calculation import ExplainPanel
+
+    set_language(language)
+    try:
+        state = thirds_state()
+        panel = ExplainPanel(state)
+        qtbot.addWidget(panel)
+        state.select_cell("context", 0, -1)
+        text = panel.text()
+        assert "= [0.333, 0.333] + [0, 0.333] + [0, 0.333]" in text  # what is added by hand
+        assert "[0.333, 0.999] ≈" not in text
+        if language == "en":
+            assert "= [0.333, 0.999]: the sum of the rounded terms\n" in text
+            assert text.rstrip().endswith("without rounding: za ≈ [0.33, 1]")
+        else:
+            assert "= [0.333, 0.999]：各项取整后之和\n" in text
+            assert text.rstrip().endswith("不取整：za ≈ [0.33, 1]")
+        state.select_cell("context", 0, 1)  # one dimension
+        assert panel.text().rstrip().endswith("za[d1] ≈ [1]")
+    finally:
+        set_language("en")
+
+
+def test_a_sum_that_is_z_at_the_terms_decimals_still_reads_as_before(window):
+    # 0.274 + 0.904 = 1.178, and z = 1.1779 is 1.178 too: the sum may stand for z
+    text = click(window, "context", 0, -1)
+    assert "= [1.178, 0.274, 0.274, 1.178] ≈ [1.18, 0.27, 0.27, 1.18]" in text
+    assert "rounded terms" not in text
+
+
+def line_ends_inside_brackets(browser):
+    """Return the lines of the browser's layout that end inside a vector's brackets."""
+    broken = []
+    block = browser.document().begin()
+    while block.isValid():
+        layout, text, depth = block.layout(), block.text(), 0
+        for i in range(layout.lineCount()):
+            line = layout.lineAt(i)
+            part = text[line.textStart() : line.textStart() + line.textLength()]
+            depth += part.count("[") - part.count("]")
+            if depth:
+                broken.append(part)
+        block = block.next()
+    return broken
+
+
+@pytest.mark.parametrize(("presenting", "width"), [(False, 230), (True, 400), (True, 700)])
+def test_a_vector_never_breaks_inside_its_brackets(qtbot, presenting, width):
+    # presenting, "[0," ended a line and "1, 0, 1]" began the next
+    from engine import load_preset
+    from gui.model.state import AttentionState
+    from gui.views.hand_calculation import ExplainPanel
+
+    state = AttentionState(load_preset("cat-eats-fish"))
+    panel = ExplainPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(width, 300)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.set_presenting(presenting)
+    for step, col in (("scores", -1), ("weights", 2), ("context", -1), ("context", 1)):
+        state.select_cell(step, 0, col)
+        panel.browser.document().size()  # laid out
+        assert line_ends_inside_brackets(panel.browser) == [], (step, col)

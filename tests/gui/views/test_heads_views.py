@@ -137,7 +137,7 @@ def test_the_window_shows_heads_padding_and_dropout(window, qtbot):
     assert not window.workspace.is_panel_shown("heads")
     state.set_heads(2)
     assert window.workspace.is_panel_shown("heads")  # a split into heads shows every head
-    assert "MultiHead(Q, K, V) = Concat(head_1, …, head_2)" in window.formula.shape_chain.text()
+    assert "MultiHead(Q, K, V) = Concat(head₁, head₂)" in window.formula.shape_chain.text()
     assert window.inputs.tokens.d_k.value() == 4  # the whole width, h·d_k
     assert window.inputs.tokens.d_k_label.text() == "h·d_k"
     state.set_w_o_given(True)
@@ -253,3 +253,39 @@ def test_the_weights_scale_reaches_a_prime_while_dropout_trains(qtbot):
     state.set_dropout(DropoutSetting(0.5, 1, False))  # evaluation: A again
     qtbot.waitUntil(lambda: weights.levels() == (0.0, 1.0))
     assert view.scale_choice.itemText(0) == "A: 0 to 1"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_concat_is_written_with_subscripts_as_the_line_above(window, language):
+    # "Concat(head_1, …, head_2)" under a line of real subscripts; odd for two heads
+    from engine import random_preset
+    from engine.dropout import DropoutSetting
+    from gui.support.language import set_language
+
+    state = window.state
+    set_language(language)
+    try:
+        state.load_preset(random_preset(3, 8, 8, seed=1))
+        state.set_heads(2)
+        chain, concat = window.formula.shape_chain, window.heads.concat
+        concat.draw()
+        assert "Concat(head₁, head₂)" in chain.text()
+        assert concat.concat_title.text() == "Concat(head₁, head₂) = [Z₁ | Z₂]"
+        state.set_heads(4)
+        concat.draw()
+        assert "Concat(head₁, …, head₄)" in chain.text()
+        assert concat.concat_title.text() == "Concat(head₁, …, head₄) = [Z₁ | … | Z₄]"
+        state.set_dropout(DropoutSetting(0.5, 1, True))
+        concat.draw()
+        comma = "，" if language == "zh_CN" else ", "
+        assert (
+            concat.concat_title.text()
+            == f"Concat(head₁, …, head₄) = [Z′₁ | … | Z′₄]{comma}Z′ = A′·V"
+        )
+        for text in (chain.text(), concat.concat_title.text()):
+            assert "_1" not in text
+            assert "head_" not in text
+        if language == "zh_CN":
+            assert "；头 " in chain.text()
+    finally:
+        set_language("en")

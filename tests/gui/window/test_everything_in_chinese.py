@@ -91,7 +91,7 @@ def english_words(text: str) -> list[str]:
     text = re.sub(r"<[^>]+>", " ", text)  # rich text's tags
     text = re.sub(r"&(?:[a-z]+|#\d+);", " ", text)  # and its entities
     text = re.sub(r"\b(?:d|t|x)\d+\b", " ", text)  # d1, t77: names of columns and tokens
-    text = re.sub(r"\b(?:head|[QKVZ])_\w*ᵀ?", " ", text)  # head_1, Q_i, K_iᵀ, Z_2: symbols
+    text = re.sub(r"\b(?:head|[QKVZ]′?)(?:_\w*|[₀-₉]+)ᵀ?", " ", text)  # head₁, Q_i, K_iᵀ, Z′₂
     text = re.sub(r"[\w.-]+\.(?:json|csv|npy|npz|png|svg|pdf)\b", " ", text)  # file names
     words = re.findall(r"[A-Za-zᵀ_]{2,}", text)
     return [w for w in words if w not in ALLOWED and w.strip("_") not in ALLOWED]
