@@ -122,7 +122,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._widths: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())  # the names'
         self._numbers: tuple[tuple[int, float], ...] = ()  # (decimals, widest's width)
         self._digits = 2
-        self._fit: CellsFit | None = None
+        self._written: tuple[object, ...] = ()  # what the names were last written for
         self._font_scale = 1.0
         self._name_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
@@ -403,15 +403,19 @@ class Heatmap(pg.GraphicsLayoutWidget):
         rows, cols, size = self._shared_steps
         fit = self._cells_fit(size)
         self._labels.set_style(fit.numbers.px, fit.digits)
-        if fit == self._fit:
+        steps = (max(round_step(fit.rows.step), rows), max(round_step(fit.columns.step), cols))
+        (y0, y1), (x0, x1) = self.shown_cells()
+        cells = (math.floor(y0), math.ceil(y1), math.floor(x0), math.ceil(x1))
+        # the owner's steps and the cells too, not the fit alone: a zoom shares its steps in
+        # two turns, the second with the same fit (every row then, not every 50th)
+        if (fit, steps, cells) == self._written:
             return
-        self._fit = fit
+        self._written = (fit, steps, cells)
         px = fit.rows.px or fit.columns.px or QFontInfo(self._tick_font).pixelSize()
         font = sized(self._tick_font, px)
         if font != self._plot.getAxis("top").style["tickFont"]:
             self._plot.set_name_font(font, AXIS_COLOUR)
         self._plot.set_axes_room(fit.left, fit.top)
-        steps = (max(round_step(fit.rows.step), rows), max(round_step(fit.columns.step), cols))
         whole = steps[1] == 1 and fit.columns.complete
         self._plot.write_names(
             self._row_names,

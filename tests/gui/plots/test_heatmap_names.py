@@ -326,3 +326,17 @@ def test_too_many_rows_to_name_each_still_leave_every_column_named(make_heatmap)
     assert written_names(heatmap, "top") == names
     assert heatmap.tick_steps()[0] > 1
     assert len(written_names(heatmap, "left")) < 16
+
+
+def test_steps_shared_anew_in_the_same_fit_name_the_rows_anew(make_heatmap):
+    # a zoom shares its steps in two turns: every 50th first (the others still whole), then
+    # every one in the same fit; the names stayed every 50th ("t101" alone of 15 rows)
+    heatmap = make_heatmap("probability", (400, 400))
+    names = [f"t{i + 1}" for i in range(512)]
+    heatmap.set_data(np.full((512, 512), 1 / 512), names, names)
+    heatmap.show_cells((97.5, 112.0), (389.4, 403.9))
+    size = heatmap.name_size()
+    heatmap.share_tick_steps(50, 100, size)
+    assert written_names(heatmap, "left") == ["t101"]
+    heatmap.share_tick_steps(1, 1, size)
+    assert written_names(heatmap, "left") == names[97:112]
