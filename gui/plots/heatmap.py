@@ -29,7 +29,7 @@ from gui.plots.cell_labels import (
 )
 from gui.plots.colour_bar import ColourBar, symmetric_levels
 from gui.plots.text_fit import AXIS_PAD, REFERENCE_PX, CellsFit, Names, fit_cells, round_step
-from gui.plots.text_scale import scaled_font
+from gui.plots.text_scale import scaled_font, sized, widths
 from gui.plots.weight_scales import LOG_TICKS, SCALES, scale_levels
 
 KINDS = ("diverging", "probability")
@@ -51,19 +51,6 @@ NAME_CHARS = 12  # longer token names are shortened on the axes
 def elide(name: str) -> str:
     """Return a token name short enough for an axis label (at most NAME_CHARS characters)."""
     return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
-
-
-def sized(font: QFont, px: int) -> QFont:
-    """Return ``font`` at ``px`` pixels."""
-    copy = QFont(font)
-    copy.setPixelSize(px)
-    return copy
-
-
-def widths(texts: Sequence[str], font: QFont) -> tuple[float, ...]:
-    """Return each text's width in ``font`` at REFERENCE_PX (text_fit scales them)."""
-    metrics = QFontMetricsF(sized(font, REFERENCE_PX))
-    return tuple(metrics.horizontalAdvance(text) for text in texts)
 
 
 class Heatmap(pg.GraphicsLayoutWidget):

@@ -7,13 +7,16 @@ and executes the decision (its sizes are the reference widths scaled).
 
 The slots are evenly spaced along a line, ``pitch`` px apart; across the line the texts have
 ``depth`` px. Each size from the largest down to the least is tried, in it each of the
-caller's ways in its order, and the first that writes every text is taken:
+caller's ways that keep texts whole in its order, and the first that writes every text is
+taken; then the same for the ways that cut (a name whole in a smaller size reads better than
+cut in a larger: "[SEP]" in 11 px, not "[SE…" in 12):
 
 - ``along``: each text along the line, whole; two neighbours share their two half slots
   (a long "[CLS]" beside a short "the" fits where the widest text in every slot would not);
 - ``stagger``: along, every other text a line lower, so each has two slots' width;
 - ``cut``: along, each text cut to its slot ("[CL…") while few are cut and they still read
   apart (six "token N" all cut to "to…" would say nothing);
+- ``stagger cut``: staggered, each text cut to its two slots' width, as few as ``cut``;
 - ``across``: turned a quarter (a heatmap's upright column names), or written across a
   line that runs downwards (its row names): a line high in its slot, as long as ``depth``.
 
@@ -33,7 +36,7 @@ REFERENCE_PX = 100  # the size the caller measures its texts in
 GAP_EM = 0.3  # least room between two neighbours, of the type's size
 LEAST_GAP = 3.0  # px, whatever the size
 ELLIPSIS = "…"
-WAYS = ("along", "stagger", "cut", "across")
+WAYS = ("along", "stagger", "cut", "stagger cut", "across")
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,11 @@ class TextFit:
     extent: float = 0.0  # px across the line the written texts take
 
     @property
+    def rows(self) -> int:
+        """Return on how many lines the texts are written: 2 when staggered, else 1."""
+        return 2 if self.way.startswith("stagger") else 1
+
+    @property
     def complete(self) -> bool:
         """Return True when every text is written, whole or cut."""
         return self.step == 1 and self.px > 0
@@ -91,11 +99,13 @@ def _fit(widths: tuple[float, ...], texts: tuple[str, ...], room: Room, sizes: t
     if not widths:
         return NOTHING
     least, largest = max(1, sizes[0]), max(1, sizes[0], sizes[1])
-    for px in range(largest, least - 1, -1):
-        for way in ways:
-            fit = _try(way, px, widths, texts, room, line)
-            if fit is not None:
-                return fit
+    for cutting in (False, True):
+        tried = [way for way in ways if way.endswith("cut") == cutting]
+        for px in range(largest, least - 1, -1):
+            for way in tried:
+                fit = _try(way, px, widths, texts, room, line)
+                if fit is not None:
+                    return fit
     return _every_nth(widths, texts, room, (least, largest), line, ways[0]) if thin else NOTHING
 
 
@@ -129,12 +139,13 @@ def _try(way: str, px: int, widths: tuple[float, ...], texts: tuple[str, ...], r
         if height + (gap if len(widths) > 1 else 0) > room.pitch + 1e-9 or widest > room.depth:
             return None
         return TextFit(px, way, every, texts, 1, widest)
+    rows = 2 if way.startswith("stagger") else 1
+    if rows == 2 and (len(widths) < 3 or 2 * height > room.depth + 1e-9):
+        return None
     if way == "stagger":
-        if len(widths) < 3 or 2 * height > room.depth + 1e-9:
-            return None
         fits = _apart(sized, 2 * room.pitch, gap, 2) and _within_ends(sized, centres, room)
         return TextFit(px, way, every, texts, 1, 2 * height) if fits else None
-    if height > room.depth + 1e-9:
+    if height * rows > room.depth + 1e-9:
         return None
     if way == "along":
         single = len(widths) == 1 and sized[0] + gap <= room.pitch + 1e-9
@@ -142,22 +153,23 @@ def _try(way: str, px: int, widths: tuple[float, ...], texts: tuple[str, ...], r
         if fits and _within_ends(sized, centres, room):
             return TextFit(px, way, every, texts, 1, height)
         return None
-    if way == "cut" and len(widths) > 1 and len(texts) == len(widths):
-        written = _cut(sized, texts, centres, room, gap)
+    if way.endswith("cut") and len(widths) > 1 and len(texts) == len(widths):
+        written = _cut(sized, texts, centres, room, gap, rows)
         cut = sum(a != b for a, b in zip(written, texts, strict=True))
         readable = all(text.rstrip(ELLIPSIS) for text in written)
         if readable and 3 * cut <= len(texts) and len(set(written)) == len(set(texts)):
-            return TextFit(px, way, every, tuple(written), 1, height)
+            return TextFit(px, way, every, tuple(written), 1, rows * height)
     return None
 
 
 def _cut(widths: Sequence[float], texts: Sequence[str], centres: Sequence[float], room: Room,
-         gap: float) -> list[str]:  # fmt: skip
-    """Each text cut to its slot, less the gap and within the ends (its characters' share)."""
+         gap: float, rows: int) -> list[str]:  # fmt: skip
+    """Each text cut to ``rows`` slots, less the gap, within the ends (its characters' share)."""
     length = room.pitch * len(widths) if room.length is None else room.length
     written = []
     for width, text, centre in zip(widths, texts, centres, strict=True):
-        space = min(room.pitch - gap, 2 * (centre + room.slack), 2 * (length - centre + room.slack))
+        space = min(rows * room.pitch - gap, 2 * (centre + room.slack),
+                    2 * (length - centre + room.slack))  # fmt: skip
         if width <= space:
             written.append(text)
             continue

@@ -8,12 +8,14 @@ the application's font by themselves: each plot asks here for its fonts at the s
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from gui.plots.cell_axes import QuietAxis
 from gui.plots.colour_bar import ROOM, tick_text, tick_values
+from gui.plots.text_fit import REFERENCE_PX
 
 
 def scaled_font(base: QFont, scale: float) -> QFont:
@@ -24,6 +26,19 @@ def scaled_font(base: QFont, scale: float) -> QFont:
     else:  # an application font sized in pixels has no point size
         font.setPixelSize(max(1, round(base.pixelSize() * scale)))
     return font
+
+
+def sized(font: QFont, px: int) -> QFont:
+    """Return ``font`` at ``px`` pixels."""
+    copy = QFont(font)
+    copy.setPixelSize(px)
+    return copy
+
+
+def widths(texts: Sequence[str], font: QFont) -> tuple[float, ...]:
+    """Return each text's width in ``font`` at REFERENCE_PX (text_fit scales them)."""
+    metrics = QFontMetricsF(sized(font, REFERENCE_PX))
+    return tuple(metrics.horizontalAdvance(text) for text in texts)
 
 
 def point_size(font: QFont) -> float:

@@ -9,17 +9,18 @@ from html import escape
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.model.numbers import format_number
 from gui.model.state import AttentionState
 from gui.model.view_settings import ViewSettings
-from gui.plots.bar_names import ROWS_APART, BarNames, bar_names
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
 from gui.plots.colour_bar import nice_ceiling
-from gui.plots.text_scale import scaled_font, style_axis, value_ticks
+from gui.plots.heatmap import LEAST_NAME_PX
+from gui.plots.text_fit import REFERENCE_PX, Room, TextFit, fit_texts
+from gui.plots.text_scale import scaled_font, sized, style_axis, value_ticks, widths
 from gui.plots.token_colours import PER_TOKEN_UP_TO, token_colour
 from gui.support.language import Retranslating
 
@@ -28,6 +29,11 @@ TITLE_PT = 10.0  # the title's size at the normal text size
 OUTLINE = QColor("#4c72b0")
 LABEL_GROUND = QColor(255, 255, 255)
 HEADROOM = 1.02  # the view's top, as a share of the top value, besides a number's room
+# a first or last name may pass the bars' room by this much, no more: it would run under the
+# values' axis' "0" (the axis lets it: hideOverlappingLabels=False, else pyqtgraph left out
+# a name that passed its end by a pixel, as it did [CLS])
+END_SLACK = 4.0
+LOWER_ROW = "\n"  # a staggered name on the lower row starts with an empty line
 
 
 def weight_text(value: float, digits: int) -> str:
@@ -68,7 +74,7 @@ class WeightBars(Retranslating, QWidget):
         self.plot.addItem(self.axes, row=1, col=0)
         self.axes.setYRange(0, 1.0, padding=0)
         self.axes.getAxis("left").enableAutoSIPrefix(False)
-        # a first or last name may reach a few pixels past the bars (see bar_names)
+        # a first or last name may reach a few pixels past the bars (see END_SLACK)
         self.axes.getAxis("bottom").setStyle(hideOverlappingLabels=False)
         self._base_font = QFont(QGuiApplication.font())
         self._font = QFont(self._base_font)  # of the names and numbers, at the text scale
@@ -90,8 +96,8 @@ class WeightBars(Retranslating, QWidget):
         layout.addWidget(self.readout)
         self._weights = np.zeros(0)
         self._ticks: list[tuple[int, str]] = []
-        self._names: tuple[object, BarNames] | None = None  # (what they were fitted to, how)
-        self._names_style: tuple[float, int] = (1.0, 1)  # the bottom axis' type and rows
+        self._names: tuple[object, TextFit] | None = None  # (what they were fitted to, how)
+        self._names_style: tuple[int, int] = (0, 1)  # the bottom axis' px and rows
         self._weight_ticks: list[tuple[float, str]] = []
         self._length = -1
         self._top = 1.0  # the weights' axis goes from 0 to this (1, or the row's largest)
@@ -128,7 +134,7 @@ class WeightBars(Retranslating, QWidget):
         self._title_font.setPointSizeF(TITLE_PT * scale)
         self.title.setText(self._title, size=f"{TITLE_PT * scale:.4g}pt")
         self._ticks = []  # chosen again for the new widths
-        self._names, self._names_style = None, (1.0, 1)
+        self._names, self._names_style = None, (0, 1)
         self._update_weight_ticks()
         self._refresh()
 
@@ -183,17 +189,7 @@ class WeightBars(Retranslating, QWidget):
         if length != self._length:
             self._length = length
             self.axes.setXRange(-0.6, length - 0.4, padding=0)
-        if not many:  # every bar its token, in full where there is room (see bar_names)
-            ticks = self._fitted_names(tokens).ticks
-        else:  # names that fit side by side, from the widest of (a sample of) the names
-            metrics = QFontMetricsF(self._font)
-            sample = tokens[:: max(1, length // 64)]
-            widest = max(metrics.horizontalAdvance(name) for name in sample)
-            room = self._room() / max(34.0, widest + 12)
-            step = max(1, math.ceil(length / room))
-            # from half a step in: a name centred on the first bar would stick out on the left
-            ticks = [(j, tokens[j]) for j in range(step // 2, length, step)]
-            self._style_names(1.0, 1)
+        ticks = self._name_ticks(tokens)
         dropped = self.state.dropped
         title = escape(self._title_text(tokens[row], dropped is not None))
         if title != self._title:  # a new text relays the plot out: not on every frame
@@ -287,24 +283,40 @@ class WeightBars(Retranslating, QWidget):
         margin = self.title.item.document().documentMargin()  # on each side of the text
         return float(self.plot.width() - left - right - 2 * margin - 1)
 
-    def _fitted_names(self, tokens: Sequence[str]) -> BarNames:
-        """Return how the bars are named (measured again only for new names or room)."""
+    def _name_ticks(self, tokens: Sequence[str]) -> list[tuple[int, str]]:
+        """Return (bar, text) of every bar named, as text_fit decides and its axis styled.
+
+        Each bar its token where the fit allows: side by side, smaller, on two rows (every
+        other name a line lower, so each has two bars' width) or cut; beyond MANY tokens
+        every n-th. Measured again only for new names or room.
+        """
         room = self._room()
         key = (tuple(tokens), room, self._font.key())
         if self._names is None or self._names[0] != key:
-            first = room * 0.6 / (len(tokens) + 0.2)  # the x range is −0.6 … L − 0.4
-            self._names = (key, bar_names(tokens, self._font, room, first))
-        names = self._names[1]
-        self._style_names(names.scale, names.rows)
-        return names
+            count = len(tokens)
+            first = room * 0.6 / (count + 0.2)  # the x range is −0.6 … L − 0.4
+            pitch = (room - 2 * first) / (count - 1) if count > 1 else room
+            largest = QFontInfo(self._font).pixelSize()
+            least = min(largest, round(LEAST_NAME_PX * max(self.text_scale.font_scale, 1.0) ** 0.5))
+            line = QFontMetricsF(sized(self._font, REFERENCE_PX)).height() / REFERENCE_PX
+            ways = ("along",) if count > MANY else ("along", "stagger", "stagger cut")
+            fit = fit_texts(widths(tokens, self._font), tokens,
+                            Room(pitch, 2 * line * largest, first, room, END_SLACK),
+                            (least, largest), line, ways)  # fmt: skip
+            self._names = (key, fit)
+        fit = self._names[1]
+        self._style_names(fit.px or QFontInfo(self._font).pixelSize(), fit.rows)
+        named = zip(fit.shown, fit.texts, strict=True)
+        return [(bar, LOWER_ROW + text if fit.rows == 2 and n % 2 else text)
+                for n, (bar, text) in enumerate(named)]  # fmt: skip
 
-    def _style_names(self, scale: float, rows: int) -> None:
-        """Write the bars' names at ``scale`` × the text's type, on ``rows`` rows."""
-        if (scale, rows) == self._names_style:
+    def _style_names(self, px: int, rows: int) -> None:
+        """Write the bars' names ``px`` pixels high, on ``rows`` rows."""
+        if (px, rows) == self._names_style:
             return
-        self._names_style = (scale, rows)
+        self._names_style = (px, rows)
         axis = self.axes.getAxis("bottom")
-        font = scaled_font(self._font, scale)
+        font = sized(self._font, px)
         style_axis(axis, font)
         if rows > 1:  # room for the lower row's line too
             metrics = QFontMetricsF(font)
@@ -313,7 +325,7 @@ class WeightBars(Retranslating, QWidget):
 
     def names(self) -> list[tuple[int, str]]:
         """Return (bar, name as written) of every named bar."""
-        return [(bar, text.removeprefix(ROWS_APART)) for bar, text in self._ticks]
+        return [(bar, text.removeprefix(LOWER_ROW)) for bar, text in self._ticks]
 
     def _set_top(self, weights: np.ndarray) -> None:
         """Set the weights' axis: 0 to 1, or to the row's largest weight, with room above.

@@ -62,7 +62,7 @@ def test_every_text_written_fits_its_room_in_a_size_within_bounds(widths, pitch,
                                                                     extra, thin):  # fmt: skip
     room = Room(pitch, depth)
     texts = [f"t{i}" for i in range(len(widths))]
-    ways = ("along", "stagger", "cut", "across")
+    ways = ("along", "stagger", "cut", "stagger cut", "across")
     fit = fit_texts(widths, texts, room, (least, least + extra), LINE, ways, thin)
     assert fit == fit_texts(widths, texts, room, (least, least + extra), LINE, ways, thin)
     if not fit.px:
@@ -81,3 +81,25 @@ def test_every_text_written_fits_its_room_in_a_size_within_bounds(widths, pitch,
         assert centres[0] - sized[0] / 2 >= -1e-6
         assert centres[-1] + sized[-1] / 2 <= pitch * len(widths) + 1e-6
     assert len(fit.shown) == len(fit.texts)
+
+
+def test_a_name_whole_in_a_smaller_size_beats_it_cut_in_a_larger():
+    # six bars 20 px apart: "[SEP]" whole on two rows in 11 px, not "[SE…" in 12
+    widths = [300, 170, 170, 230, 170, 300]
+    texts = ["[CLS]", "the", "cat", "eats", "fish", "[SEP]"]
+    room = Room(20, 40, 12, 124, 4.0)
+    fit = fit_texts(widths, texts, room, (10, 12), LINE, ("along", "stagger", "stagger cut"))
+    assert fit.texts == tuple(texts)
+    assert (fit.way, fit.rows) == ("stagger", 2)
+    assert fit.px < 12
+
+
+def test_names_too_long_for_two_rows_are_cut_on_two_rows():
+    widths = [300, 170, 700, 250, 170, 230, 300]
+    texts = ["[CLS]", "the", "teacher", "reads", "the", "book", "[SEP]"]
+    room = Room(19, 40, 16, 146, 4.0)
+    fit = fit_texts(widths, texts, room, (10, 12), LINE, ("along", "stagger", "stagger cut"))
+    assert (fit.way, fit.rows, fit.step) == ("stagger cut", 2, 1)
+    assert fit.texts[2].endswith("…")
+    assert fit.texts[2].startswith("te")
+    assert sum(text.endswith("…") for text in fit.texts) == 1
