@@ -16,11 +16,13 @@ import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintEngine, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QPaintEngine, QPainter, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from gui.plots.line_choice import Lines, strongest_lines, token_lines
 from gui.plots.line_raster import LineRaster, packed
+from gui.plots.text_fit import REFERENCE_PX, Room, TextFit, fit_texts
+from gui.plots.text_scale import scaled_font, sized
 
 # what to draw: A of each head shown (h, L, L), each head's colour, the token names
 Source = Callable[[], tuple[NDArray[np.float64], list[QColor], tuple[str, ...]]]
@@ -34,6 +36,7 @@ GREY = QColor("#666666")
 SELECTED_BAND = QColor("#fff1b8")
 HOVERED_BAND = QColor("#dbe9fb")
 SMALLEST_NAMES = 0.6  # names shrink to this share of the text's size before some are left out
+NAMED_PX = 1.0  # text_fit's "across" decides the rows only: each name is cut to its column
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,7 @@ class Geometry:
     line_left: float
     line_right: float
     key_left: float  # key names start here
-    name_scale: float = 1.0  # the names' size, a share of the text's: rows too close shrink it
+    names: TextFit | None = None  # the rows named and their size (text_fit): close rows shrink it
 
     def y(self, rows: NDArray[np.intp]) -> NDArray[np.floating]:
         """Return the middle of each row."""
@@ -80,27 +83,16 @@ def blended(colour: QColor, opacity: float) -> QColor:
     return QColor(*(round(255 + (c - 255) * opacity) for c in rgb))
 
 
-def name_scale(pitch: float, height: float) -> float:
-    """Return the names' size, a share of ``height``, so that each row's name fits its row.
+def names_fit(count: int, pitch: float, font: QFont) -> TextFit:
+    """Return which of ``count`` rows ``pitch`` px apart are named, and in what size.
 
-    Never under SMALLEST_NAMES: rows closer still name every how many (rows_between_names).
+    A line of ``font`` high in each row, down to SMALLEST_NAMES of its size, else every n-th.
     """
-    return min(1.0, max(SMALLEST_NAMES, pitch / max(height * 1.05, 1e-9)))
-
-
-def scaled_font(font: QFont, scale: float) -> QFont:
-    """Return ``font`` at ``scale`` times its size (in points, or in pixels if it has none)."""
-    result = QFont(font)
-    if font.pointSizeF() > 0:
-        result.setPointSizeF(font.pointSizeF() * scale)
-    else:  # an app font sized in pixels has no point size
-        result.setPixelSize(max(1, round(font.pixelSize() * scale)))
-    return result
-
-
-def rows_between_names(pitch: float, height: float) -> int:
-    """Return every how many rows a name is written, so that names ``height`` tall never touch."""
-    return max(1, math.ceil(height * 1.05 / max(pitch, 1e-9)))
+    largest = QFontInfo(font).pixelSize()
+    line = QFontMetricsF(sized(font, REFERENCE_PX)).height() / REFERENCE_PX
+    sizes = (max(1, round(largest * SMALLEST_NAMES)), largest)
+    # a pixel apart: a line's height keeps room above and below its letters already
+    return fit_texts((0.0,) * count, (), Room(pitch, NAMED_PX, gap=1.0), sizes, line, ("across",))
 
 
 class LinesPicture(pg.GraphicsWidget):
@@ -221,14 +213,12 @@ class LinesPicture(pg.GraphicsWidget):
         count = len(self.names)
         pitch = min(max(bottom - top, 1.0) / count, 2.4 * line)
         top += max(bottom - top - pitch * count, 0.0) / 2  # a short list sits in the middle
-        scale = name_scale(pitch, line)
-        while scale > SMALLEST_NAMES and rows_between_names(pitch, QFontMetricsF(
-                scaled_font(self._font, scale)).height()) > 1:  # fmt: skip
-            scale = max(SMALLEST_NAMES, scale * 0.95)  # a size in whole pixels came out larger
+        names = names_fit(count, pitch, self._font)
+        scale = names.px / max(QFontInfo(self._font).pixelSize(), 1)
         name_width = min(self._widest * scale, max(width * 0.28, 30.0))
         return Geometry(top, pitch, count, name_width, pad + name_width,
                         pad + name_width + gap, width - pad - name_width - gap,
-                        width - pad - name_width, scale)  # fmt: skip
+                        width - pad - name_width, names)  # fmt: skip
 
     # ----------------------------------------------------------------- painting
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -299,17 +289,15 @@ class LinesPicture(pg.GraphicsWidget):
 
     def name_fonts(self, geometry: Geometry) -> tuple[QFont, QFont]:
         """Return the names' font and the emphasised names' (bold), at the rows' size."""
-        if geometry.name_scale == 1.0:
-            return QFont(self._font), QFont(self._bold)
-        return (scaled_font(self._font, geometry.name_scale),
-                scaled_font(self._bold, geometry.name_scale))  # fmt: skip
+        names = geometry.names or names_fit(geometry.count, geometry.pitch, self._font)
+        px = names.px or QFontInfo(self._font).pixelSize()
+        return sized(self._font, px), sized(self._bold, px)
 
     def named_rows(self, geometry: Geometry | None = None) -> list[int]:
         """Return the rows whose names are written (beside the emphasised ones): all if they fit."""
         geometry = geometry or self.geometry_now()
-        height = QFontMetricsF(self.name_fonts(geometry)[0]).height()
-        step = rows_between_names(geometry.pitch, height)
-        return list(range(0, geometry.count, step))
+        names = geometry.names or names_fit(geometry.count, geometry.pitch, self._font)
+        return list(names.shown)
 
     def _paint_names(self, painter: QPainter, geometry: Geometry) -> None:
         font, bold = self.name_fonts(geometry)

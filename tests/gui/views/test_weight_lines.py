@@ -9,7 +9,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QImage
+from PySide6.QtGui import QColor, QFontInfo, QFontMetricsF, QImage
 
 from engine import load_preset
 from gui import install_fonts
@@ -17,13 +17,7 @@ from gui.export.figures import Figure
 from gui.export.render import render_figure
 from gui.model.state import AttentionState
 from gui.plots.line_choice import BUDGET
-from gui.plots.weight_lines_item import (
-    LEVELS,
-    SELECTED_BAND,
-    SMALLEST_NAMES,
-    blended,
-    rows_between_names,
-)
+from gui.plots.weight_lines_item import LEVELS, SELECTED_BAND, SMALLEST_NAMES, blended
 from gui.support.language import set_language
 from gui.views.weight_lines import WeightLines
 from tests.gui.isolation import next_frame
@@ -287,12 +281,14 @@ def test_at_512_tokens_the_names_are_thinned_so_they_never_touch(make_view):
     _, view = make_view(state=random_state(512, 1), size=(500, 600))
     picture = view.plot.picture
     geometry = picture.geometry_now()
-    assert geometry.name_scale == SMALLEST_NAMES  # as small as names go, and still too many
-    height = QFontMetricsF(picture.name_fonts(geometry)[0]).height()
-    step = rows_between_names(geometry.pitch, height)
+    largest = QFontInfo(picture.name_font()).pixelSize()
+    assert geometry.names.px == round(largest * SMALLEST_NAMES)  # as small as names go, and
+    height = QFontMetricsF(picture.name_fonts(geometry)[0]).height()  # still too many
+    named = picture.named_rows(geometry)
+    step = named[1] - named[0]
     assert step > 1
     assert step * geometry.pitch >= height
-    assert picture.named_rows(geometry) == list(range(0, 512, step))
+    assert named == list(range(step // 2, 512, step))
 
 
 def svg_words(figure) -> str:
@@ -316,7 +312,7 @@ def test_a_short_figure_names_every_token_in_smaller_type_padding_said_so(make_v
         assert "".join(words.split()).count("".join(pad.split())) == 2  # both sides, marked
         assert picture.names == (state.tokens[0], pad, state.tokens[2])
         geometry = picture.geometry_now()
-        assert geometry.name_scale < 1.0  # the rows are closer than a name's height
+        assert geometry.names.px < QFontInfo(picture.name_font()).pixelSize()  # rows closer
         font = picture.name_fonts(geometry)[0]
         assert QFontMetricsF(font).height() <= geometry.pitch * 1.05 + 0.01
         assert picture.named_rows(geometry) == [0, 1, 2]
