@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QColor, QPaintEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -422,4 +422,6 @@ class MainWindow(Retranslating, QMainWindow):
         super().paintEvent(event)
         if not self._painted:
             self._painted = True
-            self.first_paint.emit()
+            # after the paint, not inside it: a listener that shows a dialog (main.py's
+            # --sentence) repainted from within it ("Recursive repaint detected")
+            QTimer.singleShot(0, self.first_paint.emit)
