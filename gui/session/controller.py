@@ -26,6 +26,7 @@ from gui.model.state import AttentionState
 from gui.session.autosave import Autosave
 from gui.session.importer import MatrixImporter
 from gui.session.last_session import last_session, remember_last_session
+from gui.session import unsaved_question
 from gui.session.recent_files import RecentFiles
 from gui.support.engine_text import engine_text, reason_text
 from gui.support.language import in_current_language
@@ -329,10 +330,7 @@ class SessionController(QObject):
         """Ask Save / Discard / Cancel if there are unsaved changes; False to stop."""
         if not self.is_dirty:
             return True
-        text = self.tr("“{0}” has changes that are not saved. Save them?")
-        buttons = Button.Save | Button.Discard | Button.Cancel
-        title, text = self.tr("Unsaved changes"), text.format(self.display_name())
-        answer = QMessageBox.question(self.parent_widget, title, text, buttons, Button.Save)
+        answer = unsaved_question.ask(self.parent_widget, self.display_name())
         if answer == Button.Save:
             return self.save()
         return answer == Button.Discard
