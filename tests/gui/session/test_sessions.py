@@ -170,7 +170,7 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window_open(wind
     dialogs.answers = [Button.Cancel]
     assert not window.close()
     assert window.isVisible()
-    lesson = "“cat eats fish (the lesson's example)” has changes that are not saved"
+    lesson = "“cat eats fish (edited)” has changes that are not saved"
     assert lesson in dialogs.questions[0]
     dialogs.answers = [Button.Discard]
     assert window.close()
@@ -213,7 +213,8 @@ def test_new_and_open_ask_before_unsaved_changes_are_lost(window, dialogs, tmp_p
 def test_the_title_shows_the_file_name_and_a_star_while_unsaved(window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.windowTitle() == LESSON)
     window.state.set_cell("q", 0, 0, "2")
-    assert window.windowTitle() == LESSON + "*"  # edited, still the example it was
+    # edited: no longer the lesson's example (it said so, with a *)
+    assert window.windowTitle() == "Attention Lab — cat eats fish (edited)*"
     window.sessions.save_to(tmp_path / "lesson.json")
     assert window.windowTitle() == "Attention Lab — lesson.json"
     window.state.set_cell("q", 0, 0, "3")
@@ -323,17 +324,18 @@ def test_a_built_in_example_shown_unchanged_is_named_in_the_title(window, qtbot)
     shape = "Attention Lab — shape check (random 3 tokens × 8 dims)"
     assert window.windowTitle() == shape  # freshly loaded: not modified, no *
     assert window.undo_action.text() == "&Undo Load shape check (random 3 tokens × 8 dims)"
-    window.state.set_cell("x", 0, 0, "5")  # edited: still named (it said “untitled”), *
-    assert window.windowTitle() == shape + "*"
+    window.state.set_cell("x", 0, 0, "5")  # edited: named by what it was (not “untitled”)
+    assert window.windowTitle() == "Attention Lab — shape check (edited)*"
     window.state.undo_stack.undo()
     assert window.windowTitle() == shape
     window.state.undo_stack.undo()
     assert window.windowTitle() == LESSON + "*"  # not what the example loaded: unsaved
     window.state.set_cell("q", 0, 0, "5")  # a new step where the shape check's was
-    assert window.windowTitle() == LESSON + "*"
-    window.state.undo_stack.undo()
+    assert window.windowTitle() == "Attention Lab — cat eats fish (edited)*"
     set_language("zh_CN")
     try:
+        qtbot.waitUntil(lambda: "猫 吃 鱼(已改动)*" in window.windowTitle())
+        window.state.undo_stack.undo()
         qtbot.waitUntil(lambda: "猫 吃 鱼(第 8 课的例子)" in window.windowTitle())
         assert "untitled" not in window.windowTitle()
     finally:

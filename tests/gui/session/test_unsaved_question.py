@@ -44,15 +44,17 @@ def edited_session(window, tmp_path):
     return path, path.read_bytes()
 
 
-def test_enter_in_the_unsaved_question_neither_saves_nor_discards(window, qtbot, tmp_path,
-                                                                   monkeypatch, spoken):  # fmt: skip
+def test_enter_in_the_unsaved_question_neither_saves_nor_discards(
+    window, qtbot, tmp_path, monkeypatch, spoken
+):
     # Enter meant Save: tried as a new user would, it overwrote the edited session file
     path, saved = edited_session(window, tmp_path)
     pressed = answer_with(qtbot, Qt.Key.Key_Return)
     with monkeypatch.context() as real:  # the script again for the window's closing
         real.setattr(unsaved_question, "ask", REAL_ASK)
         assert not window.sessions.new_session()
-    assert pressed and "lesson.json" in pressed[0]
+    assert pressed
+    assert "lesson.json" in pressed[0]
     assert path.read_bytes() == saved  # not written
     assert window.state.matrix("q")[0, 0] == 7  # not discarded either
     assert window.windowTitle().endswith("lesson.json*")
@@ -73,12 +75,14 @@ def test_each_answer_is_named_with_its_key_and_cancel_is_the_default(qapp, spoke
     box = unsaved_question.unsaved_changes_box(None, "lesson.json")
     try:
         texts = {b: box.button(b).text() for b in (Button.Save, Button.Discard, Button.Cancel)}
-        assert "&S" in texts[Button.Save] and "&D" in texts[Button.Discard], texts
+        assert "&S" in texts[Button.Save], texts
+        assert "&D" in texts[Button.Discard], texts
         assert box.defaultButton() is box.button(Button.Cancel)
         assert box.escapeButton() is box.button(Button.Cancel)
         if spoken == "zh_CN":
             assert texts == {Button.Save: "保存(&S)", Button.Discard: "不保存(&D)",
                              Button.Cancel: "取消"}  # fmt: skip
-            assert "lesson.json" in box.text() and "Save" not in box.text()
+            assert "lesson.json" in box.text()
+            assert "Save" not in box.text()
     finally:
         box.deleteLater()
