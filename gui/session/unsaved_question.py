@@ -13,13 +13,11 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 Button = QMessageBox.StandardButton
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("UnsavedQuestion", text)
-
-
 def question_text(name: str) -> str:
     """Return the question asked about session ``name``, in the current language."""
-    return _tr("“{0}” has changes that are not saved. Save them?").format(name)
+    return QCoreApplication.translate(
+        "UnsavedQuestion", "“{0}” has changes that are not saved. Save them?"
+    ).format(name)
 
 
 def unsaved_changes_box(parent: QWidget | None, name: str) -> QMessageBox:
@@ -27,12 +25,12 @@ def unsaved_changes_box(parent: QWidget | None, name: str) -> QMessageBox:
     box = QMessageBox(parent)
     box.setObjectName("unsavedChanges")
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle(_tr("Unsaved changes"))
+    box.setWindowTitle(QCoreApplication.translate("UnsavedQuestion", "Unsaved changes"))
     box.setText(question_text(name))
     box.setStandardButtons(Button.Save | Button.Discard | Button.Cancel)
-    box.button(Button.Save).setText(_tr("&Save"))
-    box.button(Button.Discard).setText(_tr("&Discard"))
-    box.button(Button.Cancel).setText(_tr("Cancel"))
+    box.button(Button.Save).setText(QCoreApplication.translate("UnsavedQuestion", "&Save"))
+    box.button(Button.Discard).setText(QCoreApplication.translate("UnsavedQuestion", "&Discard"))
+    box.button(Button.Cancel).setText(QCoreApplication.translate("UnsavedQuestion", "Cancel"))
     box.setDefaultButton(Button.Cancel)  # Enter: nothing written, nothing lost
     box.setEscapeButton(Button.Cancel)
     return box
