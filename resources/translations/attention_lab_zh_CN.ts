@@ -231,7 +231,7 @@ No discards it.</source>
 <context>
     <name>ExperimentRunner</name>
     <message>
-        <location filename="../../gui/variance/runner.py" line="65"/>
+        <location filename="../../gui/variance/panel.py" line="60"/>
         <source>Not enough memory for these settings: try fewer candidate keys or smaller d_k values</source>
         <translation>内存不够运行这些设置：请减少候选词数或用更小的 d_k 取值</translation>
     </message>
@@ -694,16 +694,16 @@ Replace them?</source>
     </message>
     <message>
         <location filename="../../gui/export/progress.py" line="145"/>
-        <source>Drawing {0} ({1} of {2})…</source>
-        <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
+        <source>Drawing {0}… ({1} of {2} files made)</source>
+        <translation>正在绘制 {0}…（已完成 {1} 个文件，共 {2} 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="147"/>
-        <source>Writing the matrices as text ({0} of {1})…</source>
-        <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
+        <location filename="../../gui/export/progress.py" line="149"/>
+        <source>Writing the matrices as text… ({0} of {1} files made)</source>
+        <translation>正在把矩阵写成文本…（已完成 {0} 个文件，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="163"/>
+        <location filename="../../gui/export/progress.py" line="165"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -1537,17 +1537,17 @@ Replace them?</source>
 <context>
     <name>QAbstractFileIconProvider</name>
     <message>
-        <location filename="../../gui/support/language.py" line="27"/>
+        <location filename="../../gui/support/language.py" line="28"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/support/language.py" line="28"/>
+        <location filename="../../gui/support/language.py" line="29"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../gui/support/language.py" line="29"/>
+        <location filename="../../gui/support/language.py" line="30"/>
         <source>Drive</source>
         <translation>驱动器</translation>
     </message>
@@ -1555,13 +1555,13 @@ Replace them?</source>
 <context>
     <name>QFileDialog</name>
     <message>
-        <location filename="../../gui/support/language.py" line="25"/>
+        <location filename="../../gui/support/language.py" line="26"/>
         <source>&amp;Look in:</source>
         <extracomment>Qt&apos;s own words that qtbase_zh_CN.qm lacks (its file dialog&apos;s labels carry a &quot;&amp;&quot; that the catalogue&apos;s do not, and the type of a folder): ours, so the dialogs speak Chinese.</extracomment>
         <translation>查找范围(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gui/support/language.py" line="26"/>
+        <location filename="../../gui/support/language.py" line="27"/>
         <source>Files of &amp;type:</source>
         <translation>文件类型(&amp;T)：</translation>
     </message>
@@ -1754,27 +1754,32 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>SessionController</name>
     <message>
-        <location filename="../../gui/session/controller.py" line="117"/>
+        <location filename="../../gui/session/controller.py" line="130"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="148"/>
+        <location filename="../../gui/session/controller.py" line="134"/>
+        <source>{0} (edited)</source>
+        <translation>{0}(已改动)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/controller.py" line="175"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="239"/>
+        <location filename="../../gui/session/controller.py" line="266"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="252"/>
+        <location filename="../../gui/session/controller.py" line="279"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="267"/>
+        <location filename="../../gui/session/controller.py" line="294"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -1783,102 +1788,92 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="269"/>
+        <location filename="../../gui/session/controller.py" line="296"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="279"/>
+        <location filename="../../gui/session/controller.py" line="306"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="298"/>
+        <location filename="../../gui/session/controller.py" line="325"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="300"/>
+        <location filename="../../gui/session/controller.py" line="327"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="313"/>
+        <location filename="../../gui/session/controller.py" line="340"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="314"/>
+        <location filename="../../gui/session/controller.py" line="341"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="321"/>
+        <location filename="../../gui/session/controller.py" line="348"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="332"/>
-        <source>“{0}” has changes that are not saved. Save them?</source>
-        <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
-    </message>
-    <message>
-        <location filename="../../gui/session/controller.py" line="334"/>
-        <source>Unsaved changes</source>
-        <translation>未保存的修改</translation>
-    </message>
-    <message>
-        <location filename="../../gui/session/controller.py" line="345"/>
+        <location filename="../../gui/session/controller.py" line="369"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="378"/>
+        <location filename="../../gui/session/controller.py" line="402"/>
         <source>The last session</source>
         <translation>上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="382"/>
+        <location filename="../../gui/session/controller.py" line="406"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="399"/>
+        <location filename="../../gui/session/controller.py" line="423"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="411"/>
+        <location filename="../../gui/session/controller.py" line="435"/>
         <source>{0} could not be reopened ({1}); the lesson&apos;s example is shown instead</source>
         <translation>{0} 无法重新打开（{1}），现在显示的是课上的例子</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="418"/>
+        <location filename="../../gui/session/controller.py" line="442"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="423"/>
+        <location filename="../../gui/session/controller.py" line="447"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="424"/>
+        <location filename="../../gui/session/controller.py" line="448"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="425"/>
+        <location filename="../../gui/session/controller.py" line="449"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="426"/>
+        <location filename="../../gui/session/controller.py" line="450"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="432"/>
+        <location filename="../../gui/session/controller.py" line="456"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -2150,6 +2145,34 @@ then try again. Without internet: an install kit built with “main.py kit --wit
     </message>
 </context>
 <context>
+    <name>UnsavedQuestion</name>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="18"/>
+        <source>“{0}” has changes that are not saved. Save them?</source>
+        <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="28"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="31"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="32"/>
+        <source>&amp;Discard</source>
+        <translation>不保存(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="33"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>VariancePanel</name>
     <message>
         <location filename="../../gui/variance/panel.py" line="51"/>
@@ -2162,102 +2185,102 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>{0}：“{1}” 不是整数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="118"/>
+        <location filename="../../gui/variance/panel.py" line="130"/>
         <source>d_k values</source>
         <translation>d_k 取值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="118"/>
+        <location filename="../../gui/variance/panel.py" line="130"/>
         <source>samples per d_k</source>
         <translation>每个 d_k 的采样数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="119"/>
+        <location filename="../../gui/variance/panel.py" line="131"/>
         <source>candidate keys</source>
         <translation>候选词数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="119"/>
+        <location filename="../../gui/variance/panel.py" line="131"/>
         <source>trials</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="120"/>
+        <location filename="../../gui/variance/panel.py" line="132"/>
         <source>random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="123"/>
+        <location filename="../../gui/variance/panel.py" line="135"/>
         <source>Positive whole numbers up to 4096, e.g. 4, 16, 64</source>
         <translation>不超过 4096 的正整数，例如 4, 16, 64</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="124"/>
+        <location filename="../../gui/variance/panel.py" line="136"/>
         <source>Lesson defaults</source>
         <translation>课文默认值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="125"/>
+        <location filename="../../gui/variance/panel.py" line="137"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="126"/>
+        <location filename="../../gui/variance/panel.py" line="138"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="127"/>
+        <location filename="../../gui/variance/panel.py" line="139"/>
         <source>Copy table</source>
         <translation>复制表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="128"/>
+        <location filename="../../gui/variance/panel.py" line="140"/>
         <source>Save CSV…</source>
         <translation>保存 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="129"/>
+        <location filename="../../gui/variance/panel.py" line="141"/>
         <source>histogram of d_k</source>
         <translation>直方图：d_k =</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="183"/>
+        <location filename="../../gui/variance/panel.py" line="206"/>
         <source>give at least one d_k value</source>
         <translation>至少给一个 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="225"/>
+        <location filename="../../gui/variance/panel.py" line="249"/>
         <source>Not run: {0}</source>
         <translation>没有运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="251"/>
+        <location filename="../../gui/variance/panel.py" line="283"/>
         <source>Could not save {0}: {1}</source>
         <translation>无法保存 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="269"/>
+        <location filename="../../gui/variance/panel.py" line="300"/>
         <source>Save the table</source>
         <translation>保存表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="279"/>
+        <location filename="../../gui/variance/panel.py" line="310"/>
         <source>about {0:.0f} s left</source>
         <translation>大约还剩 {0:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="284"/>
+        <location filename="../../gui/variance/panel.py" line="315"/>
         <source>done in {0:.1f} s</source>
         <translation>用时 {0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="301"/>
+        <location filename="../../gui/variance/panel.py" line="332"/>
         <source>cancelled: the previous results stay</source>
         <translation>已取消：之前的结果保留</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="317"/>
+        <location filename="../../gui/variance/panel.py" line="348"/>
         <source>The spread of q·k follows √d_k (measured {0:.2f} at d_k = {1}, √d_k = {2:.2f}). Unscaled, softmax collapses toward one winner as d_k grows (largest weight {3:.2f}) and its gradient shrinks to {4:.2f}: the prelude to the gradient being cut off. Divided by √d_k the spread stays that of d_k = 1, the largest weight stays near {5:.2f} and the gradient stays {6:.2f}.</source>
         <translation>q·k 的波动随 √d_k 增长（d_k = {1} 时实测 {0:.2f}，√d_k = {2:.2f}）。不缩放时，d_k 越大 softmax 越“一家独大”（最大配比 {3:.2f}），梯度缩到 {4:.2f}——梯度断流的前兆。除以 √d_k 后波动回到 d_k = 1 的水平，最大配比稳在 {5:.2f} 附近，梯度保持 {6:.2f}。</translation>
     </message>
