@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from engine import Preset, PresetError, load_preset, read_preset, write_preset
 from engine.files import remove_stale_temporaries
+from gui.model.examples import built_in_example
 from gui.model.state import AttentionState
 from gui.session import unsaved_question
 from gui.session.autosave import Autosave
@@ -171,7 +172,7 @@ class SessionController(QObject):
 
         See ``load_as_new_document``: it is named after the example, unmodified.
         """
-        example = load_preset(name)
+        example = built_in_example(name)
         text = lambda: self.tr("Load {0}").format(in_current_language(example.title) or name)  # noqa: E731
         return self.load_as_new_document(
             lambda: self.state.load_preset(example, text), dict(example.title)

@@ -389,3 +389,21 @@ def test_a_preset_loaded_over_a_session_file_is_a_new_untitled_document(window, 
     assert not window.sessions.load_example("shape-check")
     assert preset_to_dict(window.state.to_preset()) == preset_to_dict(shown)
     assert window.sessions.is_dirty
+
+
+@pytest.mark.parametrize(
+    ("language", "tokens"),
+    [("en", ("token 1", "token 2", "token 3")), ("zh_CN", ("词1", "词2", "词3"))],
+)
+def test_the_shape_checks_placeholder_tokens_are_named_in_the_language(window, language, tokens):
+    # they were 词1 词2 词3 in the English interface; the lesson's 猫 吃 鱼 are its words
+    from gui.support.language import set_language
+
+    set_language(language)
+    try:
+        window.menus.shape_action.trigger()  # Presets → Shape check
+        assert window.state.tokens == tokens
+        window.menus.lesson_action.trigger()
+        assert window.state.tokens == ("猫", "吃", "鱼")
+    finally:
+        set_language("en")
