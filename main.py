@@ -117,8 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     import shiboken6
     from PySide6.QtWidgets import QApplication
 
-    from engine import load_preset
     from gui import MainWindow, install_fonts
+    from gui.model.examples import built_in_example
     from gui.support.language import remembered_language, set_language
     from gui.support.malloc_tuning import reuse_freed_memory
     from gui.support.slot_errors import SlotErrorGuard
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setOrganizationName("Attention Lab")
     install_fonts(app)  # type: ignore[arg-type]
     set_language(args.lang or remembered_language())
-    window = MainWindow(load_preset(args.preset or "cat-eats-fish"))
+    window = MainWindow(built_in_example(args.preset or "cat-eats-fish"))
     # No exception may leave a slot unsaid: a dialog, the session saved, a log file.
     guard = SlotErrorGuard(window.sessions.autosaver.write, lambda: window)
     guard.install()

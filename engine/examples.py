@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import numpy as np
 
 from resources import resource_path
@@ -18,10 +21,17 @@ from .vocabulary import (
 
 #: The presets that ship with the app, by name.
 BUILT_IN = ("cat-eats-fish", "shape-check", "two-heads")
+#: Those whose tokens are placeholders (词1 词2 词3), named in the interface's language;
+#: the lesson's 猫 吃 鱼 are words of the example and stay.
+PLACEHOLDER_TOKENS = frozenset({"shape-check"})
 
 
-def load_preset(name: str) -> Preset:
-    """One of the built-in presets: "cat-eats-fish" (the lesson), "shape-check", "two-heads"."""
+def load_preset(name: str, token_name: Callable[[int], str] | None = None) -> Preset:
+    """One of the built-in presets: "cat-eats-fish" (the lesson), "shape-check", "two-heads".
+
+    ``token_name(n)`` names the n-th token (from 1) of a preset whose tokens are
+    placeholders (PLACEHOLDER_TOKENS): "token 1" in an English interface.
+    """
     if name not in BUILT_IN:
         raise PresetError(
             "",
@@ -31,7 +41,10 @@ def load_preset(name: str) -> Preset:
                 presets=", ".join(BUILT_IN),
             ),
         )
-    return read_preset(resource_path("presets", f"{name}.json"))
+    preset = read_preset(resource_path("presets", f"{name}.json"))
+    if token_name is None or name not in PLACEHOLDER_TOKENS:
+        return preset
+    return replace(preset, tokens=tuple(token_name(i + 1) for i in range(len(preset.tokens))))
 
 
 def random_preset(length: int, d_k: int, d_v: int, seed: int) -> Preset:

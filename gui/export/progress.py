@@ -136,18 +136,20 @@ class ExportRun:
                 figures_done[name] = render_figure(figure, fmt, self.scale)
                 return name
 
-            figure_count = len(jobs)
-
             def progress() -> tuple[int, str]:
+                # one count for the text and the bar: the text counted the figures only
+                # ("5 of 33") while the bar counted the matrices' files too (49 %)
                 done = len(figures_done) + made[0]
                 if jobs:
                     name = f"{jobs[0][0].name}.{jobs[0][1]}"
-                    text = QCoreApplication.translate("ExportProgress", "Drawing {0} ({1} of {2})…")
-                    return done, text.format(name, len(figures_done) + 1, figure_count)
+                    text = QCoreApplication.translate(
+                        "ExportProgress", "Drawing {0}… ({1} of {2} files made)"
+                    )
+                    return done, text.format(name, done, total)
                 text = QCoreApplication.translate(
-                    "ExportProgress", "Writing the matrices as text ({0} of {1})…"
+                    "ExportProgress", "Writing the matrices as text… ({0} of {1} files made)"
                 )
-                return done, text.format(min(made[0] + 1, data_steps), data_steps)
+                return done, text.format(done, total)
 
             finished = self._in_worker(make_data, step, progress)
         self.dialog.reset()  # stops its timer too, which would show it again later

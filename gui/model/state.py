@@ -19,6 +19,7 @@ from engine import Preset, load_preset, random_preset, update_attention, with_te
 from engine.multi_head import update_heads, with_heads_temperature
 from engine.vocabulary import LABELS, MAX_DIM, STEPS
 from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
+from gui.model.examples import built_in_example
 from gui.model.from_a_model import FromAModel
 from gui.model.kept_results import Inputs, KeptResults
 from gui.model.pending import PendingChange
@@ -266,7 +267,7 @@ class AttentionState(FromAModel):
 
     def load_built_in(self, name: str) -> None:
         """Load one of the engine's built-in presets by name, as one undoable step."""
-        self.load_preset(load_preset(name), lambda: self.tr("Load {0}").format(name))
+        self.load_preset(built_in_example(name), lambda: self.tr("Load {0}").format(name))
 
     def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> bool:
         """Load a random example, as one undoable step; False (said) if refused.

@@ -19,7 +19,6 @@ from pathlib import Path
 from PySide6.QtCore import (
     QCoreApplication,
     QDateTime,
-    QLocale,
     QLockFile,
     QObject,
     QStandardPaths,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from engine import Preset, PresetError, read_preset, write_preset
 from engine.files import remove_stale_temporaries
 from gui.support.engine_text import engine_text
+from gui.support.language import written_date_time
 
 AUTOSAVE_FILE = "autosave.json"  # the first copy's; the others' are autosave-1.json …
 MAX_COPIES = 16  # running side by side; beyond, a copy autosaves without recovery
@@ -190,7 +190,7 @@ class Autosave(QObject):
             self.tr(
                 "Attention Lab did not close properly. Recover the session autosaved "
                 "at {0}?\n\nNo discards it."
-            ).format(QLocale().toString(when, QLocale.FormatType.ShortFormat)),
+            ).format(written_date_time(when)),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes,
         )

@@ -12,6 +12,7 @@ session files"). Unsaved: the undo stack is not clean, or τ has changed without
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,9 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from engine import Preset, PresetError, load_preset, read_preset, write_preset
 from engine.files import remove_stale_temporaries
+from gui.model.examples import built_in_example
 from gui.model.state import AttentionState
+from gui.session import unsaved_question
 from gui.session.autosave import Autosave
 from gui.session.importer import MatrixImporter
 from gui.session.last_session import last_session, remember_last_session
@@ -40,6 +43,12 @@ if TYPE_CHECKING:
 AUTOSAVE_ORIGIN = "autosave_of"  # in an autosave file: the session file it belongs to
 FOLDER_KEY = "session/folder"
 Button = QMessageBox.StandardButton
+# what a title says about itself at its end: “(the lesson's example)”, “(随机 3 词 × 8 维)”
+_ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+
+
+def _without_aside(title: str) -> str:
+    return _ASIDE.sub("", title)
 
 
 class SessionController(QObject):
@@ -110,25 +119,44 @@ class SessionController(QObject):
         return None if self.state.follows_sqrt_d_k else self.state.temperature
 
     def display_name(self) -> str:
-        """Return the session file's name, the built-in example's title, or “untitled”."""
+        """Return the session file's name, the built-in example's title, or “untitled”.
+
+        An example once edited is no longer the example: “cat eats fish (edited)”, its
+        title without what it said about itself (“the lesson's example”, “random 3 tokens”).
+        """
         if self.path is not None:
             return self.path.name
-        example = self._example_title()
-        return in_current_language(example) if example else self.tr("untitled")
+        example, loaded_at = self._example_title()
+        if not example:
+            return self.tr("untitled")
+        title = in_current_language(example)
+        if not self._edited_since(loaded_at):
+            return title
+        return self.tr("{0} (edited)").format(_without_aside(title) or title)
 
-    def _example_title(self) -> dict[str, str]:
-        """Return the title (language → text) of what the untitled session was loaded as.
+    def _edited_since(self, loaded_at: int) -> bool:
+        """Return True once the session differs from what the stack held at ``loaded_at``."""
+        stack = self.state.undo_stack
+        if stack.index() != loaded_at:
+            return True  # undone to before it is another document, named by what it was
+        # τ set by the dial without a step yet counts, where the document was made clean
+        return stack.cleanIndex() == loaded_at and (
+            self._temperature_setting() != self._saved_temperature
+        )
 
+    def _example_title(self) -> tuple[dict[str, str], int]:
+        """Return the title of what the untitled session was loaded as, and where after.
+
+        The title is language → text; where: the undo stack's index right after the load.
         The last step loading a new document at or before where the undo stack stands, else
-        what the history started with: edits after it keep the name (with a *), as a file's
-        name stays while it is edited. {} for an unnamed one (untitled).
+        what the history started with. ({}, 0) for an unnamed one (untitled).
         """
         stack = self.state.undo_stack
         for index in range(stack.index() - 1, -1, -1):
             title = self._examples.get(stack.command(index))
             if title is not None:
-                return title
-        return self._example
+                return title, index + 1
+        return self._example, 0
 
     def name_example(self, preset: Preset) -> None:
         """Say that the untitled session starts with ``preset``: the title names it.
@@ -144,7 +172,7 @@ class SessionController(QObject):
 
         See ``load_as_new_document``: it is named after the example, unmodified.
         """
-        example = load_preset(name)
+        example = built_in_example(name)
         text = lambda: self.tr("Load {0}").format(in_current_language(example.title) or name)  # noqa: E731
         return self.load_as_new_document(
             lambda: self.state.load_preset(example, text), dict(example.title)
@@ -187,7 +215,7 @@ class SessionController(QObject):
         so that it comes back named (it came back as “untitled”).
         """
         preset = self.session_preset()
-        title = self._example_title() if self.path is None else {}
+        title = self._example_title()[0] if self.path is None else {}
         return dataclasses.replace(preset, title=dict(title)) if title else preset
 
     def _unsaved_session(self) -> Preset | None:
@@ -329,10 +357,7 @@ class SessionController(QObject):
         """Ask Save / Discard / Cancel if there are unsaved changes; False to stop."""
         if not self.is_dirty:
             return True
-        text = self.tr("“{0}” has changes that are not saved. Save them?")
-        buttons = Button.Save | Button.Discard | Button.Cancel
-        title, text = self.tr("Unsaved changes"), text.format(self.display_name())
-        answer = QMessageBox.question(self.parent_widget, title, text, buttons, Button.Save)
+        answer = unsaved_question.ask(self.parent_widget, self.display_name())
         if answer == Button.Save:
             return self.save()
         return answer == Button.Discard

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QCoreApplication,
+    QDateTime,
     QEvent,
     QLibraryInfo,
     QLocale,
@@ -83,6 +84,28 @@ def set_language(code: str) -> None:
     QLocale.setDefault(
         QLocale(QLocale.Language.Chinese if code == "zh_CN" else QLocale.Language.English)
     )
+
+
+def language_locale() -> QLocale:
+    """Return the locale of the language the interface speaks: its dates and numbers.
+
+    Not ``QLocale()``, the process's default, which anything may set: a date written in
+    it read “12/3/26 8:14 AM” whatever the language.
+    """
+    if _current == "zh_CN":
+        return QLocale(QLocale.Language.Chinese, QLocale.Country.China)
+    return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+
+
+def written_date_time(when: QDateTime) -> str:
+    """Return ``when`` as a reader of the interface's language writes it, month in words.
+
+    “Thursday, December 3, 2026 8:14 AM”, “2026年12月3日星期四 08:14”: a short date
+    (“12/3/26”) reads as 12 March to most of the world.
+    """
+    locale = language_locale()
+    date = locale.toString(when.date(), QLocale.FormatType.LongFormat)
+    return f"{date} {locale.toString(when.time(), QLocale.FormatType.ShortFormat)}"
 
 
 class Retranslating:

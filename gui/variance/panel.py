@@ -54,6 +54,16 @@ def parse_whole(text: str, name: str) -> int:
     raise ValueError(said.format(name, text.strip()))
 
 
+def failure_text(error: BaseException) -> str:
+    """Return why a run failed (the runner's ``failed``), in the current language."""
+    if isinstance(error, MemoryError):  # NumPy's says "Unable to allocate 3.05 GiB …"
+        return QCoreApplication.translate(
+            "ExperimentRunner",
+            "Not enough memory for these settings: try fewer candidate keys or smaller d_k values",
+        )
+    return engine_text(error)
+
+
 class VariancePanel(Retranslating, QWidget):
     """The variance experiment's panel: settings, Run and Cancel, progress, table and plots.
 
@@ -64,6 +74,8 @@ class VariancePanel(Retranslating, QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._status: Callable[[], str] | None = None  # the last run's outcome, as text
+        # the refusal or failure shown, as a way to write it: said again after a switch
+        self._said: Callable[[], str] | None = None
         self.setObjectName("varianceExperiment")
         self.runner = ExperimentRunner(self)
         self.fields = {key: QLineEdit(value, self) for key, value in DEFAULTS.items()}
@@ -108,7 +120,7 @@ class VariancePanel(Retranslating, QWidget):
         self.runner.progress.connect(self._on_progress)
         self.runner.finished.connect(self._on_finished)
         self.runner.cancelled.connect(self._on_cancelled)
-        self.runner.failed.connect(self.message.setText)
+        self.runner.failed.connect(lambda error: self._say(lambda: failure_text(error)))
         self.runner.running_changed.connect(self._on_running_changed)
         self._on_running_changed(False)
         self.retranslate()
@@ -132,6 +144,13 @@ class VariancePanel(Retranslating, QWidget):
             self._update_caption(self.runner.result)
         if self._status is not None:  # "done in 1.0 s" follows the language too
             self.time_left.setText(self._status())
+        if self._said is not None:  # and a refusal shown ("Not run: …" stayed in English)
+            self.message.setText(self._said())
+
+    def _say(self, text: Callable[[], str] | None) -> None:
+        """Show ``text()`` under the buttons (None: nothing), and again after a switch."""
+        self._said = text
+        self.message.setText(text() if text is not None else "")
 
     def _layout(self) -> None:
         form = QFormLayout()
@@ -176,14 +195,18 @@ class VariancePanel(Retranslating, QWidget):
 
     def settings(self) -> ExperimentSettings:
         """Return the typed settings, checked; ValueError says what is wrong."""
-        text = self.fields["d_ks"].text()
+        return self._checked({key: field.text() for key, field in self.fields.items()})
+
+    def _checked(self, typed: dict[str, str]) -> ExperimentSettings:
+        """Return the settings ``typed`` (field → text), checked, as ``settings``."""
+        text = typed["d_ks"]
         # "4，16" or "4、16" as a Chinese input method types them, as "4, 16"
         parts = [p for p in re.split(r"[,;\s、]+", plain_ascii(text).strip()) if p]
         if not parts:
             raise ValueError(self.tr("give at least one d_k value"))
         label = {key: text.text() for key, text in self.field_labels.items()}  # as seen
         d_ks = tuple(parse_whole(p, label["d_ks"]) for p in parts)
-        numbers = {key: parse_whole(self.fields[key].text(), label[key])
+        numbers = {key: parse_whole(typed[key], label[key])
                    for key in ("samples", "candidates", "trials", "seed")}  # fmt: skip
         settings = ExperimentSettings(d_ks, **numbers)
         settings.check()
@@ -219,16 +242,25 @@ class VariancePanel(Retranslating, QWidget):
         """Start a run with the typed settings; a bad entry is refused with a message."""
         if self.runner.is_running():
             return False
+        typed = {key: field.text() for key, field in self.fields.items()}
         try:
-            settings = self.settings()
-        except ValueError as error:
-            self.message.setText(self.tr("Not run: {0}").format(engine_text(error)))
+            settings = self._checked(typed)
+        except ValueError:
+            self._say(lambda: self.tr("Not run: {0}").format(self._refusal(typed)))
             return False
-        self.message.clear()
+        self._say(None)
         self._started = time.monotonic()
         self.progress.setValue(0)
         self.runner.start(settings)
         return True
+
+    def _refusal(self, typed: dict[str, str]) -> str:
+        """Return why the settings ``typed`` are refused, in the current language."""
+        try:
+            self._checked(typed)
+        except ValueError as error:
+            return engine_text(error)
+        return ""  # not refused (cannot happen: the same texts were refused before)
 
     def restore_defaults(self) -> None:
         """Put the lesson's settings back in the fields (nothing is run)."""
@@ -247,9 +279,8 @@ class VariancePanel(Retranslating, QWidget):
         try:
             self.model.save_csv(path)
         except OSError as error:
-            self.message.setText(
-                self.tr("Could not save {0}: {1}").format(path, reason_text(error))
-            )
+            problem = error  # ``error`` is gone after the except clause
+            self._say(lambda: self.tr("Could not save {0}: {1}").format(path, reason_text(problem)))
             return False
         return True
 

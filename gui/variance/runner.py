@@ -9,11 +9,10 @@ from __future__ import annotations
 import threading
 import time
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine import ExperimentCancelled, VarianceResult, variance_experiment
 from engine.variance import check_settings
-from gui.support.engine_text import engine_text
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals (a big run has thousands of chunks)
 
@@ -35,7 +34,7 @@ class _Worker(QObject):
     progress = Signal(float)
     finished = Signal(object)  # VarianceResult
     cancelled = Signal()
-    failed = Signal(str)
+    failed = Signal(object)  # the ValueError or MemoryError
 
     def __init__(self, settings: ExperimentSettings, stop: threading.Event) -> None:
         super().__init__()
@@ -58,16 +57,8 @@ class _Worker(QObject):
             )  # fmt: skip
         except ExperimentCancelled:
             self.cancelled.emit()
-        except ValueError as error:
-            self.failed.emit(engine_text(error))  # in the chosen language
-        except MemoryError:  # NumPy's says "Unable to allocate 3.05 GiB …", in English
-            self.failed.emit(
-                QCoreApplication.translate(
-                    "ExperimentRunner",
-                    "Not enough memory for these settings: try fewer candidate keys or "
-                    "smaller d_k values",
-                )
-            )
+        except (ValueError, MemoryError) as error:  # said by the panel, in the language
+            self.failed.emit(error)
         else:
             self.finished.emit(result)
 
@@ -78,7 +69,7 @@ class ExperimentRunner(QObject):
     progress = Signal(float)
     finished = Signal(object)  # VarianceResult
     cancelled = Signal()
-    failed = Signal(str)
+    failed = Signal(object)  # the ValueError or MemoryError
     running_changed = Signal(bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -140,6 +131,6 @@ class ExperimentRunner(QObject):
         self._cleanup()
         self.cancelled.emit()
 
-    def _on_failed(self, message: str) -> None:
+    def _on_failed(self, error: BaseException) -> None:
         self._cleanup()
-        self.failed.emit(message)
+        self.failed.emit(error)

@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine import Preset, PresetError, load_preset, read_preset
+from engine import Preset, PresetError, read_preset
 from engine.examples import BUILT_IN
 from engine.importing import import_preset
 from engine.messages import InputError, Message
@@ -28,6 +28,7 @@ from engine.system_errors import system_reason
 from engine.vocabulary import MIN_TEMPERATURE
 from gui.export.figures import MAX_SCALE, MIN_SCALE
 from gui.export.files import ALL_FORMATS, ExportError
+from gui.model.examples import built_in_example
 from gui.support.command_line import CODES, OneLineParser, language_asked, one_line, speak, words
 from gui.support.engine_text import engine_text
 
@@ -293,7 +294,7 @@ def load(args: argparse.Namespace) -> Preset:
         except InputError as error:
             raise CliError(error.message, "--sentence") from None
     elif args.session is None:
-        preset = load_preset(args.preset)
+        preset = built_in_example(args.preset)
     else:
         try:
             preset = read_preset(args.session)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QSignalBlocker, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QColor, QPaintEvent
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -338,4 +338,6 @@ class MainWindow(Retranslating, QMainWindow):
         super().paintEvent(event)
         if not self._painted:
             self._painted = True
-            self.first_paint.emit()
+            # after the paint, not inside it: a listener that shows a dialog (main.py's
+            # --sentence) repainted from within it ("Recursive repaint detected")
+            QTimer.singleShot(0, self.first_paint.emit)

@@ -4,7 +4,7 @@
 <context>
     <name>AttentionState</name>
     <message>
-        <location filename="../../gui/model/state.py" line="79"/>
+        <location filename="../../gui/model/state.py" line="80"/>
         <source>{0} is computed and cannot be edited</source>
         <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
         <translation>{0} 是算出来的，不能直接修改</translation>
@@ -15,58 +15,59 @@
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="84"/>
-        <location filename="../../gui/model/state.py" line="232"/>
+        <location filename="../../gui/model/state.py" line="85"/>
+        <location filename="../../gui/model/state.py" line="233"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="90"/>
+        <location filename="../../gui/model/state.py" line="91"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="102"/>
+        <location filename="../../gui/model/state.py" line="103"/>
         <source>Paste refused: the rows have different numbers of cells</source>
         <translation>粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="106"/>
+        <location filename="../../gui/model/state.py" line="107"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
         <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="115"/>
+        <location filename="../../gui/model/state.py" line="116"/>
         <source>Paste refused: {0}: {1}</source>
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="117"/>
+        <location filename="../../gui/model/state.py" line="118"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="128"/>
+        <location filename="../../gui/model/state.py" line="129"/>
         <source>At most {0} tokens can be edited here</source>
         <translation>这里最多编辑 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="131"/>
+        <location filename="../../gui/model/examples.py" line="15"/>
+        <location filename="../../gui/model/state.py" line="132"/>
         <source>token {0}</source>
         <translation>词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="138"/>
+        <location filename="../../gui/model/state.py" line="139"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="149"/>
+        <location filename="../../gui/model/state.py" line="150"/>
         <source>At least one token is needed</source>
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="153"/>
+        <location filename="../../gui/model/state.py" line="154"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
@@ -86,52 +87,52 @@
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="176"/>
+        <location filename="../../gui/model/state.py" line="177"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="192"/>
+        <location filename="../../gui/model/state.py" line="193"/>
         <source>Projection mode needs one column of X per token: at most {0} tokens</source>
         <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="200"/>
+        <location filename="../../gui/model/state.py" line="201"/>
         <source>Inputs from X and W_q, W_k, W_v</source>
         <translation>改用投影输入：X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="203"/>
+        <location filename="../../gui/model/state.py" line="204"/>
         <source>Inputs Q, K, V typed directly</source>
         <translation>直接输入 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="212"/>
+        <location filename="../../gui/model/state.py" line="213"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="214"/>
+        <location filename="../../gui/model/state.py" line="215"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="225"/>
+        <location filename="../../gui/model/state.py" line="226"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="269"/>
+        <location filename="../../gui/model/state.py" line="270"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="278"/>
+        <location filename="../../gui/model/state.py" line="279"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="284"/>
+        <location filename="../../gui/model/state.py" line="285"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -250,7 +251,7 @@ No discards it.</source>
 <context>
     <name>ExperimentRunner</name>
     <message>
-        <location filename="../../gui/variance/runner.py" line="65"/>
+        <location filename="../../gui/variance/panel.py" line="60"/>
         <source>Not enough memory for these settings: try fewer candidate keys or smaller d_k values</source>
         <translation>内存不够运行这些设置：请减少候选词数或用更小的 d_k 取值</translation>
     </message>
@@ -753,16 +754,16 @@ Replace them?</source>
     </message>
     <message>
         <location filename="../../gui/export/progress.py" line="145"/>
-        <source>Drawing {0} ({1} of {2})…</source>
-        <translation>正在绘制 {0}（第 {1} 个，共 {2} 个）…</translation>
+        <source>Drawing {0}… ({1} of {2} files made)</source>
+        <translation>正在绘制 {0}…（已完成 {1} 个文件，共 {2} 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="147"/>
-        <source>Writing the matrices as text ({0} of {1})…</source>
-        <translation>正在把矩阵写成文本（第 {0} 个，共 {1} 个）…</translation>
+        <location filename="../../gui/export/progress.py" line="149"/>
+        <source>Writing the matrices as text… ({0} of {1} files made)</source>
+        <translation>正在把矩阵写成文本…（已完成 {0} 个文件，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="163"/>
+        <location filename="../../gui/export/progress.py" line="165"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -1019,12 +1020,12 @@ Replace them?</source>
 <context>
     <name>Heatmap</name>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="560"/>
+        <location filename="../../gui/plots/heatmap.py" line="551"/>
         <source>{0} (dropped by dropout; crossed hatch)</source>
         <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="562"/>
+        <location filename="../../gui/plots/heatmap.py" line="553"/>
         <source>{0} (masked; slanting hatch)</source>
         <translation>{0}（被掩码遮住；斜线）</translation>
     </message>
@@ -1655,17 +1656,17 @@ Replace them?</source>
 <context>
     <name>QAbstractFileIconProvider</name>
     <message>
-        <location filename="../../gui/support/language.py" line="27"/>
+        <location filename="../../gui/support/language.py" line="28"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/support/language.py" line="28"/>
+        <location filename="../../gui/support/language.py" line="29"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../gui/support/language.py" line="29"/>
+        <location filename="../../gui/support/language.py" line="30"/>
         <source>Drive</source>
         <translation>驱动器</translation>
     </message>
@@ -1673,13 +1674,13 @@ Replace them?</source>
 <context>
     <name>QFileDialog</name>
     <message>
-        <location filename="../../gui/support/language.py" line="25"/>
+        <location filename="../../gui/support/language.py" line="26"/>
         <source>&amp;Look in:</source>
         <extracomment>Qt&apos;s own words that qtbase_zh_CN.qm lacks (its file dialog&apos;s labels carry a &quot;&amp;&quot; that the catalogue&apos;s do not, and the type of a folder): ours, so the dialogs speak Chinese.</extracomment>
         <translation>查找范围(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gui/support/language.py" line="26"/>
+        <location filename="../../gui/support/language.py" line="27"/>
         <source>Files of &amp;type:</source>
         <translation>文件类型(&amp;T)：</translation>
     </message>
@@ -1872,27 +1873,32 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>SessionController</name>
     <message>
-        <location filename="../../gui/session/controller.py" line="117"/>
+        <location filename="../../gui/session/controller.py" line="131"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="148"/>
+        <location filename="../../gui/session/controller.py" line="135"/>
+        <source>{0} (edited)</source>
+        <translation>{0}(已改动)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/controller.py" line="176"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="239"/>
+        <location filename="../../gui/session/controller.py" line="267"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="252"/>
+        <location filename="../../gui/session/controller.py" line="280"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="267"/>
+        <location filename="../../gui/session/controller.py" line="295"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -1901,102 +1907,92 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="269"/>
+        <location filename="../../gui/session/controller.py" line="297"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="279"/>
+        <location filename="../../gui/session/controller.py" line="307"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="298"/>
+        <location filename="../../gui/session/controller.py" line="326"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="300"/>
+        <location filename="../../gui/session/controller.py" line="328"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="313"/>
+        <location filename="../../gui/session/controller.py" line="341"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="314"/>
+        <location filename="../../gui/session/controller.py" line="342"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="321"/>
+        <location filename="../../gui/session/controller.py" line="349"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="332"/>
-        <source>“{0}” has changes that are not saved. Save them?</source>
-        <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
-    </message>
-    <message>
-        <location filename="../../gui/session/controller.py" line="334"/>
-        <source>Unsaved changes</source>
-        <translation>未保存的修改</translation>
-    </message>
-    <message>
-        <location filename="../../gui/session/controller.py" line="345"/>
+        <location filename="../../gui/session/controller.py" line="370"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="378"/>
+        <location filename="../../gui/session/controller.py" line="403"/>
         <source>The last session</source>
         <translation>上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="382"/>
+        <location filename="../../gui/session/controller.py" line="407"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="399"/>
+        <location filename="../../gui/session/controller.py" line="424"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="411"/>
+        <location filename="../../gui/session/controller.py" line="436"/>
         <source>{0} could not be reopened ({1}); the lesson&apos;s example is shown instead</source>
         <translation>{0} 无法重新打开（{1}），现在显示的是课上的例子</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="418"/>
+        <location filename="../../gui/session/controller.py" line="443"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="423"/>
+        <location filename="../../gui/session/controller.py" line="448"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="424"/>
+        <location filename="../../gui/session/controller.py" line="449"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="425"/>
+        <location filename="../../gui/session/controller.py" line="450"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="426"/>
+        <location filename="../../gui/session/controller.py" line="451"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="432"/>
+        <location filename="../../gui/session/controller.py" line="457"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -2307,6 +2303,34 @@ then try again. Without internet: an install kit built with “main.py kit --wit
     </message>
 </context>
 <context>
+    <name>UnsavedQuestion</name>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="18"/>
+        <source>“{0}” has changes that are not saved. Save them?</source>
+        <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="28"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="31"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="32"/>
+        <source>&amp;Discard</source>
+        <translation>不保存(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="33"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>VariancePanel</name>
     <message>
         <location filename="../../gui/variance/panel.py" line="51"/>
@@ -2319,102 +2343,102 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>{0}：“{1}” 不是整数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="118"/>
+        <location filename="../../gui/variance/panel.py" line="130"/>
         <source>d_k values</source>
         <translation>d_k 取值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="118"/>
+        <location filename="../../gui/variance/panel.py" line="130"/>
         <source>samples per d_k</source>
         <translation>每个 d_k 的采样数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="119"/>
+        <location filename="../../gui/variance/panel.py" line="131"/>
         <source>candidate keys</source>
         <translation>候选词数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="119"/>
+        <location filename="../../gui/variance/panel.py" line="131"/>
         <source>trials</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="120"/>
+        <location filename="../../gui/variance/panel.py" line="132"/>
         <source>random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="123"/>
+        <location filename="../../gui/variance/panel.py" line="135"/>
         <source>Positive whole numbers up to 4096, e.g. 4, 16, 64</source>
         <translation>不超过 4096 的正整数，例如 4, 16, 64</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="124"/>
+        <location filename="../../gui/variance/panel.py" line="136"/>
         <source>Lesson defaults</source>
         <translation>课文默认值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="125"/>
+        <location filename="../../gui/variance/panel.py" line="137"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="126"/>
+        <location filename="../../gui/variance/panel.py" line="138"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="127"/>
+        <location filename="../../gui/variance/panel.py" line="139"/>
         <source>Copy table</source>
         <translation>复制表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="128"/>
+        <location filename="../../gui/variance/panel.py" line="140"/>
         <source>Save CSV…</source>
         <translation>保存 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="129"/>
+        <location filename="../../gui/variance/panel.py" line="141"/>
         <source>histogram of d_k</source>
         <translation>直方图：d_k =</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="183"/>
+        <location filename="../../gui/variance/panel.py" line="206"/>
         <source>give at least one d_k value</source>
         <translation>至少给一个 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="225"/>
+        <location filename="../../gui/variance/panel.py" line="249"/>
         <source>Not run: {0}</source>
         <translation>没有运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="251"/>
+        <location filename="../../gui/variance/panel.py" line="283"/>
         <source>Could not save {0}: {1}</source>
         <translation>无法保存 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="269"/>
+        <location filename="../../gui/variance/panel.py" line="300"/>
         <source>Save the table</source>
         <translation>保存表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="279"/>
+        <location filename="../../gui/variance/panel.py" line="310"/>
         <source>about {0:.0f} s left</source>
         <translation>大约还剩 {0:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="284"/>
+        <location filename="../../gui/variance/panel.py" line="315"/>
         <source>done in {0:.1f} s</source>
         <translation>用时 {0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="301"/>
+        <location filename="../../gui/variance/panel.py" line="332"/>
         <source>cancelled: the previous results stay</source>
         <translation>已取消：之前的结果保留</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="317"/>
+        <location filename="../../gui/variance/panel.py" line="348"/>
         <source>The spread of q·k follows √d_k (measured {0:.2f} at d_k = {1}, √d_k = {2:.2f}). Unscaled, softmax collapses toward one winner as d_k grows (largest weight {3:.2f}) and its gradient shrinks to {4:.2f}: the prelude to the gradient being cut off. Divided by √d_k the spread stays that of d_k = 1, the largest weight stays near {5:.2f} and the gradient stays {6:.2f}.</source>
         <translation>q·k 的波动随 √d_k 增长（d_k = {1} 时实测 {0:.2f}，√d_k = {2:.2f}）。不缩放时，d_k 越大 softmax 越“一家独大”（最大配比 {3:.2f}），梯度缩到 {4:.2f}——梯度断流的前兆。除以 √d_k 后波动回到 d_k = 1 的水平，最大配比稳在 {5:.2f} 附近，梯度保持 {6:.2f}。</translation>
     </message>
@@ -2508,57 +2532,57 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="227"/>
+        <location filename="../../gui/views/weight_bars.py" line="223"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt; after dropout, A′ (p = {1}): {2}; largest weight {3}; dashed line: uniform 1/L = {4}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行随机丢弃后的 A′（p = {1}）：{2}；最大配比 {3}；虚线：平均 1/L = {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="252"/>
+        <location filename="../../gui/views/weight_bars.py" line="248"/>
         <source>its only weight dropped</source>
         <translation>仅有的一个配比被丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="253"/>
+        <location filename="../../gui/views/weight_bars.py" line="249"/>
         <source>its only weight kept, × {0}</source>
         <translation>仅有的一个配比保留，× {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="255"/>
+        <location filename="../../gui/views/weight_bars.py" line="251"/>
         <source>none of its {0} weights dropped, all × {1}</source>
         <translation>{0} 个配比都没有丢弃，全部 × {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="257"/>
+        <location filename="../../gui/views/weight_bars.py" line="253"/>
         <source>all {0} of its weights dropped</source>
         <translation>{0} 个配比全部丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="258"/>
+        <location filename="../../gui/views/weight_bars.py" line="254"/>
         <source>{0} of {1} weights dropped, the others × {2}</source>
         <translation>{1} 个配比丢弃了 {0} 个，其余 × {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="267"/>
+        <location filename="../../gui/views/weight_bars.py" line="263"/>
         <source>A′[{0}, j]: the row of {0} after dropout</source>
         <translation>A′[{0}, j]：随机丢弃后 {0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="268"/>
+        <location filename="../../gui/views/weight_bars.py" line="264"/>
         <source>A′[{0}, j]</source>
         <translation>A′[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="270"/>
+        <location filename="../../gui/views/weight_bars.py" line="266"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="270"/>
+        <location filename="../../gui/views/weight_bars.py" line="266"/>
         <source>A[{0}, j]</source>
         <translation>A[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="238"/>
+        <location filename="../../gui/views/weight_bars.py" line="234"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>

@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from gui import install_fonts
+from gui.session import unsaved_question
 
 from .isolation import Dialogs, isolate, shown_window
 
@@ -45,6 +46,7 @@ def dialogs(monkeypatch):
     """Modal dialogs answered by a script (see isolation.Dialogs)."""
     script = Dialogs()
     monkeypatch.setattr(QMessageBox, "question", script.question)
+    monkeypatch.setattr(unsaved_question, "ask", script.unsaved)  # Save / Discard / Cancel
     for name in ("warning", "critical", "information"):
         monkeypatch.setattr(QMessageBox, name, script.warning)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", script.open_file)

@@ -55,6 +55,13 @@ class Dialogs:
             return self.answers.pop(0)
         return Button.Discard if buttons & Button.Discard else Button.No
 
+    def unsaved(self, parent, name):
+        """Stand-in for gui.session.unsaved_question.ask: answered as ``question`` is."""
+        from gui.session.unsaved_question import question_text
+
+        buttons = Button.Save | Button.Discard | Button.Cancel
+        return self.question(parent, "", question_text(name), buttons, Button.Cancel)
+
     def warning(self, parent, title, text, *args, **kwargs):
         self.warnings.append(text)
         return Button.Ok

@@ -249,7 +249,7 @@ def test_cancel_stops_the_export_and_writes_nothing(window, tmp_path):
     assert window.exports.export_all(tmp_path, scale=1) is None
     assert os.listdir(tmp_path) == []
     assert len(seen) == 1
-    assert re.fullmatch(r"Drawing 1-scores\.(png|svg) \([12] of 33\)…", seen[0])
+    assert re.fullmatch(r"Drawing 1-scores\.(png|svg)… \(\d+ of \d+ files made\)", seen[0])
     assert "cancelled" in window.statusBar().currentMessage()
     assert window.exports.export_all(tmp_path, ("csv",)) is not None  # and it can run again
 
@@ -339,3 +339,27 @@ def test_a_single_figure_and_the_handout_may_go_without_captions(window, tmp_pat
     assert "The row of 猫: z_猫" in texts[True]  # the mixing view says whose row it is
     assert "Outlined: the row of 猫" not in texts[False]
     assert "③ weights A" in texts[False]  # the handout's own headings, as before
+
+
+def test_the_progress_text_and_bar_count_the_same_files(window, tmp_path):
+    # the text read "item 5 of 33" (figures only) beside a bar at 49 % (the matrices too)
+    assert gui.export.files.ensure_variance_result(window)
+    seen: list[tuple[str, int, int]] = []
+
+    def look() -> None:
+        dialog = window.findChild(QProgressDialog, "exportProgress")
+        if dialog is not None and dialog.isVisible() and dialog.maximum() > 1:
+            seen.append((dialog.labelText(), dialog.value(), dialog.maximum()))
+
+    looking = QTimer()
+    looking.timeout.connect(look)
+    looking.start(0)
+    assert window.exports.export_all(tmp_path, scale=1) is not None
+    looking.stop()
+    counted = [(re.search(r"\((\d+) of (\d+) files made\)", text), value, most)
+               for text, value, most in seen]  # fmt: skip
+    counted = [(int(m[1]), int(m[2]), value, most) for m, value, most in counted if m]
+    assert len(counted) >= 10
+    for done, total, value, most in counted:
+        assert total == most  # one count for both
+        assert value in (done, min(done, most - 1), -1)  # the bar stops short of the end

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from engine import read_preset
@@ -166,10 +167,10 @@ def test_an_untitled_example_comes_back_named_on_the_next_start(window, qtbot):
     assert second.sessions.restore_last_session()
     assert second.windowTitle() == lesson  # it came back as “untitled”
     second.state.set_cell("q", 0, 0, "8")
-    assert second.windowTitle() == lesson + "*"
+    assert second.windowTitle() == "Attention Lab — cat eats fish (edited)*"
     set_language("zh_CN")
     try:
-        qtbot.waitUntil(lambda: "猫 吃 鱼(第 8 课的例子)*" in second.windowTitle())
+        qtbot.waitUntil(lambda: "猫 吃 鱼(已改动)*" in second.windowTitle())
     finally:
         set_language("en")
 
@@ -262,3 +263,31 @@ def test_a_refusal_typed_before_a_language_switch_goes_with_it(window):
         assert window.inputs.message.text() == ""  # not left in English
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("en", "Thursday, December 3, 2026"), ("zh_CN", "2026年12月3日星期四")],
+)
+def test_the_recovery_question_writes_its_date_in_the_chosen_language(
+    window, dialogs, qtbot, language, written
+):
+    # it wrote "12/3/26 8:14 AM" whatever the language: the process's default locale
+    from PySide6.QtCore import QDateTime, QLocale
+
+    from gui.support.language import set_language
+
+    window.state.set_cell("q", 0, 0, "3")
+    assert window.sessions.autosave()
+    when = QDateTime.fromString("2026-12-03T08:14:00", "yyyy-MM-ddTHH:mm:ss").toSecsSinceEpoch()
+    os.utime(window.sessions.autosaver.path, (when, when))
+    set_language(language)
+    QLocale.setDefault(QLocale(QLocale.Language.German))  # what a library might leave behind
+    try:
+        second = another_window(qtbot, after=window)
+        dialogs.answers = [Button.No]
+        assert not second.sessions.recover_autosave()
+    finally:
+        set_language("en")
+    assert written in dialogs.questions[-1], dialogs.questions[-1]
+    assert "12/3/26" not in dialogs.questions[-1]

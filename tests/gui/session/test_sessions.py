@@ -202,7 +202,7 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window_open(wind
     dialogs.answers = [Button.Cancel]
     assert not window.close()
     assert window.isVisible()
-    lesson = "“cat eats fish (the lesson's example)” has changes that are not saved"
+    lesson = "“cat eats fish (edited)” has changes that are not saved"
     assert lesson in dialogs.questions[0]
     dialogs.answers = [Button.Discard]
     assert window.close()
@@ -245,7 +245,8 @@ def test_new_and_open_ask_before_unsaved_changes_are_lost(window, dialogs, tmp_p
 def test_the_title_shows_the_file_name_and_a_star_while_unsaved(window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.windowTitle() == LESSON)
     window.state.set_cell("q", 0, 0, "2")
-    assert window.windowTitle() == LESSON + "*"  # edited, still the example it was
+    # edited: no longer the lesson's example (it said so, with a *)
+    assert window.windowTitle() == "Attention Lab — cat eats fish (edited)*"
     window.sessions.save_to(tmp_path / "lesson.json")
     assert window.windowTitle() == "Attention Lab — lesson.json"
     window.state.set_cell("q", 0, 0, "3")
@@ -356,17 +357,18 @@ def test_a_built_in_example_shown_unchanged_is_named_in_the_title(window, qtbot)
     shape = "Attention Lab — shape check (random 3 tokens × 8 dims)"
     assert window.windowTitle() == shape  # freshly loaded: not modified, no *
     assert window.undo_action.text() == "&Undo Load shape check (random 3 tokens × 8 dims)"
-    window.state.set_cell("x", 0, 0, "5")  # edited: still named (it said “untitled”), *
-    assert window.windowTitle() == shape + "*"
+    window.state.set_cell("x", 0, 0, "5")  # edited: named by what it was (not “untitled”)
+    assert window.windowTitle() == "Attention Lab — shape check (edited)*"
     window.state.undo_stack.undo()
     assert window.windowTitle() == shape
     window.state.undo_stack.undo()
     assert window.windowTitle() == LESSON + "*"  # not what the example loaded: unsaved
     window.state.set_cell("q", 0, 0, "5")  # a new step where the shape check's was
-    assert window.windowTitle() == LESSON + "*"
-    window.state.undo_stack.undo()
+    assert window.windowTitle() == "Attention Lab — cat eats fish (edited)*"
     set_language("zh_CN")
     try:
+        qtbot.waitUntil(lambda: "猫 吃 鱼(已改动)*" in window.windowTitle())
+        window.state.undo_stack.undo()
         qtbot.waitUntil(lambda: "猫 吃 鱼(第 8 课的例子)" in window.windowTitle())
         assert "untitled" not in window.windowTitle()
     finally:
@@ -420,3 +422,21 @@ def test_a_preset_loaded_over_a_session_file_is_a_new_untitled_document(window, 
     assert not window.sessions.load_example("shape-check")
     assert preset_to_dict(window.state.to_preset()) == preset_to_dict(shown)
     assert window.sessions.is_dirty
+
+
+@pytest.mark.parametrize(
+    ("language", "tokens"),
+    [("en", ("token 1", "token 2", "token 3")), ("zh_CN", ("词1", "词2", "词3"))],
+)
+def test_the_shape_checks_placeholder_tokens_are_named_in_the_language(window, language, tokens):
+    # they were 词1 词2 词3 in the English interface; the lesson's 猫 吃 鱼 are its words
+    from gui.support.language import set_language
+
+    set_language(language)
+    try:
+        window.menus.shape_action.trigger()  # Presets → Shape check
+        assert window.state.tokens == tokens
+        window.menus.lesson_action.trigger()
+        assert window.state.tokens == ("猫", "吃", "鱼")
+    finally:
+        set_language("en")

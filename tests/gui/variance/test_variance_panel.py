@@ -249,3 +249,25 @@ def test_a_run_without_memory_enough_says_so_in_the_language(spoken, panel, qtbo
     assert "allocate" not in said
     if spoken == "zh_CN":
         assert english_words(said) == [], said
+
+
+@pytest.mark.parametrize(("field", "text"), [("d_ks", "abc"), ("samples", "1e9")])
+def test_a_refusal_shown_follows_a_language_switch(panel, field, text):
+    # "Not run: d_k values: “abc” is not a whole number" stayed in English after a switch
+    from gui.support.language import set_language
+    from tests.gui.window.test_everything_in_chinese import english_words
+
+    panel.fields[field].setText(text)
+    assert not panel.run()
+    english = panel.message.text()
+    assert english.startswith("Not run: ")
+    panel.fields[field].setText("4")  # typed since: the refusal was about what was run
+    set_language("zh_CN")
+    try:
+        said = panel.message.text()
+        assert said
+        assert english_words(said) == [], said
+        assert panel.field_labels[field].text() in said
+    finally:
+        set_language("en")
+    assert panel.message.text() == english

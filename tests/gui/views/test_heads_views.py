@@ -155,7 +155,7 @@ def test_the_window_shows_heads_padding_and_dropout(window, qtbot):
     np.testing.assert_allclose(window.mixing.totals(), dropped.context[state.selected_token])
     state.select_cell("weights", 0, 0)
     assert (
-        "Dropout (p = 0.5): kept, so A′[词1, 词1] = 0.80 ÷ (1 − 0.5) = 1.60"
+        "Dropout (p = 0.5): kept, so A′[token 1, token 1] = 0.80 ÷ (1 − 0.5) = 1.60"
         in window.explanation.text()
     )
 
