@@ -7,6 +7,7 @@ ValueError with the reason.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -66,3 +67,16 @@ def checked_token_name(name: str) -> str:
             ).format(message_text(character_message(bad)))
         )
     return name
+
+
+def refusal(check: Callable[[], object]) -> str:
+    """Return why ``check()`` refuses, in the current language ("" if it does not).
+
+    A refusal kept to be said again after a language switch runs its check again: the
+    reason was written in the language of the moment it was raised.
+    """
+    try:
+        check()
+    except ValueError as error:
+        return str(error)
+    return ""

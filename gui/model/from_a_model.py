@@ -70,7 +70,8 @@ class FromAModel(ShapeAndHeads):
         try:  # checked here: an error inside the undo stack's push cannot be recovered from
             attention_of(after)
         except ValueError as error:
-            self.message.emit(self.tr("Restore: {0}").format(engine_text(error)))
+            problem = error  # ``error`` is gone after the except clause
+            self.say(lambda: self.tr("Restore: {0}").format(engine_text(problem)))
             return False
         self._push(after, lambda: self.tr("Restore the model's numbers"))
         return True

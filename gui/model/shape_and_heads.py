@@ -88,17 +88,16 @@ class ShapeAndHeads(StateReading):
     # ----------------------------------------------------------------- widths
     def _resize_columns(self, names: tuple[str, ...], width: int, text: Text) -> bool:
         if not 1 <= width <= MAX_DIM:
-            self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
+            self.say(lambda: self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
         if all(self._matrices[key].shape[1] == width for key in names):
             self.accepted.emit()
             return True
         if width % self._heads:
-            self.message.emit(
-                self.tr("{0} heads need a width they divide: {1} is not a multiple of {0}").format(
-                    self._heads, width
-                )
-            )
+            heads = self._heads
+            self.say(lambda: self.tr(
+                "{0} heads need a width they divide: {1} is not a multiple of {0}"
+            ).format(heads, width))  # fmt: skip
             return False
         self._push(with_width(self._snapshot(), names, width), text)
         return True
@@ -126,7 +125,7 @@ class ShapeAndHeads(StateReading):
         if not self.is_projection:
             return False
         if not 1 <= width <= MAX_DIM:
-            self.message.emit(self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
+            self.say(lambda: self.tr("A dimension must be between 1 and {0}").format(MAX_DIM))
             return False
         if self.d_model == width:
             self.accepted.emit()
@@ -148,7 +147,8 @@ class ShapeAndHeads(StateReading):
         try:
             check_heads(heads, self.width_qk, self.width_v)
         except InputError as error:
-            self.message.emit(self.tr("Heads: {0}").format(engine_text(error)))
+            problem = error  # ``error`` is gone after the except clause
+            self.say(lambda: self.tr("Heads: {0}").format(engine_text(problem)))
             return False
         self._push(replace(self._snapshot(), heads=heads),
                    lambda: self.tr("Split into {0} heads").format(heads))  # fmt: skip
@@ -162,7 +162,7 @@ class ShapeAndHeads(StateReading):
         if given == self.has_w_o:
             return True
         if not self.is_projection:
-            self.message.emit(self.tr("W_o needs projection mode (X and the W's)"))
+            self.say(lambda: self.tr("W_o needs projection mode (X and the W's)"))
             return False
         before = self._snapshot()
         matrices = dict(before.matrices)
@@ -197,11 +197,8 @@ class ShapeAndHeads(StateReading):
         if mask is not None:
             mask = np.array(mask, dtype=np.bool_)
             if mask.shape != (length, length):
-                self.message.emit(
-                    self.tr("The mask must be {0}×{0}, not {1}").format(
-                        length, "×".join(str(n) for n in mask.shape)
-                    )
-                )
+                shape = "×".join(str(n) for n in mask.shape)
+                self.say(lambda: self.tr("The mask must be {0}×{0}, not {1}").format(length, shape))
                 return False
             if mask.all():
                 mask = None
@@ -224,12 +221,13 @@ class ShapeAndHeads(StateReading):
             try:
                 check_drop(setting.p)
             except InputError as error:
-                self.message.emit(self.tr("Dropout: {0}").format(engine_text(error)))
+                problem = error  # ``error`` is gone after the except clause
+                self.say(lambda: self.tr("Dropout: {0}").format(engine_text(problem)))
                 return False
             if not 0 <= setting.seed <= MAX_SEED:  # what the seed box shows is what is drawn
-                self.message.emit(
-                    self.tr("Dropout: the seed must be from 0 to {0}").format(f"{MAX_SEED:,}")
-                )
+                self.say(lambda: self.tr("Dropout: the seed must be from 0 to {0}").format(
+                    f"{MAX_SEED:,}"
+                ))  # fmt: skip
                 return False
         self._push(replace(self._snapshot(), dropout=setting),
                    lambda: self.tr("Set dropout"))  # fmt: skip

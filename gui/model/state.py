@@ -18,9 +18,7 @@ from PySide6.QtGui import QUndoStack
 from engine import Preset, load_preset, random_preset, update_attention, with_temperature
 from engine.multi_head import update_heads, with_heads_temperature
 from engine.vocabulary import LABELS, MAX_DIM, STEPS
-from gui.model.checks import CellRefused, checked_block, checked_token_name, checked_value
 from gui.model.examples import built_in_example
-from gui.model.from_a_model import FromAModel
 from gui.model.kept_results import Inputs, KeptResults
 from gui.model.pending import PendingChange
 from gui.model.snapshots import (
@@ -31,20 +29,16 @@ from gui.model.snapshots import (
     reprojected,
     snapshot_of,
     with_projection,
-    with_token_added,
-    with_token_removed,
     without_projection,
 )
+from gui.model.typed_edits import MAX_GRID_TOKENS, TypedEdits
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, TemperatureCommand, Text
 from gui.support.engine_text import engine_text
 
-#: The most tokens the grids let one add; presets, sessions and imports may hold up to
-#: engine.vocabulary.MAX_TOKENS.
-MAX_GRID_TOKENS = 64
 __all__ = ["LABELS", "MAX_GRID_TOKENS", "STEPS", "AttentionState"]
 
 
-class AttentionState(FromAModel):
+class AttentionState(TypedEdits):
     """Tokens, the input matrices (Q, K, V or X and the W's), τ, the mask, the selection."""
 
     structure_changed = Signal()  # tokens added or removed, dimensions, mode, preset
@@ -74,109 +68,6 @@ class AttentionState(FromAModel):
         self._settle()
 
     # ----------------------------------------------------------------- editing
-    def set_cell(self, name: str, row: int, col: int, value: str | float) -> bool:
-        """Type one value; text is parsed. Returns False (and says why) if refused."""
-        if not self.is_editable(name):
-            self.message.emit(self.tr("{0} is computed and cannot be edited").format(LABELS[name]))
-            return False
-        try:
-            number = checked_value(value)
-        except ValueError as error:
-            self.message.emit(self.tr("{0}: {1}").format(self.cell_name(name, row, col), error))
-            return False
-        if self._matrices[name][row, col] == number:
-            self.accepted.emit()
-            return True
-        where = self.cell_name(name, row, col)
-        text = lambda: self.tr("Edit {0}").format(where)  # noqa: E731 (named again on a switch)
-        block = np.array([[number]])
-        self.undo_stack.push(BlockCommand(self, name, row, col, block, text))
-        return True
-
-    def paste_block(self, name: str, top: int, left: int, cells: list[list[str]]) -> bool:
-        """Paste rows of text cells at (top, left): all or nothing."""
-        if not self.is_editable(name) or not cells:
-            return False
-        target = self._matrices[name]
-        rows, cols = len(cells), max(len(r) for r in cells)
-        if any(len(r) != cols for r in cells):
-            self.message.emit(self.tr("Paste refused: the rows have different numbers of cells"))
-            return False
-        if top + rows > target.shape[0] or left + cols > target.shape[1]:
-            self.message.emit(
-                self.tr("Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid").format(
-                    rows, cols, self.cell_name(name, top, left), *target.shape
-                )
-            )
-            return False
-        try:
-            block = checked_block(cells)
-        except CellRefused as error:
-            where = self.cell_name(name, top + error.row, left + error.col)
-            self.message.emit(self.tr("Paste refused: {0}: {1}").format(where, error))
-            return False
-        text = lambda: self.tr("Paste into {0}").format(LABELS[name])  # noqa: E731
-        self.undo_stack.push(BlockCommand(self, name, top, left, block, text))
-        return True
-
-    def add_token(self, name: str | None = None) -> bool:
-        """Add a last token whose inputs start at 0, as one undoable step.
-
-        ``name`` defaults to “token n” for the n-th token. Returns False (and says why) when
-        there are already MAX_GRID_TOKENS tokens.
-        """
-        if len(self._tokens) >= MAX_GRID_TOKENS:
-            text = self.tr("At most {0} tokens can be edited here").format(MAX_GRID_TOKENS)
-            self.message.emit(text)
-            return False
-        name = name if name is not None else self.tr("token {0}").format(len(self._tokens) + 1)
-        try:
-            name = checked_token_name(name)
-        except ValueError as error:
-            self.message.emit(str(error))
-            return False
-        self._push(with_token_added(self._snapshot(), name),
-                   lambda: self.tr("Add token “{0}”").format(name))  # fmt: skip
-        return True
-
-    def remove_token(self, index: int) -> bool:
-        """Remove token ``index`` and its rows, as one undoable step.
-
-        Returns False for an index out of range, and (saying why) for the last token left.
-        """
-        if not 0 <= index < len(self._tokens):
-            return False
-        if len(self._tokens) <= 1:
-            self.message.emit(self.tr("At least one token is needed"))
-            return False
-        old = self._tokens[index]
-        self._push(with_token_removed(self._snapshot(), index),
-                   lambda: self.tr("Remove token “{0}”").format(old))  # fmt: skip
-        return True
-
-    def rename_token(self, index: int, name: str) -> bool:
-        """Rename token ``index`` to ``name`` (stripped), as one undoable step.
-
-        Returns False for an index out of range, and (saying why) for a name a token may
-        not have (see ``checks.checked_token_name``). The same name again is True, no step.
-        """
-        if not 0 <= index < len(self._tokens):
-            return False
-        try:
-            name = checked_token_name(name)
-        except ValueError as error:
-            self.message.emit(str(error))
-            return False
-        if name == self._tokens[index]:
-            self.accepted.emit()
-            return True
-        before = self._snapshot()
-        tokens = (*before.tokens[:index], name, *before.tokens[index + 1 :])
-        old = before.tokens[index]
-        self._push(replace(before, tokens=tokens),
-                   lambda: self.tr("Rename “{0}” to “{1}”").format(old, name))  # fmt: skip
-        return True
-
     def set_projection(self, projection: bool) -> bool:
         """Type X and W_q, W_k, W_v (Q = X·W_q …) instead of Q, K, V, as one undoable step.
 
@@ -188,11 +79,9 @@ class AttentionState(FromAModel):
             self.accepted.emit()
             return True
         if projection and len(self._tokens) > MAX_DIM:
-            self.message.emit(
-                self.tr(
-                    "Projection mode needs one column of X per token: at most {0} tokens"
-                ).format(MAX_DIM)
-            )
+            self.say(lambda: self.tr(
+                "Projection mode needs one column of X per token: at most {0} tokens"
+            ).format(MAX_DIM))  # fmt: skip
             return False
         before = self._snapshot()
         q, k, v = (self.matrix(name) for name in ("q", "k", "v"))  # whole, with several heads
@@ -224,13 +113,16 @@ class AttentionState(FromAModel):
         undo step.
         """
         text = text or (lambda: self.tr("Load preset"))
-        name = text() if callable(text) else text
+        named = text
         before = replace(self._snapshot(), sets_temperature=True)
         after = replace(snapshot_of(preset), sets_temperature=True)
         try:  # checked here: an error inside the undo stack's push cannot be recovered from
             attention_of(after)
         except ValueError as error:
-            self.message.emit(self.tr("{0}: {1}").format(name, engine_text(error)))
+            problem = error  # ``error`` is gone after the except clause
+            self.say(lambda: self.tr("{0}: {1}").format(
+                named() if callable(named) else named, engine_text(problem)
+            ))  # fmt: skip
             return False
         self.undo_stack.push(SnapshotCommand(self, before, after, text))
         self.select_token(preset.selected_token)
@@ -282,7 +174,7 @@ class AttentionState(FromAModel):
     def set_temperature(self, temperature: float | None) -> None:
         """τ of step ②; None returns to the standard √d_k."""
         if temperature is not None and not (math.isfinite(temperature) and temperature > 0):
-            self.message.emit(self.tr("τ must be a positive number"))
+            self.say(lambda: self.tr("τ must be a positive number"))
             return
         old, old_setting = self.temperature, self._temperature
         self._temperature = temperature

@@ -54,7 +54,7 @@ class Autosave(QObject):
     removed.
     """
 
-    failed = Signal(str)  # why writing failed
+    failed = Signal(object)  # why writing failed: the error, written in the language shown
 
     def __init__(self, session: Callable[[], Preset | None], parent: QObject) -> None:
         super().__init__(parent)
@@ -160,7 +160,7 @@ class Autosave(QObject):
             write_preset(self.path, preset)
         except Exception as error:  # a timer calls this: nothing may escape unsaid
             self._written = written  # still pending: the timers try again
-            self.failed.emit(engine_text(error))
+            self.failed.emit(error)
             return False
         finally:
             now = time.monotonic()
@@ -206,7 +206,7 @@ class Autosave(QObject):
         try:
             self.path.unlink(missing_ok=True)
         except OSError as error:
-            self.failed.emit(engine_text(error))
+            self.failed.emit(error)
 
     def stop(self) -> None:
         """Stop both timers (a later ``note_change`` starts the delayed write again)."""

@@ -453,5 +453,6 @@ class SessionController(QObject):
         self.importer.retranslate()
         self.update_title()
 
-    def _on_autosave_failed(self, reason: str) -> None:
-        self.state.message.emit(self.tr("Autosave failed: {0}").format(reason))
+    def _on_autosave_failed(self, error: BaseException) -> None:
+        # said again in the new language if still shown after a switch
+        self.state.say(lambda: self.tr("Autosave failed: {0}").format(engine_text(error)))

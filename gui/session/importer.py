@@ -7,7 +7,7 @@ engine.importing's.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
@@ -73,11 +73,14 @@ class MatrixImporter(QObject):
             self.news.emit(self.tr("Import cancelled: nothing was imported"))
             return False
         except ValueError as error:
-            text = self.tr("Nothing was imported.\n\n{0}").format(engine_text(error))
+            problem = error  # ``error`` is gone after the except clause
+            said: Callable[[], str] = lambda: self.tr(  # noqa: E731
+                "Nothing was imported.\n\n{0}"
+            ).format(engine_text(problem))
             # the line above the grids says the newest problem: an older refusal (a token's
             # name, say) stayed there beside this one's dialog, as if it were about it
-            self.state.message.emit(text.replace("\n\n", " "))
-            QMessageBox.warning(self.parent_widget, self.tr("Cannot import"), text)
+            self.state.say(lambda: said().replace("\n\n", " "))
+            QMessageBox.warning(self.parent_widget, self.tr("Cannot import"), said())
             return False
         state = self.state
         preset = dataclasses.replace(

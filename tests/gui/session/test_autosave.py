@@ -253,16 +253,21 @@ def test_a_last_session_that_cannot_be_reopened_is_said_and_follows_a_language_s
     assert second.inputs.message.text() == said
 
 
-def test_a_refusal_typed_before_a_language_switch_goes_with_it(window):
+def test_a_refusal_typed_before_a_language_switch_is_said_again_in_the_new_one(window):
     from gui.support.language import set_language
 
     assert not window.state.rename_token(0, " ")
     assert window.inputs.message.text() == "A token needs a name"
     set_language("zh_CN")
-    try:
-        assert window.inputs.message.text() == ""  # not left in English
+    try:  # not left in English, nor taken away: the same refusal, in Chinese
+        shown = window.inputs.message.text()
+        assert shown
+        assert shown != "A token needs a name"
+        assert not window.state.rename_token(0, " ")
+        assert window.inputs.message.text() == shown
     finally:
         set_language("en")
+    assert window.inputs.message.text() == "A token needs a name"
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PySide6.QtWidgets import QCheckBox
 
 from gui.support.language import set_language
@@ -67,3 +68,35 @@ def test_the_projection_switch_speaks_both_languages(window, qtbot):
     finally:
         set_language("en")
     assert (toggle.text(), window.menus.projection_action.text()) == english
+
+
+REFUSALS = {  # one of each kind of the state's refusals, from each of its modules
+    "a typed value": lambda state: state.set_cell("q", 0, 1, "abc"),  # typed_edits.py
+    "a pasted cell": lambda state: state.paste_block("q", 0, 0, [["1", "x"]]),
+    "a token's name": lambda state: state.rename_token(0, "   "),
+    "a width": lambda state: state.set_d_k(0),  # shape_and_heads.py
+    "heads": lambda state: state.set_heads(3),  # the engine's words
+    "τ": lambda state: state.set_temperature(-1.0),  # state.py
+}
+
+
+@pytest.mark.parametrize("refuse", REFUSALS.values(), ids=REFUSALS.keys())
+def test_a_refusal_shown_is_said_again_in_the_new_language(window, qtbot, refuse):
+    """Shown before a switch, it stayed in English (or went): it follows, line and bar."""
+    line, bar = window.inputs.message, window.statusBar()
+    assert not refuse(window.state)
+    english = line.text()
+    assert english
+    assert bar.currentMessage() == english
+    set_language("zh_CN")
+    try:
+        qtbot.waitUntil(lambda: line.text() != english)
+        chinese = line.text()
+        assert bar.currentMessage() == chinese
+        assert not refuse(window.state)  # the same refusal, said in Chinese from the start
+        assert line.text() == chinese
+        assert any("\u4e00" <= c <= "\u9fff" for c in chinese), chinese
+    finally:
+        set_language("en")
+    qtbot.waitUntil(lambda: line.text() == english)
+    assert bar.currentMessage() == english
