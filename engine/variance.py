@@ -152,6 +152,11 @@ def _softmax_stats(s: NDArray[np.float64], tau: float) -> tuple[float, float]:
 LESSON_SETTINGS = ((4, 16, 64), 20_000, 8, 20, 0)
 
 
+def work_of(d_ks: Sequence[int], samples: int, candidates: int, trials: int) -> int:
+    """Return how many random numbers a run of these settings draws: its length, in work."""
+    return sum(d * (2 * samples + (1 + candidates) * trials) for d in d_ks)
+
+
 def variance_experiment(
     d_ks: Sequence[int] = (4, 16, 64),
     samples: int = 20_000,
@@ -181,7 +186,7 @@ def variance_experiment(
         assert generator is not None
         return generator.standard_normal(shape)
 
-    total = sum(d * (2 * samples + (1 + candidates) * trials) for d in dims)
+    total = work_of(dims, samples, candidates, trials)
     done = 0
 
     def advance(floats: int) -> None:

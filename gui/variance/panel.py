@@ -28,12 +28,15 @@ from engine import VarianceResult
 from gui.model.numbers import plain_ascii
 from gui.support.engine_text import engine_text, reason_text
 from gui.support.language import Retranslating
+from gui.variance import long_run
+from gui.variance.long_run import duration_text
 from gui.variance.plots import VariancePlots
 from gui.variance.runner import ExperimentRunner, ExperimentSettings
 from gui.variance.table import VarianceTableModel
 
 DEFAULTS = {"d_ks": "4, 16, 64", "samples": "20000", "candidates": "8", "trials": "20",
             "seed": "0"}  # fmt: skip
+HELD_BELOW = 990  # of 1000: what the bar shows at most until the results are drawn (99 %)
 
 
 def parse_whole(text: str, name: str) -> int:
@@ -249,6 +252,9 @@ class VariancePanel(Retranslating, QWidget):
             self._say(lambda: self.tr("Not run: {0}").format(self._refusal(typed)))
             return False
         self._say(None)
+        seconds = self.runner.estimate(settings)  # asked before hours of work, not after
+        if seconds > long_run.ASK_ABOVE and not long_run.ask(self, seconds, settings.work):
+            return False
         self._started = time.monotonic()
         self.progress.setValue(0)
         self.runner.start(settings)
@@ -303,17 +309,16 @@ class VariancePanel(Retranslating, QWidget):
             self.save_table(path)
 
     def _on_progress(self, fraction: float) -> None:
-        self.progress.setValue(round(fraction * 1000))
+        # Held below 100 % until the results are drawn (_on_finished): the last numbers
+        # drawn are not yet a table, and "100 %" stood beside empty plots while they were.
+        self.progress.setValue(min(round(fraction * 1000), HELD_BELOW))
         elapsed = time.monotonic() - self._started
         if 0 < fraction < 1 and elapsed > 0.3:
-            left = elapsed * (1 - fraction) / fraction
-            self.time_left.setText(self.tr("about {0:.0f} s left").format(left))
+            left = elapsed * (1 - fraction) / fraction  # never "about 0 s left": see duration
+            self.time_left.setText(self.tr("about {0} left").format(duration_text(left)))
 
     def _on_finished(self, result: VarianceResult) -> None:
-        self.progress.setValue(1000)
         seconds = time.monotonic() - self._started
-        self._status = lambda: self.tr("done in {0:.1f} s").format(seconds)
-        self.time_left.setText(self._status())
         self.model.set_rows(list(result.rows))
         choice = self.histogram_choice.currentText()
         self.histogram_choice.blockSignals(True)
@@ -326,6 +331,9 @@ class VariancePanel(Retranslating, QWidget):
         self.histogram_choice.blockSignals(False)
         self.plots.show_result(result, int(self.histogram_choice.currentText()))
         self._update_caption(result)
+        self.progress.setValue(1000)  # the plots drawn: done, in the same paint as they are
+        self._status = lambda: self.tr("done in {0:.1f} s").format(seconds)
+        self.time_left.setText(self._status())
 
     def _on_cancelled(self) -> None:
         self.progress.setValue(0)

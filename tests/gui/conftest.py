@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from gui import install_fonts
 from gui.session import unsaved_question
+from gui.variance import long_run
 
 from .isolation import Dialogs, isolate, shown_window
 
@@ -47,6 +48,7 @@ def dialogs(monkeypatch):
     script = Dialogs()
     monkeypatch.setattr(QMessageBox, "question", script.question)
     monkeypatch.setattr(unsaved_question, "ask", script.unsaved)  # Save / Discard / Cancel
+    monkeypatch.setattr(long_run, "ask", script.long_run)  # Run / Cancel before a long run
     for name in ("warning", "critical", "information"):
         monkeypatch.setattr(QMessageBox, name, script.warning)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", script.open_file)

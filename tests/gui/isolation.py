@@ -62,6 +62,13 @@ class Dialogs:
         buttons = Button.Save | Button.Discard | Button.Cancel
         return self.question(parent, "", question_text(name), buttons, Button.Cancel)
 
+    def long_run(self, parent, seconds, work):
+        """Stand-in for gui.variance.long_run.ask: Run if answered Ok, else Cancel."""
+        from gui.variance.long_run import question_text
+
+        buttons = Button.Ok | Button.Cancel
+        return self.question(parent, "", question_text(seconds, work), buttons) == Button.Ok
+
     def warning(self, parent, title, text, *args, **kwargs):
         self.warnings.append(text)
         return Button.Ok

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import time
+
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
@@ -271,3 +274,68 @@ def test_a_refusal_shown_follows_a_language_switch(panel, field, text):
     finally:
         set_language("en")
     assert panel.message.text() == english
+
+
+def test_the_bar_says_done_only_once_the_results_are_drawn(spoken, panel, qtbot):
+    # "100 %, about 0 s left" stood beside empty plots (1.5 s on first opening)
+    from gui.variance.long_run import duration_text
+
+    seen = []  # the bar, its text and the plots at every progress, after the panel's slot
+
+    def note(_fraction: float) -> None:
+        drawn = len(panel.plots.spread.listDataItems())
+        seen.append((panel.progress.value(), panel.time_left.text(), drawn))
+
+    panel.runner.progress.connect(note)
+    run_defaults(panel, qtbot)
+    assert seen[-1][0] < 1000  # the engine's last progress, 1.0: the plots not drawn yet
+    panel._started = time.monotonic() - 10.0  # a long run, a moment before its end
+    panel.runner.progress.emit(0.9999)
+    seen.append((panel.progress.value(), panel.time_left.text(), 0))
+    zero = re.compile(r"(?<![\d.])" + re.escape(duration_text(0.0).replace("1", "0")))
+    for value, text, drawn in seen:
+        if not drawn:
+            assert value < 1000  # "100 %" beside empty plots
+            assert not zero.search(text), text  # "about 0 s left"
+    assert duration_text(0.001) in seen[-1][1]  # "about 1 s left"
+    with qtbot.waitSignal(panel.runner.finished, timeout=20000):
+        assert panel.run()
+    assert panel.progress.value() == 1000  # done, and drawn in the same turn
+    assert panel.plots.spread.listDataItems()
+
+
+def test_a_long_run_is_asked_about_first_and_cancel_is_the_default(spoken, panel, qtbot,
+                                                                    dialogs):  # fmt: skip
+    # a run "about 7624 s left" started without a word
+    from gui.variance.long_run import ASK_ABOVE, duration_text, long_run_box
+    from tests.gui.isolation import Button
+    from tests.gui.window.test_everything_in_chinese import english_words
+
+    panel.fields["d_ks"].setText("4096, 2048")
+    panel.fields["samples"].setText("10000000")
+    settings = panel.settings()
+    seconds = panel.runner.estimate(settings)
+    assert seconds > ASK_ABOVE
+    assert not panel.run()  # not answered: Cancel
+    assert not panel.runner.is_running()
+    assert len(dialogs.questions) == 1
+    asked = dialogs.questions[0]
+    assert duration_text(seconds) in asked
+    assert f"{settings.work:,}" in asked
+    if spoken == "zh_CN":
+        assert english_words(asked) == [], asked
+    box = long_run_box(panel, seconds, settings.work)  # the real one: Enter starts nothing
+    assert box.defaultButton() is box.button(Button.Cancel)
+    assert box.escapeButton() is box.button(Button.Cancel)
+    assert box.button(Button.Ok).text() != "OK"  # Run, in the language
+    box.deleteLater()
+    dialogs.answers.append(Button.Ok)
+    with qtbot.waitSignal(panel.runner.progress, timeout=20000):
+        assert panel.run()
+    with qtbot.waitSignal(panel.runner.cancelled, timeout=5000):
+        panel.runner.cancel()
+    panel.fields["samples"].setText("20000")  # a short run starts without a question
+    assert panel.run()
+    assert len(dialogs.questions) == 2
+    with qtbot.waitSignal(panel.runner.finished, timeout=20000):
+        pass
