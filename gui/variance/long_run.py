@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 Button = QMessageBox.StandardButton
 
-#: A run estimated longer than this (in seconds) is asked about before it starts.
+# A run estimated longer than this (in seconds) is asked about before it starts.
 ASK_ABOVE = 600.0
 
 
