@@ -4,135 +4,122 @@
 <context>
     <name>AttentionState</name>
     <message>
-        <location filename="../../gui/model/state.py" line="80"/>
         <source>{0} is computed and cannot be edited</source>
         <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
-        <translation>{0} 是算出来的，不能直接修改</translation>
+        <translation type="vanished">{0} 是算出来的，不能直接修改</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="33"/>
+        <location filename="../../gui/model/checks.py" line="34"/>
         <source>{0} is beyond ±1,000,000</source>
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="85"/>
-        <location filename="../../gui/model/state.py" line="233"/>
+        <location filename="../../gui/model/state.py" line="123"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="91"/>
         <source>Edit {0}</source>
-        <translation>修改 {0}</translation>
+        <translation type="vanished">修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="103"/>
         <source>Paste refused: the rows have different numbers of cells</source>
-        <translation>粘贴被拒绝：各行的格数不一样</translation>
+        <translation type="vanished">粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="107"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
-        <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
+        <translation type="vanished">粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="116"/>
         <source>Paste refused: {0}: {1}</source>
-        <translation>粘贴被拒绝：{0}：{1}</translation>
+        <translation type="vanished">粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="118"/>
         <source>Paste into {0}</source>
-        <translation>粘贴到 {0}</translation>
+        <translation type="vanished">粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="129"/>
         <source>At most {0} tokens can be edited here</source>
-        <translation>这里最多编辑 {0} 个词</translation>
+        <translation type="vanished">这里最多编辑 {0} 个词</translation>
     </message>
     <message>
         <location filename="../../gui/model/examples.py" line="15"/>
-        <location filename="../../gui/model/state.py" line="132"/>
         <source>token {0}</source>
         <translation>词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="139"/>
         <source>Add token “{0}”</source>
-        <translation>添加词“{0}”</translation>
+        <translation type="vanished">添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="150"/>
         <source>At least one token is needed</source>
-        <translation>至少需要一个词</translation>
+        <translation type="vanished">至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="154"/>
         <source>Remove token “{0}”</source>
-        <translation>删除词“{0}”</translation>
+        <translation type="vanished">删除词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="54"/>
+        <location filename="../../gui/model/checks.py" line="55"/>
         <source>A token needs a name</source>
         <translation>词不能没有名字</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="57"/>
+        <location filename="../../gui/model/checks.py" line="58"/>
         <source>A token name can have at most 200 characters</source>
         <translation>词名最多 200 个字符</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="64"/>
+        <location filename="../../gui/model/checks.py" line="65"/>
         <source>A token name cannot hold {0}: it could not be shown or saved</source>
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="177"/>
         <source>Rename “{0}” to “{1}”</source>
-        <translation>把“{0}”改名为“{1}”</translation>
+        <translation type="vanished">把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="193"/>
+        <location filename="../../gui/model/state.py" line="83"/>
         <source>Projection mode needs one column of X per token: at most {0} tokens</source>
         <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="201"/>
+        <location filename="../../gui/model/state.py" line="90"/>
         <source>Inputs from X and W_q, W_k, W_v</source>
         <translation>改用投影输入：X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="204"/>
+        <location filename="../../gui/model/state.py" line="93"/>
         <source>Inputs Q, K, V typed directly</source>
         <translation>直接输入 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="213"/>
+        <location filename="../../gui/model/state.py" line="102"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="215"/>
+        <location filename="../../gui/model/state.py" line="104"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="226"/>
+        <location filename="../../gui/model/state.py" line="115"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="270"/>
+        <location filename="../../gui/model/state.py" line="162"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="279"/>
+        <location filename="../../gui/model/state.py" line="171"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="285"/>
+        <location filename="../../gui/model/state.py" line="177"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -251,7 +238,7 @@ No discards it.</source>
 <context>
     <name>ExperimentRunner</name>
     <message>
-        <location filename="../../gui/variance/panel.py" line="60"/>
+        <location filename="../../gui/variance/panel.py" line="63"/>
         <source>Not enough memory for these settings: try fewer candidate keys or smaller d_k values</source>
         <translation>内存不够运行这些设置：请减少候选词数或用更小的 d_k 取值</translation>
     </message>
@@ -847,12 +834,12 @@ Replace them?</source>
 <context>
     <name>FromAModel</name>
     <message>
-        <location filename="../../gui/model/from_a_model.py" line="73"/>
+        <location filename="../../gui/model/from_a_model.py" line="74"/>
         <source>Restore: {0}</source>
         <translation>恢复：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/from_a_model.py" line="75"/>
+        <location filename="../../gui/model/from_a_model.py" line="76"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
@@ -1052,6 +1039,44 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>LongRun</name>
+    <message>
+        <location filename="../../gui/variance/long_run.py" line="24"/>
+        <source>{0} s</source>
+        <translation>{0} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gui/variance/long_run.py" line="26"/>
+        <source>{0} min</source>
+        <translation>{0} 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gui/variance/long_run.py" line="27"/>
+        <source>{0:.1f} h</source>
+        <translation>{0:.1f} 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gui/variance/long_run.py" line="32"/>
+        <source>This run draws {0} random numbers: about {1} on this computer. The window stays usable meanwhile, and Cancel stops the run. Run it?</source>
+        <translation>这次运行要抽取 {0} 个随机数：在这台电脑上大约需要 {1}。运行期间窗口照常可用，点“取消”可以停止运行。要运行吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/variance/long_run.py" line="44"/>
+        <source>A long run</source>
+        <translation>运行时间较长</translation>
+    </message>
+    <message>
+        <location filename="../../gui/variance/long_run.py" line="47"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/variance/long_run.py" line="48"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../gui/window/main_window.py" line="67"/>
@@ -1230,12 +1255,12 @@ Replace them?</source>
         <translation>导入已取消：没有导入任何内容</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="80"/>
+        <location filename="../../gui/session/importer.py" line="83"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="76"/>
+        <location filename="../../gui/session/importer.py" line="77"/>
         <source>Nothing was imported.
 
 {0}</source>
@@ -1244,12 +1269,12 @@ Replace them?</source>
 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="89"/>
+        <location filename="../../gui/session/importer.py" line="92"/>
         <source>Import {0}</source>
         <translation>导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/importer.py" line="91"/>
+        <location filename="../../gui/session/importer.py" line="94"/>
         <source>Imported {0}: {1} tokens, d_k = {2}, d_v = {3}</source>
         <translation>已导入 {0}：{1} 个词，d_k = {2}，d_v = {3}</translation>
     </message>
@@ -1992,7 +2017,7 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="457"/>
+        <location filename="../../gui/session/controller.py" line="458"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -2011,27 +2036,27 @@ then try again. Without internet: an install kit built with “main.py kit --wit
     </message>
     <message>
         <location filename="../../gui/model/shape_and_heads.py" line="91"/>
-        <location filename="../../gui/model/shape_and_heads.py" line="129"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="128"/>
         <source>A dimension must be between 1 and {0}</source>
         <translation>维度必须在 1 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="98"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="99"/>
         <source>{0} heads need a width they divide: {1} is not a multiple of {0}</source>
         <translation>{0} 个头需要能整除的宽度：{1} 不是 {0} 的倍数</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="113"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="112"/>
         <source>Set d_k to {0}</source>
         <translation>把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="122"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="121"/>
         <source>Set d_v to {0}</source>
         <translation>把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="135"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="134"/>
         <source>Set d_model to {0}</source>
         <translation>把 d_model 设为 {0}</translation>
     </message>
@@ -2076,17 +2101,17 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>掩码必须是 {0}×{0}，而不是 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="214"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="211"/>
         <source>Paint the mask</source>
         <translation>绘制掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="227"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="225"/>
         <source>Dropout: {0}</source>
         <translation>随机丢弃：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="231"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="228"/>
         <source>Dropout: the seed must be from 0 to {0}</source>
         <translation>Dropout：种子必须在 0 到 {0} 之间</translation>
     </message>
@@ -2095,7 +2120,7 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation type="vanished">随机丢弃：种子必须 ≥ 0</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="235"/>
+        <location filename="../../gui/model/shape_and_heads.py" line="233"/>
         <source>Set dropout</source>
         <translation>设置随机丢弃</translation>
     </message>
@@ -2303,6 +2328,75 @@ then try again. Without internet: an install kit built with “main.py kit --wit
     </message>
 </context>
 <context>
+    <name>TypedEdits</name>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="42"/>
+        <source>{0} is computed and cannot be edited</source>
+        <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
+        <translation>{0} 是算出来的，不能直接修改</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="49"/>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="55"/>
+        <source>Edit {0}</source>
+        <translation>修改 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="67"/>
+        <source>Paste refused: the rows have different numbers of cells</source>
+        <translation>粘贴被拒绝：各行的格数不一样</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="72"/>
+        <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
+        <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="81"/>
+        <source>Paste refused: {0}: {1}</source>
+        <translation>粘贴被拒绝：{0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="86"/>
+        <source>Paste into {0}</source>
+        <translation>粘贴到 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="98"/>
+        <source>At most {0} tokens can be edited here</source>
+        <translation>这里最多编辑 {0} 个词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="100"/>
+        <source>token {0}</source>
+        <translation>词{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="107"/>
+        <source>Add token “{0}”</source>
+        <translation>添加词“{0}”</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="118"/>
+        <source>At least one token is needed</source>
+        <translation>至少需要一个词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="122"/>
+        <source>Remove token “{0}”</source>
+        <translation>删除词“{0}”</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/typed_edits.py" line="146"/>
+        <source>Rename “{0}” to “{1}”</source>
+        <translation>把“{0}”改名为“{1}”</translation>
+    </message>
+</context>
+<context>
     <name>UnsavedQuestion</name>
     <message>
         <location filename="../../gui/session/unsaved_question.py" line="18"/>
@@ -2333,112 +2427,116 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>VariancePanel</name>
     <message>
-        <location filename="../../gui/variance/panel.py" line="51"/>
+        <location filename="../../gui/variance/panel.py" line="54"/>
         <source>{0}: empty; type a whole number</source>
         <translation>{0}：是空的，请填一个整数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="53"/>
+        <location filename="../../gui/variance/panel.py" line="56"/>
         <source>{0}: “{1}” is not a whole number</source>
         <translation>{0}：“{1}” 不是整数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="130"/>
+        <location filename="../../gui/variance/panel.py" line="133"/>
         <source>d_k values</source>
         <translation>d_k 取值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="130"/>
+        <location filename="../../gui/variance/panel.py" line="133"/>
         <source>samples per d_k</source>
         <translation>每个 d_k 的采样数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="131"/>
+        <location filename="../../gui/variance/panel.py" line="134"/>
         <source>candidate keys</source>
         <translation>候选词数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="131"/>
+        <location filename="../../gui/variance/panel.py" line="134"/>
         <source>trials</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="132"/>
+        <location filename="../../gui/variance/panel.py" line="135"/>
         <source>random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="135"/>
+        <location filename="../../gui/variance/panel.py" line="138"/>
         <source>Positive whole numbers up to 4096, e.g. 4, 16, 64</source>
         <translation>不超过 4096 的正整数，例如 4, 16, 64</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="136"/>
+        <location filename="../../gui/variance/panel.py" line="139"/>
         <source>Lesson defaults</source>
         <translation>课文默认值</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="137"/>
+        <location filename="../../gui/variance/panel.py" line="140"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="138"/>
+        <location filename="../../gui/variance/panel.py" line="141"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="139"/>
+        <location filename="../../gui/variance/panel.py" line="142"/>
         <source>Copy table</source>
         <translation>复制表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="140"/>
+        <location filename="../../gui/variance/panel.py" line="143"/>
         <source>Save CSV…</source>
         <translation>保存 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="141"/>
+        <location filename="../../gui/variance/panel.py" line="144"/>
         <source>histogram of d_k</source>
         <translation>直方图：d_k =</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="206"/>
+        <location filename="../../gui/variance/panel.py" line="209"/>
         <source>give at least one d_k value</source>
         <translation>至少给一个 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="249"/>
+        <location filename="../../gui/variance/panel.py" line="252"/>
         <source>Not run: {0}</source>
         <translation>没有运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="283"/>
+        <location filename="../../gui/variance/panel.py" line="289"/>
         <source>Could not save {0}: {1}</source>
         <translation>无法保存 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="300"/>
+        <location filename="../../gui/variance/panel.py" line="306"/>
         <source>Save the table</source>
         <translation>保存表格</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="310"/>
-        <source>about {0:.0f} s left</source>
-        <translation>大约还剩 {0:.0f} 秒</translation>
+        <location filename="../../gui/variance/panel.py" line="318"/>
+        <source>about {0} left</source>
+        <translation>大约还剩 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="315"/>
+        <source>about {0:.0f} s left</source>
+        <translation type="vanished">大约还剩 {0:.0f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gui/variance/panel.py" line="335"/>
         <source>done in {0:.1f} s</source>
         <translation>用时 {0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="332"/>
+        <location filename="../../gui/variance/panel.py" line="340"/>
         <source>cancelled: the previous results stay</source>
         <translation>已取消：之前的结果保留</translation>
     </message>
     <message>
-        <location filename="../../gui/variance/panel.py" line="348"/>
+        <location filename="../../gui/variance/panel.py" line="356"/>
         <source>The spread of q·k follows √d_k (measured {0:.2f} at d_k = {1}, √d_k = {2:.2f}). Unscaled, softmax collapses toward one winner as d_k grows (largest weight {3:.2f}) and its gradient shrinks to {4:.2f}: the prelude to the gradient being cut off. Divided by √d_k the spread stays that of d_k = 1, the largest weight stays near {5:.2f} and the gradient stays {6:.2f}.</source>
         <translation>q·k 的波动随 √d_k 增长（d_k = {1} 时实测 {0:.2f}，√d_k = {2:.2f}）。不缩放时，d_k 越大 softmax 越“一家独大”（最大配比 {3:.2f}），梯度缩到 {4:.2f}——梯度断流的前兆。除以 √d_k 后波动回到 d_k = 1 的水平，最大配比稳在 {5:.2f} 附近，梯度保持 {6:.2f}。</translation>
     </message>
