@@ -84,3 +84,13 @@ def test_a_huge_refs_main_is_not_read(tmp_path, monkeypatch):
     started = time.perf_counter()
     assert cache_snapshot() is None
     assert time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize("field", ["title", "description"])
+def test_a_title_past_a_page_is_refused_naming_it(field):
+    document = sentence_session()
+    document[field] = {"en": "猫" * 1_000_000}
+    with pytest.raises(PresetError) as caught:
+        parse_preset(json.dumps(document))
+    assert caught.value.field == f"{field}.en"
+    assert "1,000,000 characters" in str(caught.value)
