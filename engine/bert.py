@@ -27,8 +27,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .attention import attention
+from .bert_config import BertConfig
 from .bert_weights import BertWeights, Float32
 from .erf import gelu32
+from .machine import megabytes, memory_budget
 from .messages import InputError, Message
 from .result import AttentionResult
 from .row_blocks import row_blocks
@@ -164,7 +166,55 @@ class Forward:
         return HeadNumbers(layer, head, self.tokens, q, k, v, attention(q, k, v))
 
 
-def forward(weights: BertWeights, ids: NDArray[np.int64], tokens: tuple[str, ...]) -> Forward:
+def forward_bytes(config: BertConfig, count: int) -> int:
+    """Return the memory a forward pass over ``count`` tokens takes, in bytes (float32).
+
+    Every head's A, kept: layers × heads × T² (2 GB at 20,000 tokens for all-MiniLM's
+    6 × 12, growing as T²); Q, K, V and the hidden states: (4 · layers + 1) × T × hidden;
+    the feed-forward layer's T × intermediate and a layer's working copies of x.
+    """
+    weights = config.layers * config.heads * count * count
+    kept = (4 * config.layers + 1) * count * config.hidden
+    working = count * config.intermediate + 6 * count * config.hidden
+    return 4 * (weights + kept + working)
+
+
+def most_tokens(config: BertConfig, budget: int) -> int:
+    """Return the most tokens whose forward pass fits in ``budget`` bytes (≤ max_tokens)."""
+    a = 4 * config.layers * config.heads  # bytes per T²
+    b = 4 * ((4 * config.layers + 7) * config.hidden + config.intermediate)  # bytes per T
+    most = int((-b + math.sqrt(b * b + 4 * a * budget)) / (2 * a)) if budget > 0 else 0
+    while most > 0 and forward_bytes(config, most) > budget:  # the square root's rounding
+        most -= 1
+    return min(most, config.max_tokens)
+
+
+def check_memory(config: BertConfig, count: int, budget: int | None = None) -> None:
+    """Raise InputError when a forward pass over ``count`` tokens would not fit in memory.
+
+    The message says how many tokens this model on this machine allows.
+    """
+    budget = memory_budget() if budget is None else budget
+    need = forward_bytes(config, count)
+    if need > budget:
+        raise InputError(
+            Message(
+                "the sentence makes {count:,} tokens, whose forward pass needs about {need} "
+                "of memory ({layers} layers × {heads} heads × tokens²); this machine has "
+                "{budget} to spare, enough for {most:,} tokens with this model: shorten "
+                "the sentence",
+                count=count,
+                need=megabytes(need),
+                layers=config.layers,
+                heads=config.heads,
+                budget=megabytes(budget),
+                most=most_tokens(config, budget),
+            )
+        )
+
+
+def forward(weights: BertWeights, ids: NDArray[np.int64], tokens: tuple[str, ...],
+            budget: int | None = None) -> Forward:  # fmt: skip
     """Run the encoder on token ids and keep every head's Q, K, V and A.
 
     Parameters
@@ -175,6 +225,9 @@ def forward(weights: BertWeights, ids: NDArray[np.int64], tokens: tuple[str, ...
         Token ids, 1 ≤ T ≤ max_tokens, each below the vocabulary's size.
     tokens : tuple of str
         Their names, kept with the result.
+    budget : int, optional
+        The memory it may take (default: half of what the machine has free); a pass that
+        needs more is refused before anything is allocated (:func:`check_memory`).
 
     Returns
     -------
@@ -193,6 +246,7 @@ def forward(weights: BertWeights, ids: NDArray[np.int64], tokens: tuple[str, ...
         )
     if ids.min() < 0 or ids.max() >= config.vocabulary:
         raise InputError(Message("token ids must be from 0 to {last}", last=config.vocabulary - 1))
+    check_memory(config, count, budget)
     layers, heads, d_k = config.layers, config.heads, config.head_size
     qkv_heads = np.empty((layers, 3, heads, count, d_k), dtype=np.float32)
     a = np.empty((layers, heads, count, count), dtype=np.float32)

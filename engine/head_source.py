@@ -18,11 +18,25 @@ from numpy.typing import NDArray
 from .messages import Message
 from .preset_errors import PresetError, _shown
 from .preset_fields import read_heads
+from .vocabulary import MAX_TOKEN_CHARS
 
 Matrix = NDArray[np.float64]
 
 #: The text fields of ``"source"`` (besides the revision, which may be null).
 _TEXTS = ("model", "sentence", "licence", "attribution")
+#: The longest each may be: a sentence as long as the model takes typed
+#: (engine.real_model.MAX_SENTENCE_CHARS), a name or a licence a line. A 1 MB sentence
+#: made ``export --format png`` lay out its captions for minutes.
+MAX_TEXT_CHARS = {"model": 1_000, "sentence": 100_000, "licence": 1_000, "attribution": 1_000,
+                  "revision": 1_000}  # fmt: skip
+#: How much of the sentence a figure's line or a title quotes; the rest is "…".
+QUOTED_CHARS = 120
+
+
+def quoted(sentence: str) -> str:
+    """Return the sentence as a one-line credit quotes it: at most QUOTED_CHARS, one line."""
+    line = " ".join(sentence[: QUOTED_CHARS * 4].split())
+    return line if len(line) <= QUOTED_CHARS else line[: QUOTED_CHARS - 1] + "…"
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,14 +69,14 @@ class HeadSource:
                 model=self.model,
                 layer=self.layer,
                 heads=self.heads,
-                sentence=self.sentence,
+                sentence=quoted(self.sentence),
             )
         return Message(
             "{model}, layer {layer}, head {head}: “{sentence}”",
             model=self.model,
             layer=self.layer,
             head=self.head,
-            sentence=self.sentence,
+            sentence=quoted(self.sentence),
         )
 
     def credit(self) -> Message:
@@ -130,6 +144,23 @@ def read_source(data: dict[str, Any]) -> HeadSource | None:
         raise PresetError(
             "source.revision", Message("must be text or null, not {value}", value=_shown(revision))
         )
+    for name, most in MAX_TEXT_CHARS.items():
+        text = raw.get(name) or ""
+        if len(text) > most:
+            raise PresetError(
+                f"source.{name}",
+                Message(
+                    "has {count:,} characters; at most {most:,} are allowed: shorten it",
+                    count=len(text),
+                    most=most,
+                ),
+            )
+    for index, token in enumerate(tokens):
+        if len(token) > MAX_TOKEN_CHARS:
+            raise PresetError(
+                f"source.tokens[{index}]",
+                Message("is longer than {most} characters", most=MAX_TOKEN_CHARS),
+            )
     places = {}
     for name in ("layer", "head"):
         value = raw.get(name)

@@ -71,6 +71,27 @@ class ModelFolder:
     revision: str | None
 
 
+#: No folder's path is longer (Linux's PATH_MAX); a setting of 5,000 characters is not one.
+MAX_PATH_CHARS = 4096
+#: ``refs/main`` of a cached model holds a commit's 40 hex digits.
+MAX_REF_BYTES = 4096
+
+
+def is_folder(path: str | os.PathLike[str] | None) -> bool:
+    """Return True for a folder that exists; False for anything that cannot be one.
+
+    ``Path.is_dir`` raises ``OSError`` for a name too long (a model-folder setting of
+    5,000 characters made File → Open a sentence… raise it out of the action) and
+    ``ValueError`` for one holding a NUL: such a path is a folder that is not there.
+    """
+    if path is None or len(os.fspath(path)) > MAX_PATH_CHARS:
+        return False
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def locate_model(chosen: Path | None = None) -> ModelFolder | None:
     """Return the folder of the model to open, or None when there is none.
 
@@ -84,7 +105,7 @@ def locate_model(chosen: Path | None = None) -> ModelFolder | None:
     ModelFolder or None
         The first found of the chosen folder, the package's and the cache's.
     """
-    if chosen is not None and Path(chosen).is_dir():
+    if chosen is not None and is_folder(chosen):
         return identify(Path(chosen), "chosen")
     package = package_folder()
     if package is not None:
@@ -113,7 +134,11 @@ def hub_cache() -> Path:
         return Path(os.environ["HF_HUB_CACHE"]).expanduser()
     if os.environ.get("HF_HOME"):
         return Path(os.environ["HF_HOME"]).expanduser() / "hub"
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    try:
+        home = str(Path.home() / ".cache")
+    except (RuntimeError, KeyError):  # no HOME and no passwd entry
+        home = ".cache"
+    cache = os.environ.get("XDG_CACHE_HOME") or home
     return Path(cache).expanduser() / "huggingface" / "hub"
 
 
@@ -122,15 +147,19 @@ def cache_snapshot(model: str = MINILM) -> Path | None:
 
     The revision ``refs/main`` names comes first; else the newest snapshot folder.
     """
-    repository = hub_cache() / ("models--" + model.replace("/", "--"))
+    cache = hub_cache()
+    if not is_folder(cache):  # HF_HOME of 5,000 characters, or with a NUL: no cache
+        return None
+    repository = cache / ("models--" + model.replace("/", "--"))
     snapshots = repository / "snapshots"
-    with contextlib.suppress(OSError, UnicodeDecodeError):
-        main = (repository / "refs" / "main").read_text(encoding="utf-8").strip()
+    with contextlib.suppress(OSError, UnicodeDecodeError, ValueError):
+        ref = read_bounded(repository / "refs" / "main", MAX_REF_BYTES)
+        main = ref.decode("utf-8").strip()
         if main and _complete(snapshots / main):
             return snapshots / main
     try:
         folders = [f for f in snapshots.iterdir() if _complete(f)]
-    except OSError:
+    except (OSError, ValueError):
         return None
     return max(folders, key=lambda f: f.stat().st_mtime) if folders else None
 
@@ -190,12 +219,14 @@ def _config_name(folder: Path) -> str:
 
 __all__ = [
     "KNOWN_FILES",
+    "MAX_PATH_CHARS",
     "MINILM",
     "MINILM_REVISION",
     "ModelFolder",
     "cache_snapshot",
     "hub_cache",
     "identify",
+    "is_folder",
     "is_known_model",
     "locate_model",
     "package_folder",

@@ -53,6 +53,8 @@ VERSION = 2
 #: How deep the free-form parts (``view``, unknown fields) may nest: deeper data could not
 #: be saved again from a deep call stack (json recurses), and no setting needs it.
 MAX_NESTING = 64
+#: A title or a description, in one language: a page of text at most.
+MAX_TITLE_CHARS = 10_000
 _KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temperature",
           "causal", "mask", "selected_token", "view", "heads", "selected_head", "padding",
           "dropout", "source"}  # fmt: skip
@@ -199,6 +201,15 @@ def _texts(data: object, name: str) -> dict[str, str]:
     for key, text in data.items():
         _check_text(key, name)
         _check_text(text, f"{name}.{key}")
+        if len(key) > MAX_TOKEN_CHARS or len(text) > MAX_TITLE_CHARS:  # laid out in titles
+            raise PresetError(
+                f"{name}.{key[:MAX_TOKEN_CHARS]}",
+                Message(
+                    "has {count:,} characters; at most {most:,} are allowed: shorten it",
+                    count=max(len(text), len(key)),
+                    most=MAX_TITLE_CHARS,
+                ),
+            )
     return dict(data)
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from .bert import Forward, forward
+from .bert import Forward, check_memory, forward
 from .bert_config import BertConfig, read_bert_config
 from .bert_weights import BertWeights, bert_weights
 from .files import read_bounded
@@ -138,7 +138,8 @@ class Model:
         Raises
         ------
         InputError
-            For an empty sentence, or one of more tokens than the model has positions.
+            For an empty sentence, or one of more tokens than the model has positions or
+            this machine has memory for.
         """
         if len(sentence) > MAX_SENTENCE_CHARS:
             raise InputError(
@@ -160,6 +161,7 @@ class Model:
                     most=self.max_tokens,
                 )
             )
+        check_memory(self.config, len(tokenized))  # said before the pass, with what fits
         return tokenized
 
     def forward(self, tokenized: Tokenized) -> Forward:

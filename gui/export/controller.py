@@ -245,6 +245,9 @@ class ExportController(QObject):
             return None
         formats = formats or self.formats
         captions = self.captions if captions is None else captions
+        if not self.confirm_size(formats):
+            self._done(self.tr("Export cancelled: nothing was written"))
+            return None
         run = ExportRun(self.host, formats, scale or self.scale, captions)
         self.running = run
         try:
@@ -289,6 +292,39 @@ class ExportController(QObject):
         from gui.export.dialogs import confirm_replace
 
         return confirm_replace(self.host.dialog_parent(), names, folder)
+
+    def confirm_size(self, formats: tuple[str, ...]) -> bool:
+        """Ask before writing matrices past 200 MB, with their size; say why past memory.
+
+        True to go on. The matrices grow as heads × T² (a 987 MB matrices.json at 1,024
+        tokens and 16 heads); the figures are drawn at their design size and do not.
+        """
+        from engine.export_size import check_export, estimate_export
+        from engine.messages import InputError
+        from gui.support.engine_text import message_text
+
+        state = self.host.state
+        heads = state.heads_result
+        count = 1 if heads is None else heads.count
+        d_k = state.result.q.shape[1] * count
+        d_v = state.result.v.shape[1] * count
+        output = heads is not None and heads.output is not None
+        estimate = estimate_export(len(state.tokens), d_k, d_v, count, output, formats)
+        try:
+            check_export(estimate, allow_large=True)
+        except InputError as error:  # past the machine's memory: never started
+            self._fail(message_text(error.message))
+            return False
+        if not estimate.is_large:
+            return True
+        text = self.tr(
+            "The matrices ({0}) would be about {1} and take about {2} s to write. Write "
+            "them? (Without CSV and JSON, the figures alone stay small.)"
+        ).format(estimate.files, estimate.size_text(), f"{max(estimate.seconds, 1):,.0f}")
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        answer = QMessageBox.question(self.host.dialog_parent(), self.tr("Export all"), text,
+                                      buttons, QMessageBox.StandardButton.No)  # fmt: skip
+        return answer == QMessageBox.StandardButton.Yes
 
     def confirm_top_of_disk(self, folder: Path) -> bool:
         """Ask before writing into ``folder``, the top of a disk; True to write there."""

@@ -130,7 +130,11 @@ class SessionController(QObject):
         if not example:
             return self.tr("untitled")
         title = in_current_language(example)
-        if not self._edited_since(loaded_at):
+        if self.state.source is not None:  # a model's numbers: edited while no longer its own
+            edited = not self.state.is_as_the_model_computes
+        else:
+            edited = self._edited_since(loaded_at)
+        if not edited:
             return title
         return self.tr("{0} (edited)").format(_without_aside(title) or title)
 

@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from engine.bert import Forward
-from engine.model_folder import ModelFolder, locate_model
+from engine.model_folder import ModelFolder, is_folder, locate_model
 from engine.real_model import Model, load_model
 from gui.model.model_run import ModelRun, same_model
 from gui.model.state import AttentionState
@@ -46,7 +46,8 @@ def install_command() -> str:
 def chosen_folder() -> Path | None:
     """Return the model folder the user chose last time, if any."""
     text = setting_str(FOLDER_KEY)
-    return Path(text) if text else None
+    # a path that cannot be a folder (5,000 characters, a NUL) is a folder not there
+    return Path(text) if text and is_folder(text) else None
 
 
 class SentenceOpener(QObject):
@@ -244,6 +245,7 @@ class SentenceOpener(QObject):
     def open_model_folder(self) -> bool:
         """Choose a model folder, load it and remember it: File → Open a model folder…."""
         start = setting_str(FOLDER_KEY)
+        start = start if is_folder(start) else ""
         path = QFileDialog.getExistingDirectory(self.parent_widget,
                                                 self.tr("Open a model folder"), start)  # fmt: skip
         if not path:

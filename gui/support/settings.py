@@ -10,17 +10,33 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
+#: No setting the app writes is longer: a path, a sentence (100,000 characters at most).
+MAX_SETTING_CHARS = 100_000
+#: The whole numbers the app keeps (a flag, decimals) are small; Qt's int is 32 bits.
+INT_RANGE = range(-(2**31), 2**31)
+
 
 def setting_str(key: str, default: str = "") -> str:
-    """Return the text stored under ``key``, else ``default``."""
+    """Return the text stored under ``key``, else ``default`` (also for one past reason)."""
     value = QSettings().value(key, default, type=str)
-    return value if isinstance(value, str) else default
+    if not isinstance(value, str) or len(value) > MAX_SETTING_CHARS:
+        return default
+    return value
 
 
 def setting_int(key: str, default: int) -> int:
-    """Return the whole number stored under ``key``, else ``default``."""
-    value = QSettings().value(key, default, type=int)
-    return value if isinstance(value, int) else default
+    """Return the whole number stored under ``key``, else ``default``.
+
+    Read as it was stored, not through ``type=int``: Qt turned "abc" into 0 and a
+    100-digit number into an OverflowError out of the window's start.
+    """
+    value = QSettings().value(key, default)
+    if isinstance(value, str) and 0 < len(value.strip()) <= 12:
+        text = value.strip()
+        value = int(text) if text.lstrip("+-").isdigit() else default
+    if type(value) is not int or value not in INT_RANGE:
+        return default
+    return value
 
 
 def setting_bytes(key: str) -> QByteArray:

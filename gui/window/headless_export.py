@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from engine import Preset, PresetError, read_preset
 from engine.examples import BUILT_IN
+from engine.export_size import MAX_EXPORT_BYTES, check_export, estimate_export
 from engine.importing import import_preset
 from engine.messages import InputError, Message
 from engine.model_heads import sentence_preset
@@ -243,7 +244,28 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help=words(Message("τ of step ② (default: √d_k)")),
     )
     parser.add_argument("--causal", action="store_true", help=words(Message("hide future tokens")))
+    parser.add_argument(
+        "--allow-large",
+        action="store_true",
+        help=words(
+            Message(
+                "write the matrices (CSV, JSON) even past {most} MB; without it such an "
+                "export is refused before it starts, with its size",
+                most=MAX_EXPORT_BYTES // 10**6,
+            )
+        ),
+    )
     return parser.parse_args(argv)
+
+
+def check_size(args: argparse.Namespace, preset: Preset) -> None:
+    """Raise CliError for matrices too large to write, with their size: before Qt starts."""
+    output = preset.projection is not None and preset.projection.w_o is not None
+    shape = (len(preset.tokens), preset.q.shape[1], preset.v.shape[1], preset.heads, output)
+    try:
+        check_export(estimate_export(*shape, args.format), args.allow_large)
+    except InputError as error:
+        raise CliError(error.message) from None
 
 
 def check_out(out: Path) -> bool:
@@ -404,6 +426,7 @@ def run(argv: list[str]) -> int:
             raise CliError(Message("--out needs a folder name, not an empty one"))
         create = check_out(Path(args.out))
         preset = load(args)
+        check_size(args, preset)
         written = export(args, preset, create)
     except (ExportError, ValueError) as error:  # ValueError: numbers the engine refuses
         said = Message("{prog}: error: {message}", prog=PROG, message=engine_text(error, args.lang))

@@ -340,4 +340,5 @@ class MainWindow(Retranslating, QMainWindow):
             self._painted = True
             # after the paint, not inside it: a listener that shows a dialog (main.py's
             # --sentence) repainted from within it ("Recursive repaint detected")
-            QTimer.singleShot(0, self.first_paint.emit)
+            # (the window as the timer's context: deleted first, the timer goes with it)
+            QTimer.singleShot(0, self, self.first_paint.emit)

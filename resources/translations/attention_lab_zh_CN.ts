@@ -620,37 +620,44 @@ No discards it.</source>
     </message>
     <message>
         <location filename="../../gui/export/controller.py" line="244"/>
-        <location filename="../../gui/export/controller.py" line="254"/>
+        <location filename="../../gui/export/controller.py" line="249"/>
+        <location filename="../../gui/export/controller.py" line="257"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="269"/>
+        <location filename="../../gui/export/controller.py" line="272"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="271"/>
+        <location filename="../../gui/export/controller.py" line="274"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="296"/>
+        <location filename="../../gui/export/controller.py" line="321"/>
+        <source>The matrices ({0}) would be about {1} and take about {2} s to write. Write them? (Without CSV and JSON, the figures alone stay small.)</source>
+        <translation>矩阵文件（{0}）约有 {1}，约需 {2} 秒写出。要写出吗？（不选 CSV 和 JSON 时，只导出图，文件很小。）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/controller.py" line="332"/>
         <source>{0} is the top of the disk. Export all would put its files and folders (about a hundred) straight into it, not into a folder of their own. Write them there?</source>
         <translation>{0} 是磁盘的最顶层。全部导出会把它的文件和文件夹（约一百个）直接放在这里，而不是放进它们自己的文件夹。仍然写到这里吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="300"/>
+        <location filename="../../gui/export/controller.py" line="325"/>
+        <location filename="../../gui/export/controller.py" line="336"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="359"/>
+        <location filename="../../gui/export/controller.py" line="395"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="390"/>
+        <location filename="../../gui/export/controller.py" line="426"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1764,53 +1771,53 @@ Replace them?</source>
 <context>
     <name>SentenceOpener</name>
     <message>
-        <location filename="../../gui/session/sentences.py" line="81"/>
+        <location filename="../../gui/session/sentences.py" line="82"/>
         <source>Open a sentence…</source>
         <extracomment>Loads (the callable) as a new, untitled document named by the title (language → text)</extracomment>
         <translation>打开一句话…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="83"/>
+        <location filename="../../gui/session/sentences.py" line="84"/>
         <source>Run a sentence through a real model (all-MiniLM-L6-v2) and open its heads&apos; real Q, K and V</source>
         <translation>让一句话通过真实模型（all-MiniLM-L6-v2），并打开各个头真实的 Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="86"/>
+        <location filename="../../gui/session/sentences.py" line="87"/>
         <source>Open a model folder…</source>
         <translation>打开模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="88"/>
+        <location filename="../../gui/session/sentences.py" line="89"/>
         <source>Choose a folder with a BERT-family model (config.json, model.safetensors, vocab.txt)</source>
         <translation>选择一个装有 BERT 类模型的文件夹（config.json、model.safetensors、vocab.txt）</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="91"/>
+        <location filename="../../gui/session/sentences.py" line="92"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="93"/>
+        <location filename="../../gui/session/sentences.py" line="94"/>
         <source>Give back the opened head&apos;s own tokens, Q, K and V, and its own steps</source>
         <translation>恢复所打开的头自己的词元、Q、K、V 以及它自己的计算步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="137"/>
+        <location filename="../../gui/session/sentences.py" line="138"/>
         <source>Open a session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="138"/>
+        <location filename="../../gui/session/sentences.py" line="139"/>
         <source>Running the session&apos;s sentence through the model again…</source>
         <translation>正在用模型重新计算会话里的这句话…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="156"/>
+        <location filename="../../gui/session/sentences.py" line="157"/>
         <source>No real model here</source>
         <translation>这里没有真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="158"/>
+        <location filename="../../gui/session/sentences.py" line="159"/>
         <source>Attention Lab found no model on this computer. To add all-MiniLM-L6-v2 (an 83 MB download, once, with internet), run:
 
 {0}
@@ -1823,74 +1830,74 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 然后再试一次。没有网络时：用“main.py kit --with-model”做的安装包里带有它。或者用“文件 → 打开模型文件夹…”选择一个装有模型的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="170"/>
+        <location filename="../../gui/session/sentences.py" line="171"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="171"/>
+        <location filename="../../gui/session/sentences.py" line="172"/>
         <source>Loading the model&apos;s weights…</source>
         <translation>正在加载模型的权重…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="174"/>
+        <location filename="../../gui/session/sentences.py" line="175"/>
         <source>Loading the model was cancelled</source>
         <translation>已取消加载模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="176"/>
+        <location filename="../../gui/session/sentences.py" line="177"/>
         <source>Cannot open the model</source>
         <translation>无法打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="187"/>
-        <location filename="../../gui/session/sentences.py" line="214"/>
+        <location filename="../../gui/session/sentences.py" line="188"/>
+        <location filename="../../gui/session/sentences.py" line="215"/>
         <source>Open a sentence</source>
         <translation>打开一句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="188"/>
+        <location filename="../../gui/session/sentences.py" line="189"/>
         <source>A sentence for the model (English works best):</source>
         <translation>给模型的一句话（英文效果最好）：</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="213"/>
+        <location filename="../../gui/session/sentences.py" line="214"/>
         <source>Running the sentence through the model…</source>
         <translation>正在让这句话通过模型…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="217"/>
+        <location filename="../../gui/session/sentences.py" line="218"/>
         <source>The sentence was cancelled: nothing changed</source>
         <translation>已取消这句话：没有任何改变</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="220"/>
-        <location filename="../../gui/session/sentences.py" line="225"/>
+        <location filename="../../gui/session/sentences.py" line="221"/>
+        <location filename="../../gui/session/sentences.py" line="226"/>
         <source>Cannot open the sentence</source>
         <translation>无法打开这句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="226"/>
+        <location filename="../../gui/session/sentences.py" line="227"/>
         <source>The model has {0} layers of {1} heads</source>
         <translation>该模型有 {0} 层，每层 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="233"/>
+        <location filename="../../gui/session/sentences.py" line="234"/>
         <source>{0} tokens through {1}: layer {2}, head {3} opened</source>
         <translation>{0} 个词元通过了 {1}：已打开第 {2} 层，第 {3} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="238"/>
+        <location filename="../../gui/session/sentences.py" line="239"/>
         <source>; {0} of them [UNK]: words its vocabulary does not have</source>
         <translation>；其中 {0} 个是 [UNK]：它的词表里没有这些词</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="248"/>
+        <location filename="../../gui/session/sentences.py" line="250"/>
         <source>Open a model folder</source>
         <translation>打开模型文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="256"/>
+        <location filename="../../gui/session/sentences.py" line="258"/>
         <source>Model {0} opened from {1}</source>
         <translation>已从 {1} 打开模型 {0}</translation>
     </message>
@@ -1903,27 +1910,27 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="135"/>
+        <location filename="../../gui/session/controller.py" line="139"/>
         <source>{0} (edited)</source>
         <translation>{0}(已改动)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="176"/>
+        <location filename="../../gui/session/controller.py" line="180"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="267"/>
+        <location filename="../../gui/session/controller.py" line="271"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="280"/>
+        <location filename="../../gui/session/controller.py" line="284"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="295"/>
+        <location filename="../../gui/session/controller.py" line="299"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -1932,92 +1939,92 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="297"/>
+        <location filename="../../gui/session/controller.py" line="301"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="307"/>
+        <location filename="../../gui/session/controller.py" line="311"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="326"/>
+        <location filename="../../gui/session/controller.py" line="330"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="328"/>
+        <location filename="../../gui/session/controller.py" line="332"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="341"/>
+        <location filename="../../gui/session/controller.py" line="345"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="342"/>
+        <location filename="../../gui/session/controller.py" line="346"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="349"/>
+        <location filename="../../gui/session/controller.py" line="353"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="370"/>
+        <location filename="../../gui/session/controller.py" line="374"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="403"/>
+        <location filename="../../gui/session/controller.py" line="407"/>
         <source>The last session</source>
         <translation>上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="407"/>
+        <location filename="../../gui/session/controller.py" line="411"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="424"/>
+        <location filename="../../gui/session/controller.py" line="428"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="436"/>
+        <location filename="../../gui/session/controller.py" line="440"/>
         <source>{0} could not be reopened ({1}); the lesson&apos;s example is shown instead</source>
         <translation>{0} 无法重新打开（{1}），现在显示的是课上的例子</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="443"/>
+        <location filename="../../gui/session/controller.py" line="447"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="448"/>
+        <location filename="../../gui/session/controller.py" line="452"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="449"/>
+        <location filename="../../gui/session/controller.py" line="453"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="450"/>
+        <location filename="../../gui/session/controller.py" line="454"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="451"/>
+        <location filename="../../gui/session/controller.py" line="455"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="458"/>
+        <location filename="../../gui/session/controller.py" line="462"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>

@@ -13,8 +13,9 @@ from PySide6.QtCore import QCoreApplication, QItemSelection, QItemSelectionModel
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView
 
-from engine import load_preset, random_preset
+from engine import random_preset
 from engine.vocabulary import MAX_DIM, MAX_VALUE
+from gui.model.examples import built_in_example
 from gui.model.numbers import parse_number
 from gui.model.state import MAX_GRID_TOKENS
 
@@ -374,7 +375,7 @@ class RandomEditor:
             name = "cat-eats-fish" if roll < 0.3 else "shape-check"
             self.note(f"Presets → {name}")
             (menus.lesson_action if roll < 0.3 else menus.shape_action).trigger()
-            expected = preset_inputs(load_preset(name))
+            expected = preset_inputs(built_in_example(name))  # its tokens in the language
         else:
             sizes = (rng.randint(1, 8), rng.randint(1, 8), rng.randint(1, 8), rng.getrandbits(32))
             self.note(f"load a random example {sizes}")

@@ -31,6 +31,11 @@ def svg_texts(data: bytes) -> list[str]:
     return [t.text or "" for t in ET.fromstring(data).iter(f"{SVG}text")]  # valid XML
 
 
+def svg_words(data: bytes) -> str:
+    """Return the SVG's texts as one line of words (Qt may write each word, each space, apart)."""
+    return " ".join(" ".join(svg_texts(data)).split())
+
+
 def exported(window) -> dict[str, tuple[QImage, list[str]]]:
     """Return each figure as a PNG image and the texts of its SVG."""
     with window_figures(window, experiment=False, captions=True) as figures:
@@ -101,7 +106,7 @@ def test_the_heads_and_mask_figures_export_in_every_format_with_their_words(wind
         size = figure.outer_size()
         assert (image.width(), image.height()) == (round(size.width() * 2),
                                                    round(size.height() * 2))  # fmt: skip
-        texts = " ".join(svg_texts(render_figure(figure, "svg")))
+        texts = svg_words(render_figure(figure, "svg"))
         assert figure.title.split()[0] in texts  # the caption, as text
         words = {"heads": ["head 1", "head 2"], "mask": [*tokens[:2]], "concat": ["Z1.d0", "猫"]}
         for word in words[name]:
@@ -138,7 +143,7 @@ def test_a_real_models_figures_name_the_layer_and_head_and_say_once_edited(windo
     assert after["atlas"] == before["atlas"]  # the atlas is still the model's own
     with window_figures(window, experiment=False, captions=True) as figures:
         atlas = next(f for f in figures if f.name == "atlas")
-        assert "Every layer and head" in " ".join(svg_texts(render_figure(atlas, "svg")))
+        assert "Every layer and head" in svg_words(render_figure(atlas, "svg"))
         assert png(render_figure(atlas, "png", 1)).width() >= 400
 
 

@@ -52,7 +52,7 @@ def test_an_edited_and_restored_sentence_keeps_its_name_in_the_title(window, qtb
     name = "Attention Lab — “the cat eats fish”"
     assert window.windowTitle() == name
     window.state.set_cell("q", 0, 0, "5")
-    assert window.windowTitle() == name + "*"
+    assert window.windowTitle() == name + " (edited)*"  # no longer the model's numbers
     qtbot.waitUntil(window.sentences.restore_action.isEnabled)
     window.sentences.restore_action.trigger()
     assert window.state.is_as_the_model_computes

@@ -101,6 +101,7 @@ DATA = [
     r"\b(DIR|FILE|LIST|N|T|TEXT)\b",
     r"\b(PNG|SVG|PDF|CSV|JSON|png|svg|pdf|csv|json|npy|npz)\b",
     r"\binputs\.q\[0\]\[0\]",
+    r"\d\s*(MB|GB|KB)\b",  # units of size, as Chinese writes them too
 ]
 
 

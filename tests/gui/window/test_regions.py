@@ -149,6 +149,12 @@ def test_a_maximised_window_reopens_maximised(window, qtbot):
     assert second.isMaximized()
 
 
+def assert_about(window, heights):
+    """The heatmaps as high as before, but for a pixel or two of text measured anew."""
+    for key, heatmap in window.pipeline.heatmaps.items():
+        assert abs(heatmap.height() - heights[key]) <= 2, (key, heatmap.height(), heights)
+
+
 def test_the_panels_keep_their_size_after_heads_and_a_restart(window, qtbot):
     """Heads h = 2 and back, in 中文, then a restart: the mixing view was squeezed to 40 px."""
     from gui.support.language import set_language
@@ -164,13 +170,13 @@ def test_the_panels_keep_their_size_after_heads_and_a_restart(window, qtbot):
         window.workspace.show_panel("mixing")
         laid_out(window, (1280, 720))
         assert window.mixing.height() >= 190
-        assert {key: h.height() for key, h in window.pipeline.heatmaps.items()} == heights
+        assert_about(window, heights)
         assert window.close()
         second = shown_window(qtbot)
         laid_out(second, (1280, 720))
         second.workspace.show_panel("mixing")
         laid_out(second, (1280, 720))
         assert second.mixing.height() >= 190
-        assert {key: h.height() for key, h in second.pipeline.heatmaps.items()} == heights
+        assert_about(second, heights)
     finally:
         set_language("en")
