@@ -84,7 +84,18 @@ def _check_place(model: Model, layer: int, head: int) -> None:
 def sentence_preset(sentence: str, layer: int, head: int | None) -> Preset:
     """Run ``sentence`` through the model found here and return one head (from 0).
 
-    ``head`` None: every head of the layer, side by side (``layer_preset``).
+    ``head`` None: every head of the layer, side by side (``layer_preset``). The same as
+    ``sentence_run`` without the model and its forward pass.
+    """
+    return sentence_run(sentence, layer, head)[0]
+
+
+def sentence_run(
+    sentence: str, layer: int, head: int | None
+) -> tuple[Preset, tuple[Model, str, Forward]]:
+    """Return ``sentence_preset``'s head with the model, the sentence and its forward pass.
+
+    The forward pass holds every layer's and head's A: an export draws the atlas from it.
 
     Raises
     ------
@@ -99,5 +110,5 @@ def sentence_preset(sentence: str, layer: int, head: int | None) -> Preset:
     model = load_model(folder)
     forward = model.forward(model.tokenize(sentence))
     if head is None:
-        return layer_preset(model, sentence, forward, layer)
-    return head_preset(model, sentence, forward, layer, head)
+        return layer_preset(model, sentence, forward, layer), (model, sentence, forward)
+    return head_preset(model, sentence, forward, layer, head), (model, sentence, forward)

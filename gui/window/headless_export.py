@@ -23,7 +23,7 @@ from engine.examples import BUILT_IN
 from engine.export_size import MAX_EXPORT_BYTES, check_export, estimate_export
 from engine.importing import import_preset
 from engine.messages import InputError, Message
-from engine.model_heads import sentence_preset
+from engine.model_heads import sentence_run
 from engine.multi_head import MAX_HEADS, check_heads
 from engine.system_errors import system_reason
 from engine.vocabulary import MIN_TEMPERATURE
@@ -297,7 +297,12 @@ def _check_out(out: Path) -> bool:
 
 
 def load(args: argparse.Namespace) -> Preset:
-    """Return the preset or session, with --temperature and --causal applied."""
+    """Return the preset or session, with --temperature and --causal applied.
+
+    With --sentence, the model's run is kept in ``args.model_run`` (model, sentence, forward
+    pass), from which the export draws the atlas of every layer and head.
+    """
+    args.model_run = None
     if args.import_files:
         try:
             preset = import_preset(args.import_files)
@@ -311,8 +316,8 @@ def load(args: argparse.Namespace) -> Preset:
     elif args.sentence is not None:
         layer, head = args.layer or 1, 1 if args.head is None else args.head  # 0: all
         try:
-            preset = sentence_preset(args.sentence, layer - 1,
-                                     None if head == ALL_HEADS else head - 1)  # fmt: skip
+            which = None if head == ALL_HEADS else head - 1
+            preset, args.model_run = sentence_run(args.sentence, layer - 1, which)
         except InputError as error:
             raise CliError(error.message, "--sentence") from None
     elif args.session is None:
@@ -393,6 +398,8 @@ def _render_and_write(
 
     window = MainWindow(preset)
     window.sessions.autosaver.stop()  # a headless export keeps no autosave
+    if getattr(args, "model_run", None) is not None:  # the atlas, as the window draws it
+        window.model_run.keep(*args.model_run)
     try:
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
         window.show()  # laid out at its usual size, but never on screen

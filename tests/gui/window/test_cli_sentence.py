@@ -40,6 +40,15 @@ def test_a_sentences_head_is_exported_with_its_tokens_numbers_and_source(window,
     assert session["source"]["sentence"] == "the cat eats fish"
 
 
+def test_a_sentences_export_draws_the_atlas_of_every_layer_and_head(window, tiny, tmp_path):
+    # the window's Export all drew it; the command line had no forward pass to draw it from
+    out = tmp_path / "out"
+    assert run(["--out", str(out), "--format", "png", "--sentence", "the cat eats fish"]) == 0
+    atlas = out / "atlas.png"
+    assert atlas.is_file()
+    assert atlas.stat().st_size > 1000
+
+
 def test_head_all_exports_the_layers_every_head_side_by_side(window, tiny, tmp_path):
     out = tmp_path / "out"
     assert run(["--out", str(out), "--format", "csv,json", "--sentence", "the cat eats fish",
