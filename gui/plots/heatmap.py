@@ -334,10 +334,14 @@ class Heatmap(pg.GraphicsLayoutWidget):
         else:
             low, high = self._levels_or_unit()
             widest = -max(abs(low), abs(high))
+        # fewer decimals only while the largest value keeps two digits: Z of ±0.3 in whole
+        # numbers read "0" in every cell (better no numbers, and the hover)
+        magnitude = abs(widest)
+        least = 0 if magnitude == 0 else max(0, 1 - math.floor(math.log10(magnitude)))
+        counts = range(self._digits, min(least, self._digits) - 1, -1)
         font = QFont(QGuiApplication.font())
-        numbers = tuple(zip(range(self._digits, -1, -1),
-                            widths([format_label(widest, d) for d in range(self._digits, -1, -1)],
-                                   font), strict=True))  # fmt: skip
+        numbers = tuple(zip(counts, widths([format_label(widest, d) for d in counts], font),
+                            strict=True))  # fmt: skip
         if numbers != self._numbers:
             self._numbers = numbers
             self._update_ticks()
