@@ -14,7 +14,14 @@ Button = QMessageBox.StandardButton
 
 
 def question_text(name: str) -> str:
-    """Return the question asked about session ``name``, in the current language."""
+    """Return the question asked about session ``name``, in the current language.
+
+    A name that quotes itself (a sentence: “the cat eats fish” (edited)) is not quoted again.
+    """
+    if name.startswith("“"):
+        return QCoreApplication.translate(
+            "UnsavedQuestion", "{0} has changes that are not saved. Save them?"
+        ).format(name)
     return QCoreApplication.translate(
         "UnsavedQuestion", "“{0}” has changes that are not saved. Save them?"
     ).format(name)

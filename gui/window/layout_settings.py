@@ -18,6 +18,7 @@ from gui.window.workspace import Arrangement, Workspace
 GEOMETRY_KEY, MAXIMISED_KEY = "window/geometry", "window/maximised"
 ARRANGEMENT_KEY = "window/regions"
 PRECISION_KEY, WEIGHT_SCALE_KEY = "view/precision", "view/weight_scale"
+TITLE_BAR = 32  # px a window manager's title bar may take above the window (openbox: 20)
 
 
 def restore_window_settings(
@@ -31,6 +32,10 @@ def restore_window_settings(
     geometry = setting_bytes(GEOMETRY_KEY)
     if not geometry.isEmpty():
         window.restoreGeometry(geometry)
+    elif (screen := window.screen()) is not None:  # the first start: as high as the screen
+        room = screen.availableGeometry()  # with a title bar (on a 1280×720 screen the
+        height = min(window.height(), room.height() - TITLE_BAR)  # status bar was below it)
+        window.resize(window.width(), height)
     if setting_int(MAXIMISED_KEY, 0):
         window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
     kept = QSettings().value(ARRANGEMENT_KEY, [], type=list)

@@ -152,8 +152,10 @@ class MainWindow(Retranslating, QMainWindow):
         self.state.causal_changed.connect(self._on_causal_changed)
         self.state.structure_changed.connect(self._on_structure_changed)
         self.state.heads_changed.connect(self._on_heads_changed)
-        # a cell clicked (or a step walked): its hand calculation in front, in place of mixing
-        self.state.selected_cell_changed.connect(self._on_selected_cell_changed)
+        # a cell clicked here: its hand calculation in front, in place of mixing (not a step
+        # walked in the presenter view: this window is left as it is)
+        for heatmap in self.pipeline.heatmaps.values():
+            heatmap.cell_clicked.connect(lambda *_: self.workspace.show_panel("explanation"))
         self.retranslate()
         self._on_heads_changed(self.state.heads)  # a session or preset of several heads
 
@@ -202,10 +204,6 @@ class MainWindow(Retranslating, QMainWindow):
         if heads > 1 and not self._heads_shown:
             self._heads_shown = True
             self.workspace.show_panel("heads")
-
-    def _on_selected_cell_changed(self) -> None:
-        if self.state.selected_cell is not None:
-            self.workspace.show_panel("explanation")
 
     def _on_refusal(self, text: str) -> None:
         self._refusal = text

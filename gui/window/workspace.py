@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidge
 SIDE_GROUPS = (("temperature", "heads", "model"), ("mixing", "explanation"))
 STEPS_LEAST = QSize(600, 420)  # two heatmaps of 300 × 250 side by side, their titles, the formula
 INPUTS_WIDTH, SIDE_WIDTH = 270, 380  # at the start and after View → Reset layout
+SIDE_LEAST = 340  # the dial's weight bars beside its knob (below it, they were squashed flat)
 UPPER_LEAST, LOWER_LEAST = 300, 225  # the dial and its bars; the mixing view's two charts
 UPPER_SHARE = 0.55  # of the panels' column, by default: the dial's knob above its bars
 
@@ -109,6 +110,7 @@ class Workspace(QSplitter):
         self.side = QSplitter(Qt.Orientation.Vertical, self)
         self.side.setObjectName("sidePanels")
         self.side.setChildrenCollapsible(False)
+        self.side.setMinimumWidth(SIDE_LEAST)
         self.groups: list[QTabWidget] = []
         for number, keys in enumerate(SIDE_GROUPS):
             group = QTabWidget(self.side)
@@ -117,7 +119,9 @@ class Workspace(QSplitter):
             group.setUsesScrollButtons(True)
             for key in keys:
                 group.addTab(panels[key], "")
-            group.setMinimumHeight((UPPER_LEAST, LOWER_LEAST)[number])
+            # as high as its panels need (the dial's knob hid behind its τ box below that)
+            least = (UPPER_LEAST, LOWER_LEAST)[number]
+            group.setMinimumHeight(max(least, group.minimumSizeHint().height()))
             self.groups.append(group)
         self.addWidget(self.inputs_column)
         self.addWidget(steps)

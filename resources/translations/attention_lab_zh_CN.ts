@@ -1014,12 +1014,12 @@ Replace them?</source>
 <context>
     <name>Heatmap</name>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="551"/>
+        <location filename="../../gui/plots/heatmap.py" line="555"/>
         <source>{0} (dropped by dropout; crossed hatch)</source>
         <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="553"/>
+        <location filename="../../gui/plots/heatmap.py" line="557"/>
         <source>{0} (masked; slanting hatch)</source>
         <translation>{0}（被掩码遮住；斜线）</translation>
     </message>
@@ -2406,27 +2406,32 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>UnsavedQuestion</name>
     <message>
-        <location filename="../../gui/session/unsaved_question.py" line="18"/>
+        <location filename="../../gui/session/unsaved_question.py" line="22"/>
+        <source>{0} has changes that are not saved. Save them?</source>
+        <translation>{0}有尚未保存的修改。要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/session/unsaved_question.py" line="25"/>
         <source>“{0}” has changes that are not saved. Save them?</source>
         <translation>“{0}”有尚未保存的修改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/session/unsaved_question.py" line="28"/>
+        <location filename="../../gui/session/unsaved_question.py" line="35"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../gui/session/unsaved_question.py" line="31"/>
+        <location filename="../../gui/session/unsaved_question.py" line="38"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/unsaved_question.py" line="32"/>
+        <location filename="../../gui/session/unsaved_question.py" line="39"/>
         <source>&amp;Discard</source>
         <translation>不保存(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/unsaved_question.py" line="33"/>
+        <location filename="../../gui/session/unsaved_question.py" line="40"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>

@@ -86,3 +86,13 @@ def test_each_answer_is_named_with_its_key_and_cancel_is_the_default(qapp, spoke
             assert "Save" not in box.text()
     finally:
         box.deleteLater()
+
+
+def test_a_name_that_quotes_itself_is_not_quoted_again(qapp, spoken):
+    # “ “the teacher reads the book” (edited)” has changes…
+    from gui.session.unsaved_question import question_text
+
+    text = question_text("“the teacher reads the book” (edited)")
+    assert text.count("“") == 1
+    assert text.startswith("“the teacher reads the book” (edited)")
+    assert question_text("cat eats fish (edited)").startswith("“cat eats fish (edited)”")

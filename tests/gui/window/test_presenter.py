@@ -173,6 +173,16 @@ def test_the_step_keys_walk_the_four_steps_for_the_selected_token(window, qtbot)
     assert state.selected_cell == ("scores", 0, -1)
     close_view(window, qtbot)
     assert state.highlighted_step == 0  # the lit step goes with the view
+    # the steps walked there left the main window's panels as they were (mixing in front)
+    assert window.workspace.front_panels() == ["temperature", "mixing"]
+
+
+def test_a_click_on_a_cell_in_the_main_window_shows_its_hand_calculation(window, qtbot):
+    heatmap = window.pipeline.heatmaps["weights"]
+    assert not window.workspace.is_panel_shown("explanation")
+    heatmap.cell_clicked.emit(0, 2)
+    assert window.workspace.is_panel_shown("explanation")
+    assert "A[猫, 鱼]" in window.explanation.text()
 
 
 def test_step_keys_do_nothing_in_the_main_window(window, qtbot):

@@ -180,3 +180,29 @@ def test_the_panels_keep_their_size_after_heads_and_a_restart(window, qtbot):
         assert_about(second, heights)
     finally:
         set_language("en")
+
+
+def test_the_first_start_fits_the_screen_with_its_title_bar(qtbot, monkeypatch):
+    # on a 1280×720 screen the window's inside was 1280×720: the status bar below the edge
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QScreen
+
+    from gui import MainWindow
+    from gui.window.layout_settings import TITLE_BAR
+
+    monkeypatch.setattr(QScreen, "availableGeometry", lambda _screen: QRect(0, 0, 1280, 720))
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.height() <= 720 - TITLE_BAR
+
+
+def test_at_the_least_window_size_the_dials_bars_and_the_mixing_view_are_not_squashed(window):
+    # at 1195 × 640 the bars were a flat line and the knob hid behind the τ box
+    window.resize(400, 300)  # Qt keeps the window at its least size
+    laid_out(window, (window.minimumSize().width(), window.minimumSize().height()))
+    assert window.dial.bars_beside()
+    assert window.dial.bars.plot.height() >= 110
+    assert window.dial.dial.geometry().bottom() < window.dial.entry.geometry().top()
+    assert window.mixing.height() >= 190
+    for heatmap in window.pipeline.heatmaps.values():
+        assert heatmap.height() >= 200
