@@ -276,7 +276,7 @@ def test_at_the_largest_allowed_scale_numbers_stay_in_their_cells_and_nothing_ov
     larger_until_refused(window, qtbot, view)
     view.go_to_step(3)
     heatmaps = view.pipeline.heatmaps
-    for name, heatmap in heatmaps.items():
+    for heatmap in heatmaps.values():
         rows = heatmap.matrix().shape[0]
 
         def fits(heatmap=heatmap, rows=rows) -> bool:
