@@ -1615,26 +1615,27 @@ Replace them?</source>
         <translation type="vanished">缩小文字</translation>
     </message>
     <message>
+        <location filename="../../gui/window/presenter.py" line="120"/>
         <source>The text is as large as this screen allows</source>
-        <translation type="vanished">文字已是这块屏幕能容下的最大字号</translation>
+        <translation>文字已是这块屏幕能容下的最大字号</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="103"/>
+        <location filename="../../gui/window/presenter.py" line="107"/>
         <source>&amp;Presenter view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="105"/>
+        <location filename="../../gui/window/presenter.py" line="109"/>
         <source>The four steps, large, on the projector (or over this screen): F11</source>
         <translation>四个步骤放大显示在投影仪上（或盖住本屏幕）：F11</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="107"/>
+        <location filename="../../gui/window/presenter.py" line="111"/>
         <source>Presenter view: larger text</source>
         <translation>演示视图：放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="108"/>
+        <location filename="../../gui/window/presenter.py" line="112"/>
         <source>Presenter view: smaller text</source>
         <translation>演示视图：缩小文字</translation>
     </message>
@@ -1642,22 +1643,22 @@ Replace them?</source>
 <context>
     <name>PresenterView</name>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="113"/>
+        <location filename="../../gui/window/presenter_view.py" line="124"/>
         <source>Attention Lab — presenter view</source>
         <translation>注意力实验室 Attention Lab — 演示视图</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="115"/>
+        <location filename="../../gui/window/presenter_view.py" line="126"/>
         <source>1–4, ← →: the steps · D: the dial · Ctrl+= / Ctrl+-: text size · Esc: close</source>
         <translation>1–4、← →：逐步讲解 · D：温度旋钮 · Ctrl+= / Ctrl+-：文字大小 · Esc：关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="117"/>
+        <location filename="../../gui/window/presenter_view.py" line="128"/>
         <source>Dial (D)</source>
         <translation>旋钮 (D)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="118"/>
+        <location filename="../../gui/window/presenter_view.py" line="129"/>
         <source>Show or hide the temperature dial</source>
         <translation>显示或隐藏温度旋钮</translation>
     </message>
