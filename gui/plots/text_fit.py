@@ -301,6 +301,10 @@ def _numbers(numbers: tuple[tuple[int, float], ...], width: float, height: float
     """
     room = Room(width - 2 * margin, height - 2 * margin, gap=0.0)
     least, comfortable, largest = sizes
+    # sized from the cell's room: the type's size, not only its digits' ink, within the
+    # cell; a larger text scale raises the largest size only (at 1.5× the lesson's numbers
+    # were 40 px in 37 px cells, cut at top and bottom)
+    largest = max(least, min(largest, math.floor(room.depth)))
     for low in (comfortable, least):
         for digits, widest in numbers:
             fit = fit_texts((widest,), ("",), room, (low, largest), ink, thin=False)

@@ -19,6 +19,10 @@ from gui.window.presenter_view import PresenterView
 PRESENTER_SCALE = 1.5  # the presenter view's text on a screen REFERENCE_HEIGHT tall
 REFERENCE_HEIGHT = 1080  # others in proportion (a 4K screen at 96 dpi: 3×), 1× at least
 SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0)
+# Ctrl+= goes this many steps above the screen's scale, the dial shown or not: beyond, the
+# four steps and the dial no longer fit at their least sizes (at 1280×720, 1.5× with the dial
+# put the ③ and ④ titles over ① and ②'s bottom rows and the dial's knob behind its τ box)
+STEPS_ABOVE = {False: 1, True: 0}
 
 
 def nearest(scale: float) -> int:
@@ -112,15 +116,23 @@ class Presenter(QObject):
         if self.view is None:
             return
         self.steps += direction
-        self._apply_scale()
+        if not self._apply_scale() and direction > 0:
+            self.view.say(self.tr("The text is as large as this screen allows"))
 
-    def _apply_scale(self) -> None:
-        screen = self.view.screen() if self.view is not None else None
+    def _apply_scale(self) -> bool:
+        """Set the scale ``steps`` from the screen's, within what fits; False if clamped."""
+        view = self.view
+        screen = view.screen() if view is not None else None
         height = screen.geometry().height() if screen is not None else REFERENCE_HEIGHT
-        index = nearest(screen_scale(height)) + self.steps
-        index = min(max(index, 0), len(SCALES) - 1)
-        self.steps = index - nearest(screen_scale(height))  # no steps beyond either end
+        chosen = nearest(screen_scale(height))
+        dial = view is not None and view.dial_button.isChecked()
+        shown = view.height() if view is not None and view.isVisible() else height
+        largest = min(chosen, nearest(screen_scale(shown))) + STEPS_ABOVE[dial]  # its room
+        wanted = chosen + self.steps
+        index = min(max(wanted, 0), len(SCALES) - 1, largest)
+        self.steps = index - chosen  # no steps beyond either end
         self.text_scale.set_font_scale(SCALES[index])
+        return index == wanted
 
     def _on_toggled(self, on: bool) -> None:
         if on == self.active:
@@ -135,6 +147,7 @@ class Presenter(QObject):
         view = PresenterView(self.state, self.text_scale, self._actions())
         self.view = view
         view.closed.connect(self._on_closed)
+        view.dial_button.toggled.connect(self._apply_scale)  # the dial takes room: fit again
         if screen is not None:
             view.setScreen(screen)
             view.setGeometry(screen.geometry())  # where no window manager places it

@@ -10,8 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication, QKeySequence
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QFont,
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -32,7 +39,11 @@ from gui.views.temperature_dial import TemperatureDial
 
 HEATMAPS_SHARE = 3  # of four parts of the height: the four steps; the rest, the calculation
 DIAL_HEATMAPS_SHARE = 2  # of three while the dial is shown: the dial needs about 300 px
+# below this height the heatmaps take 3 of 5 parts: at 1280×720 steps ③ and ④'s calculation
+# had 115 px for 146 px of text, its last line ("A[猫, 鱼] = 2.72 ÷ 6.02 ≈ 0.45") cut in half
+SHORT_SCREEN = 900
 HINT_COLOUR = "#555555"
+MESSAGE_MS = 4000  # how long a message stands in place of the hint
 
 
 class PresenterView(Retranslating, QWidget):
@@ -131,11 +142,14 @@ class PresenterView(Retranslating, QWidget):
             self.dial_button.setChecked(on)  # comes back here through ``toggled``
             return
         self.dial.setVisible(on)
-        heatmaps = DIAL_HEATMAPS_SHARE if on else HEATMAPS_SHARE
-        self._layout.setStretchFactor(self.pipeline, heatmaps)
-        self._layout.setStretchFactor(self._below, 1)
+        self._share_height()
         if not on:
             self.dial.pause()
+
+    def say(self, text: str) -> None:
+        """Show ``text`` in place of the hint for a few seconds."""
+        self.hint.setText(text)
+        QTimer.singleShot(MESSAGE_MS, self, self.retranslate)
 
     def heatmaps(self) -> Iterable[QWidget]:
         """Return the four heatmaps, ① to ④."""
@@ -159,6 +173,21 @@ class PresenterView(Retranslating, QWidget):
         self.setFont(font)
         for label in (self.hint, self.dial_button):  # styled: they keep their own font
             label.setFont(font)
+
+    def _share_height(self) -> None:
+        """Give the hand calculation the room its step needs: more of a short screen's."""
+        on = self.dial_button.isChecked()
+        short = self.height() < SHORT_SCREEN
+        heatmaps, below = (
+            (DIAL_HEATMAPS_SHARE, 1) if on else (3, 2) if short else (HEATMAPS_SHARE, 1)
+        )
+        self._layout.setStretchFactor(self.pipeline, heatmaps)
+        self._layout.setStretchFactor(self._below, below)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """Share the height again for the new size (a short screen's calculation needs more)."""
+        super().resizeEvent(event)
+        self._share_height()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         """Fit the hand calculation again in a new type (Ctrl+=, Ctrl+-)."""

@@ -1091,27 +1091,27 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="174"/>
+        <location filename="../../gui/window/main_window.py" line="176"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="175"/>
+        <location filename="../../gui/window/main_window.py" line="177"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="177"/>
+        <location filename="../../gui/window/main_window.py" line="179"/>
         <source>Dial</source>
         <translation>旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="178"/>
+        <location filename="../../gui/window/main_window.py" line="180"/>
         <source>Mixing</source>
         <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="180"/>
+        <location filename="../../gui/window/main_window.py" line="182"/>
         <source>Heads</source>
         <translation>多头</translation>
     </message>
@@ -1120,17 +1120,17 @@ Replace them?</source>
         <translation type="vanished">多头、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="181"/>
+        <location filename="../../gui/window/main_window.py" line="183"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="326"/>
+        <location filename="../../gui/window/main_window.py" line="324"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="327"/>
+        <location filename="../../gui/window/main_window.py" line="325"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
@@ -1139,7 +1139,7 @@ Replace them?</source>
         <translation type="vanished">温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="179"/>
+        <location filename="../../gui/window/main_window.py" line="181"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -1615,26 +1615,27 @@ Replace them?</source>
         <translation type="vanished">缩小文字</translation>
     </message>
     <message>
+        <location filename="../../gui/window/presenter.py" line="120"/>
         <source>The text is as large as this screen allows</source>
-        <translation type="vanished">文字已是这块屏幕能容下的最大字号</translation>
+        <translation>文字已是这块屏幕能容下的最大字号</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="103"/>
+        <location filename="../../gui/window/presenter.py" line="107"/>
         <source>&amp;Presenter view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="105"/>
+        <location filename="../../gui/window/presenter.py" line="109"/>
         <source>The four steps, large, on the projector (or over this screen): F11</source>
         <translation>四个步骤放大显示在投影仪上（或盖住本屏幕）：F11</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="107"/>
+        <location filename="../../gui/window/presenter.py" line="111"/>
         <source>Presenter view: larger text</source>
         <translation>演示视图：放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="108"/>
+        <location filename="../../gui/window/presenter.py" line="112"/>
         <source>Presenter view: smaller text</source>
         <translation>演示视图：缩小文字</translation>
     </message>
@@ -1642,22 +1643,22 @@ Replace them?</source>
 <context>
     <name>PresenterView</name>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="113"/>
+        <location filename="../../gui/window/presenter_view.py" line="124"/>
         <source>Attention Lab — presenter view</source>
         <translation>注意力实验室 Attention Lab — 演示视图</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="115"/>
+        <location filename="../../gui/window/presenter_view.py" line="126"/>
         <source>1–4, ← →: the steps · D: the dial · Ctrl+= / Ctrl+-: text size · Esc: close</source>
         <translation>1–4、← →：逐步讲解 · D：温度旋钮 · Ctrl+= / Ctrl+-：文字大小 · Esc：关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="117"/>
+        <location filename="../../gui/window/presenter_view.py" line="128"/>
         <source>Dial (D)</source>
         <translation>旋钮 (D)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="118"/>
+        <location filename="../../gui/window/presenter_view.py" line="129"/>
         <source>Show or hide the temperature dial</source>
         <translation>显示或隐藏温度旋钮</translation>
     </message>

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 from gui.support.language import set_language
 from gui.window.presenter import SCALES, screen_scale
 from gui.window.presenter_view import PresenterView
+from tests.gui.painted import painted_numbers
 
 
 def press(qtbot, widget, key, modifier=Qt.KeyboardModifier.NoModifier):
@@ -103,8 +104,8 @@ def test_the_main_window_is_untouched_by_opening_ctrl_plus_and_closing(window, q
     scale = window.presenter.scale
     press(qtbot, view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: window.presenter.scale > scale)
-    press(qtbot, window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)  # from the laptop
-    assert window.presenter.scale == SCALES[SCALES.index(scale) + 2]
+    press(qtbot, window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)  # from the laptop
+    assert window.presenter.scale == scale
     assert changes(before, main_window_as_it_is(window)) == {}
     close_view(window, qtbot)
     assert changes(before, main_window_as_it_is(window)) == {}
@@ -250,3 +251,64 @@ def test_closing_the_main_window_closes_the_presenter_view(window, qtbot):
     window.close()
     qtbot.waitUntil(lambda: not view.isVisible())
     assert not window.presenter.active
+
+
+def at_1280_by_720(window, qtbot) -> PresenterView:
+    view = open_view(window, qtbot)
+    view.showNormal()  # as if full screen on a 1280 × 720 screen
+    view.setGeometry(0, 0, 1280, 720)
+    qtbot.waitUntil(lambda: view.height() == 720)
+    return view
+
+
+def larger_until_refused(window, qtbot, view) -> None:
+    for _ in range(len(SCALES)):
+        before = window.presenter.scale
+        window.presenter.larger_action.trigger()
+        if window.presenter.scale == before:
+            break
+    assert window.presenter.scale < SCALES[-1]  # Ctrl+= stops where the screen does
+    assert "large" in view.hint.text()  # and says so
+
+
+def below(upper: QWidget, lower: QWidget) -> bool:
+    top = lower.mapTo(lower.window(), lower.rect().topLeft()).y()
+    bottom = upper.mapTo(upper.window(), upper.rect().bottomLeft()).y()
+    return top > bottom
+
+
+@pytest.mark.parametrize("dial", [False, True])
+def test_at_the_largest_allowed_scale_numbers_stay_in_their_cells_and_nothing_overlaps(
+    window, qtbot, dial
+):
+    view = at_1280_by_720(window, qtbot)
+    view.show_dial(dial)
+    larger_until_refused(window, qtbot, view)
+    view.go_to_step(3)
+    heatmaps = view.pipeline.heatmaps
+    for heatmap in heatmaps.values():
+        rows = heatmap.matrix().shape[0]
+
+        def fits(heatmap=heatmap, rows=rows) -> bool:
+            numbers = painted_numbers(heatmap)
+            cell = heatmap.cells_rect().height() / rows
+            return len(numbers) == heatmap.matrix().size and all(px <= cell for _, px in numbers)
+
+        qtbot.waitUntil(fits)
+    titles = view.pipeline.titles
+    for upper, lower in (("scores", "weights"), ("scaled", "context")):
+        assert below(heatmaps[upper], titles[lower]), (upper, lower)
+    if dial:  # at least its least size: its knob not behind its τ box
+        qtbot.waitUntil(lambda: view.dial.height() >= view.dial.minimumSizeHint().height())
+    close_view(window, qtbot)
+
+
+@pytest.mark.parametrize("step", [1, 2, 3, 4])
+def test_at_1280_by_720_the_hand_calculation_shows_its_whole_step(window, qtbot, step):
+    view = at_1280_by_720(window, qtbot)
+    larger_until_refused(window, qtbot, view)
+    view.go_to_step(step)
+    browser = view.explanation.browser
+    qtbot.waitUntil(lambda: browser.document().size().height() <= browser.viewport().height())
+    assert not browser.verticalScrollBar().isVisible()
+    close_view(window, qtbot)
