@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from engine import causal_mask, padding_mask
 from gui.model.state import AttentionState
-from gui.plots.heatmap import elide
+from gui.plots.heatmap_text import elide
 from gui.plots.text_fit import round_step
 from gui.support.language import Retranslating
 
