@@ -149,6 +149,15 @@ class Model:
                     most=MAX_SENTENCE_CHARS,
                 )
             )
+        broken = next((i for i, c in enumerate(sentence) if "\ud800" <= c <= "\udfff"), None)
+        if broken is not None:  # a byte the console could not decode ("surrogates not allowed")
+            raise InputError(
+                Message(
+                    "the sentence is not valid text at character {index}: a byte that is no "
+                    "UTF-8 character; type it again, or set the console to UTF-8",
+                    index=broken + 1,
+                )
+            )
         tokenized = self.tokenizer.tokenize(sentence)
         if len(tokenized) <= 2:
             raise InputError(Message("the sentence is empty: type a few words"))

@@ -90,9 +90,13 @@ class HeatmapText:
 
     def measure_numbers(self, widest: float) -> bool:
         """Measure ``widest`` in each count of decimals; return True if the widths changed."""
+        # fewer decimals only while the largest value keeps two digits: Z of ±0.3 in whole
+        # numbers read "0" in every cell (better no numbers, and the hover)
+        magnitude = abs(widest)
+        least = 0 if magnitude == 0 else max(0, 1 - math.floor(math.log10(magnitude)))
+        counts = range(self._digits, min(least, self._digits) - 1, -1)
         font = QFont(QGuiApplication.font())
-        decimals = range(self._digits, -1, -1)
-        numbers = tuple(zip(decimals, widths([format_label(widest, d) for d in decimals], font),
+        numbers = tuple(zip(counts, widths([format_label(widest, d) for d in counts], font),
                             strict=True))  # fmt: skip
         if numbers == self._numbers:
             return False

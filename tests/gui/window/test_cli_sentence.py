@@ -75,6 +75,8 @@ def test_head_all_exports_the_layers_every_head_side_by_side(window, tiny, tmp_p
         (["--sentence", "the cat", "--head", "0"], "--head"),
         (["--sentence", "   "], "empty"),
         (["--sentence", " ".join(["cat"] * 600)], "at most 16"),  # the tiny one: 16 positions
+        # a byte the console could not decode: it said "surrogates not allowed"
+        (["--sentence", "the \udcff cat"], "not valid text at character 5"),
     ],
 )
 def test_a_bad_sentence_layer_or_head_exits_2_with_one_line(window, tiny, tmp_path, capsys,

@@ -3,6 +3,8 @@ paints (its drawText calls, matched against the state's own result) and their si
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication
@@ -23,10 +25,10 @@ def laid_out(window, size=(1280, 720)):
         QCoreApplication.processEvents()
 
 
-def open_sentence_like(window, d_v):
+def open_sentence_like(window, d_v, v_scale=1.0):
     """Seven tokens of d_k = 32 (scores up to about ±15, "−12.34"-wide), d_v as asked."""
     preset = random_preset(7, 32, d_v, seed=1)
-    window.state.load_preset(preset)
+    window.state.load_preset(replace(preset, v=np.round(preset.v * v_scale, 2)))
     for index, name in enumerate(SENTENCE):
         window.state.rename_token(index, name)
     QCoreApplication.processEvents()
@@ -73,13 +75,30 @@ def test_the_lessons_numbers_all_show_in_one_size_at_12_px_or_more(window, langu
 
 
 def test_seven_tokens_show_every_number_of_the_four_steps_at_11_px_or_more(window, language):
+    """Z of 7 × 8 values up to ±2 needs one decimal (whole numbers read "0" and "1" for 0.3
+    and 1.4): eight columns of "−1.5" in a quarter of 1280×720 come to 10 px, not 11."""
     laid_out(window)
     after_the_heads_views(window)
     open_sentence_like(window, d_v=8)
     result = window.state.shown_result
     assert np.abs(result.scores).max() > 10  # numbers as wide as a real model's
     for step in STEPS:
-        assert_every_number(window.pipeline.heatmaps[step], getattr(result, step), 11)
+        least = 10 if step == "context" else 11
+        assert_every_number(window.pipeline.heatmaps[step], getattr(result, step), least)
+
+
+def test_numbers_keep_two_digits_of_the_largest_value_or_are_not_shown(window):
+    """Z of a real model's head (±0.3) in whole numbers read "0" in every cell."""
+    open_sentence_like(window, d_v=32, v_scale=0.15)  # Z within about ±0.3, as the model's
+    window.workspace_actions.inputs_action.setChecked(False)
+    window.workspace_actions.side_action.setChecked(False)
+    laid_out(window)
+    for step in STEPS:
+        matrix = getattr(window.state.shown_result, step)
+        largest = np.abs(matrix[np.isfinite(matrix)]).max()
+        for text, _px in painted_numbers(window.pipeline.heatmaps[step]):
+            decimals = len(text.split(".")[1]) if "." in text else 0
+            assert largest * 10**decimals >= 10, (step, text, largest)
 
 
 def test_seven_tokens_of_a_real_models_width_number_the_three_square_steps(window, language):
