@@ -16,7 +16,7 @@ heatmaps:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QImage,
     QPageLayout,
     QPageSize,
+    QPaintDevice,
     QPainter,
     QPainterPath,
     QPdfWriter,
@@ -340,22 +341,31 @@ def pdf_writer(buffer: QBuffer, size_points: QSizeF, dpi: int, title: str) -> QP
     return writer
 
 
-def figure_pdf(figure: AnyFigure) -> bytes:
-    """Return the figure as a one-page PDF of its own size; fonts are embedded (subsets)."""
-    # one PDF unit per screen pixel: fonts sized in points or pixels keep their proportions
-    dpi = figure.dpi()
+def painted_bytes(figure: AnyFigure, device: Callable[[QBuffer], QPaintDevice]) -> bytes:
+    """Return the figure painted as vectors, its caption above, on ``device(buffer)``.
+
+    The device (a PDF writer, an SVG generator) writes into the buffer, read once it ends.
+    """
     size = figure.outer_size()
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = pdf_writer(buffer, size * (72.0 / dpi), dpi, figure.title)
-    painter = QPainter(writer)
+    target = device(buffer)  # kept until the painter ends: it paints on it
+    painter = QPainter(target)
     try:
         paint_captioned(figure, painter, QRectF(0, 0, size.width(), size.height()), vector=True)
     finally:
         painter.end()
     buffer.close()
     return bytes(data.data())
+
+
+def figure_pdf(figure: AnyFigure) -> bytes:
+    """Return the figure as a one-page PDF of its own size; fonts are embedded (subsets)."""
+    # one PDF unit per screen pixel: fonts sized in points or pixels keep their proportions
+    dpi = figure.dpi()
+    points = figure.outer_size() * (72.0 / dpi)
+    return painted_bytes(figure, lambda buffer: pdf_writer(buffer, points, dpi, figure.title))
 
 
 MIN_SCALE = 0.25  # below this a figure is a few pixels: surely a typo

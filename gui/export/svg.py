@@ -23,8 +23,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from pyqtgraph.exporters import SVGExporter
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QRectF, QSize
-from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QPainter
+from PySide6.QtCore import QBuffer, QRect, QSize
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF
 from PySide6.QtSvg import QSvgGenerator
 
 from gui.export.captions import TEXT_COLOUR
@@ -32,7 +32,7 @@ from gui.export.figures import (
     AnyFigure,
     PaintedFigure,
     cells_as_rectangles,
-    paint_captioned,
+    painted_bytes,
     sharp_images,
 )
 
@@ -192,24 +192,19 @@ def _tidy(svg: bytes, figure: AnyFigure) -> bytes:
 def painted_svg(figure: PaintedFigure) -> bytes:
     """Return a painted view as SVG through QSvgGenerator, its caption above, text as text."""
     size = figure.outer_size()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    generator = QSvgGenerator()
-    generator.setOutputDevice(buffer)
     whole = QSize(round(size.width()), round(size.height()))
-    generator.setSize(whole)
-    generator.setViewBox(QRect(0, 0, whole.width(), whole.height()))
-    generator.setTitle(figure.title)
-    generator.setResolution(figure.dpi())
-    painter = QPainter(generator)
-    try:
-        paint_captioned(figure, painter, QRectF(0, 0, size.width(), size.height()), vector=True)
-    finally:
-        painter.end()
-    buffer.close()
+
+    def generator(buffer: QBuffer) -> QSvgGenerator:
+        svg = QSvgGenerator()
+        svg.setOutputDevice(buffer)
+        svg.setSize(whole)
+        svg.setViewBox(QRect(0, 0, whole.width(), whole.height()))
+        svg.setTitle(figure.title)
+        svg.setResolution(figure.dpi())
+        return svg
+
     # Qt writes a control character of a token's name as it is, which no XML reader takes
-    svg = _NOT_XML.sub(b"", bytes(data.data()))
+    svg = _NOT_XML.sub(b"", painted_bytes(figure, generator))
     ET.register_namespace("", SVG_NS)
     ET.register_namespace("xlink", XLINK_NS)
     root = ET.fromstring(svg)

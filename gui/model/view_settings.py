@@ -1,7 +1,7 @@
 """How the numbers are shown, apart from what they are.
 
 The size of the text, the decimals, the step the lesson is pointing at. Views subscribe to
-it as they do to the state; presenter mode and the View menu set its values and never touch
+it as they do to the state; the View menu and the presenter view set its values and never touch
 a widget.
 """
 

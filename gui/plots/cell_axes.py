@@ -62,8 +62,8 @@ class QuietAxis(pg.AxisItem):
         """Measure the room for the names afresh (after a new font).
 
         pyqtgraph's axis widens at once for longer text but narrows only when the text is
-        more than 10 px smaller: back from presenter mode's type, the row names kept 7 px
-        of the large type's room, the cells narrowed and Z named every other column.
+        more than 10 px smaller: back from a larger type (Ctrl+-), a chart's axis kept 8 px
+        of the large type's room.
         """
         if self.orientation in ("left", "right"):
             self.textWidth = 0
@@ -197,13 +197,12 @@ class CellAxes(PlainPlot):
         self.view.setMouseEnabled(x=True, y=True)
 
     def set_name_font(self, font: QFont, colour: str) -> None:
-        """Write the names in ``font`` and ``colour``, their room measured afresh."""
+        """Write the names in ``font`` and ``colour`` (their room: ``set_axes_room``)."""
         for axis in self.axes.values():
             axis.setPen(pg.mkPen(colour))
             axis.setTextPen(pg.mkPen(colour))
             axis.setTickFont(font)
             axis.setStyle(tickLength=0)
-        self.fit_text_again()
 
     def set_axes_room(self, left: float, top: float) -> None:
         """Give the row names ``left`` px and the column names ``top`` px (text_fit's choice).

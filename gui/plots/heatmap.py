@@ -14,22 +14,16 @@ import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF, QGuiApplication, QKeyEvent
+from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import QWidget
 
 from gui.plots.cell_axes import CellAxes
 from gui.plots.cell_image import CellImage, visible_values
-from gui.plots.cell_labels import (
-    COMFORTABLE_LABEL_PX,
-    LEAST_LABEL_PX,
-    MAX_LABEL_PX,
-    CellLabels,
-    Outline,
-    format_label,
-)
+from gui.plots.cell_labels import CellLabels, Outline
 from gui.plots.colour_bar import ColourBar, symmetric_levels
-from gui.plots.text_fit import AXIS_PAD, REFERENCE_PX, CellsFit, Names, fit_cells, round_step
-from gui.plots.text_scale import scaled_font, sized, widths
+from gui.plots.heatmap_text import AXIS_COLOUR, HeatmapText
+from gui.plots.text_fit import round_step
+from gui.plots.text_scale import scaled_font
 from gui.plots.weight_scales import LOG_TICKS, SCALES, scale_levels
 
 KINDS = ("diverging", "probability")
@@ -38,19 +32,10 @@ KINDS = ("diverging", "probability")
 BACKGROUND = "#ffffff"
 HIGHLIGHT_BACKGROUND = "#e3effa"
 HIGHLIGHT_BORDER = "#0072b2"  # Okabe–Ito blue: stands out for every kind of colour vision
-AXIS_COLOUR = "#333333"
 ROW_OUTLINE = "#111111"
 CELL_OUTLINE = "#d55e00"  # Okabe–Ito vermillion
 MAX_LEVEL = 1e300
-TICK_FONT_SCALE = 1.3
 OUTLINE_PX = 2
-LEAST_NAME_PX = 10  # below this a class cannot read a name (grows with the text size)
-NAME_CHARS = 12  # longer token names are shortened on the axes
-
-
-def elide(name: str) -> str:
-    """Return a token name short enough for an axis label (at most NAME_CHARS characters)."""
-    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
 
 
 class Heatmap(pg.GraphicsLayoutWidget):
@@ -89,7 +74,6 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._scale = SCALES[0]
         self._top = 1.0  # the largest weight: 1/(1 − p) for A′ after dropout
         self._placing = False  # set_data is fitting the view to a new shape
-        self._shared_steps = (1, 1, 0)  # the owner's least steps and largest name size
         self._hovered = (-1, -1)
         self._selected_row: int | None = None
         self._dropped: np.ndarray | None = None  # True where dropout dropped a weight
@@ -100,17 +84,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._plot = CellAxes()
         self.addItem(self._plot, row=0, col=0)
         self._view = self._plot.getViewBox()
-        # the app font carries the CJK glyphs; larger, so a classroom can read the tokens
-        self._base_font = QFont(QGuiApplication.font())
-        self._tick_font = QFont(self._base_font)
         self.ci.setContentsMargins(4, 4, 8, 10)
-        self._row_names: list[str] = []
-        self._col_names: list[str] = []
-        self._widths: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())  # the names'
-        self._numbers: tuple[tuple[int, float], ...] = ()  # (decimals, widest's width)
-        self._digits = 2
-        self._written: tuple[object, ...] = ()  # what the names were last written for
-        self._font_scale = 1.0
         self._name_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
         # CET-CBD1: blue–grey–yellow, made to stay diverging for red-green colour blindness
@@ -128,6 +102,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         ):
             item.setZValue(z)
             self._plot.addItem(item)
+        self._text = HeatmapText(self._plot, self._labels, (self._row_outline, self._cell_outline))
 
         self._bar = ColourBar(self._lut)
         self._bar.setImageItem(self._image)
@@ -206,10 +181,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         sources = (tuple(row_names), tuple(col_names))
         if sources != self._name_sources:  # not on every edit or frame of the dial
             self._name_sources = sources
-            names = ([elide(name) for name in row_names], [elide(name) for name in col_names])
-            if names != (self._row_names, self._col_names):
-                self._row_names, self._col_names = names
-                self._measure_names()
+            self._text.set_names(row_names, col_names)
         self._update_ticks()
 
     def _set_levels(self, levels: tuple[float, float]) -> None:
@@ -315,14 +287,18 @@ class Heatmap(pg.GraphicsLayoutWidget):
         else:
             super().keyPressEvent(event)
 
+    @property
+    def _tick_font(self) -> QFont:  # the names' font at the text size, before the fit
+        return self._text.tick_font
+
+    @property
+    def _row_names(self) -> list[str]:  # as the left axis writes them (shortened)
+        return self._text.row_names
+
     def tick_steps(self) -> tuple[int, int]:
         """Return the steps between named rows and columns that this view needs."""
-        fit = self._cells_fit()
+        fit = self._text.fit(self.shown_cells())
         return (round_step(fit.rows.step), round_step(fit.columns.step))
-
-    def _measure_names(self) -> None:
-        self._widths = (widths(self._row_names, self._tick_font),
-                        widths(self._col_names, self._tick_font))  # fmt: skip
 
     def _measure_numbers(self) -> None:
         """Measure the widest number the colour scale allows, in each count of decimals.
@@ -334,49 +310,13 @@ class Heatmap(pg.GraphicsLayoutWidget):
         else:
             low, high = self._levels_or_unit()
             widest = -max(abs(low), abs(high))
-        # fewer decimals only while the largest value keeps two digits: Z of ±0.3 in whole
-        # numbers read "0" in every cell (better no numbers, and the hover)
-        magnitude = abs(widest)
-        least = 0 if magnitude == 0 else max(0, 1 - math.floor(math.log10(magnitude)))
-        counts = range(self._digits, min(least, self._digits) - 1, -1)
-        font = QFont(QGuiApplication.font())
-        numbers = tuple(zip(counts, widths([format_label(widest, d) for d in counts], font),
-                            strict=True))  # fmt: skip
-        if numbers != self._numbers:
-            self._numbers = numbers
+        if self._text.measure_numbers(widest):
             self._update_ticks()
-
-    def _cells_fit(self, size: int = 0) -> CellsFit:
-        """Fit names and numbers to the room, the names in ``size`` px if given."""
-        (y0, y1), (x0, x1) = self.shown_cells()
-        first_row, first_col = max(math.floor(y0), 0), max(math.floor(x0), 0)
-        rows = slice(first_row, math.ceil(y1))
-        cols = slice(first_col, math.ceil(x1))
-        room = (float(self._plot.width()), float(self._plot.height()))
-        largest = QFontInfo(self._tick_font).pixelSize()
-        least = round(LEAST_NAME_PX * max(self._font_scale, 1.0) ** 0.5)
-        names = (size, size) if size else (min(least, largest), largest)
-        scale = max(self._font_scale, 1.0)
-        numbers = (LEAST_LABEL_PX, round(COMFORTABLE_LABEL_PX * scale ** 0.5),
-                   round(MAX_LABEL_PX * self._font_scale))  # fmt: skip
-        metrics = QFontMetricsF(sized(self._tick_font, REFERENCE_PX))
-        digits = QFontMetricsF(sized(QGuiApplication.font(), REFERENCE_PX))
-        ink = digits.tightBoundingRect("0123456789-.").height() + 2  # antialiasing's rim
-        margin = max(self._row_outline.clear_px(), self._cell_outline.clear_px())
-        return fit_cells(
-            room,
-            Names(self._widths[0][rows], tuple(self._row_names[rows]), y1 - y0),
-            Names(self._widths[1][cols], tuple(self._col_names[cols]), x1 - x0),
-            self._numbers or ((self._digits, 0.0),),
-            names,
-            numbers,
-            (metrics.height() / REFERENCE_PX, ink / REFERENCE_PX),
-            margin,
-        )
 
     def name_size(self) -> int:
         """Return the pixel size this view's names need (see ``share_tick_steps``)."""
-        return self._cells_fit().rows.px or self._cells_fit().columns.px
+        fit = self._text.fit(self.shown_cells())
+        return fit.rows.px or fit.columns.px
 
     def share_tick_steps(self, rows: int, cols: int, size: int = 0) -> None:
         """Name every ``rows``-th row and ``cols``-th column at least, in ``size`` px (0: own).
@@ -384,38 +324,12 @@ class Heatmap(pg.GraphicsLayoutWidget):
         Heatmaps beside each other share their steps and size (the owner's choice), so
         that they name the same tokens alike and their cells stand one under the other.
         """
-        if (rows, cols, size) != self._shared_steps:
-            self._shared_steps = (rows, cols, size)
+        if self._text.share_steps(rows, cols, size):
             self._update_ticks()
 
     def _update_ticks(self) -> None:
-        if not hasattr(self, "_labels"):
-            return
-        rows, cols, size = self._shared_steps
-        fit = self._cells_fit(size)
-        self._labels.set_style(fit.numbers.px, fit.digits)
-        steps = (max(round_step(fit.rows.step), rows), max(round_step(fit.columns.step), cols))
-        (y0, y1), (x0, x1) = self.shown_cells()
-        cells = (math.floor(y0), math.ceil(y1), math.floor(x0), math.ceil(x1))
-        # the owner's steps and the cells too, not the fit alone: a zoom shares its steps in
-        # two turns, the second with the same fit (every row then, not every 50th)
-        if (fit, steps, cells) == self._written:
-            return
-        self._written = (fit, steps, cells)
-        px = fit.rows.px or fit.columns.px or QFontInfo(self._tick_font).pixelSize()
-        font = sized(self._tick_font, px)
-        if font != self._plot.getAxis("top").style["tickFont"]:
-            self._plot.set_name_font(font, AXIS_COLOUR)
-        self._plot.set_axes_room(fit.left, fit.top)
-        whole = steps[1] == 1 and fit.columns.complete
-        self._plot.write_names(
-            self._row_names,
-            self._col_names,
-            self.shown_cells(),
-            steps,
-            fit.columns.texts if whole else None,
-            fit.top - AXIS_PAD[1] if fit.columns.way == "across" and whole else 0,
-        )
+        if hasattr(self, "_text"):
+            self._text.write(self.shown_cells())
 
     def matrix(self) -> np.ndarray:
         """Return a copy of the matrix currently shown, -inf included."""
@@ -426,8 +340,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         """Show ``digits`` decimals in the cell labels (2 by default)."""
         if not 0 <= digits <= 12:
             raise ValueError(f"digits must be in 0..12, not {digits}")
-        self._digits = digits
-        self._numbers = ()
+        self._text.set_digits(digits)
         self._measure_numbers()
 
     def set_selected_row(self, row: int | None) -> None:
@@ -472,12 +385,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
 
     def set_font_scale(self, scale: float) -> None:
         """Scale the names, the cell labels and the colour bar's values (Ctrl+= / Ctrl+-)."""
-        self._font_scale = scale
-        self._tick_font = scaled_font(self._base_font, TICK_FONT_SCALE * scale)
-        self._plot.set_name_font(self._tick_font, AXIS_COLOUR)
+        self._text.set_font_scale(scale)
         self._bar.fit_width_again()  # larger or smaller values: its own width again
-        self._bar.set_style(scaled_font(self._base_font, scale), AXIS_COLOUR)
-        self._measure_names()
+        self._bar.set_style(scaled_font(self._text.base_font, scale), AXIS_COLOUR)
         self._update_ticks()
 
     def colour_bar(self) -> ColourBar:
@@ -485,7 +395,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         return self._bar
 
     def set_line_width(self, scale: float) -> None:
-        """Thicker outlines of the selected row and cell (presenter mode)."""
+        """Outlines of the selected row and cell ``scale`` times as thick (the text size)."""
         self._row_outline.set_width(OUTLINE_PX * scale)
         self._cell_outline.set_width(OUTLINE_PX * scale)
         self._update_outlines()

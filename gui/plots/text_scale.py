@@ -56,7 +56,7 @@ def style_axis(axis: pg.AxisItem, font: QFont) -> None:
             autoExpandTextSpace=False, tickTextHeight=math.ceil(QFontMetricsF(font).height())
         )
     axis.labelStyle = {**axis.labelStyle, "font-size": f"{point_size(font):.4g}pt"}
-    if isinstance(axis, QuietAxis):  # its room measured afresh: after presenter mode's type,
+    if isinstance(axis, QuietAxis):  # its room measured afresh: after a larger type (Ctrl+-)
         axis.fit_text_again()  # the weight chart's axis kept 8 px of it
     if axis.label.isVisible():
         axis.setLabel(axis.labelText)

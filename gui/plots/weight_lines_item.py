@@ -337,7 +337,7 @@ class LinesPicture(pg.GraphicsWidget):
     def headings(self, room: float | None = None) -> tuple[bool, bool]:
         """Return whether the title and the columns' names ("queries i", "keys j") are written.
 
-        A short figure (a small dock) leaves out the title, then the columns' names, rather
+        A short figure (a small panel) leaves out the title, then the columns' names, rather
         than its rows: they keep room for three names of the smallest size.
         """
         pad, line = 6 * self.font_scale, self._metrics.height()

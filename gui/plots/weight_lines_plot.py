@@ -46,7 +46,7 @@ class WeightLinesPlot(pg.GraphicsView):
         # the app font carries the CJK glyphs
         self.picture = LinesPicture(QFont(QGuiApplication.font()))
         self.setCentralItem(self.picture)
-        self.setMinimumSize(200, 80)  # a small dock: the figure leaves out its headings
+        self.setMinimumSize(200, 80)  # a small panel: the figure leaves out its headings
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
         self.scene().sigMouseClicked.connect(self._on_scene_clicked)
 
@@ -77,7 +77,7 @@ class WeightLinesPlot(pg.GraphicsView):
             self.picture.update()
 
     def set_font_scale(self, scale: float) -> None:
-        """Scale every text of the figure (presenter mode)."""
+        """Scale every text of the figure (Ctrl+=, the presenter view)."""
         self.picture.set_font_scale(scale)
 
     def hover(self, side: str, index: int) -> None:

@@ -1,14 +1,13 @@
 """Views that draw nothing while out of sight and catch up when seen.
 
-The mixing view and the heads' dock share a place in the right column as two tabs: one is
-always behind the other, and inside the heads' dock three of four pages are. Drawing a view
-nobody sees costs every edit and every frame of the dial its few milliseconds for nothing
-(3–4 ms each at 512 tokens), so such a view only notes that it owes a drawing, and draws
-once seen, or once something reads what it shows (an export, a test).
+The right column's panels are tabs, most of them behind another at any time, and inside
+the heads' panel three of four pages are. Drawing a view nobody sees costs every edit and
+every frame of the dial its few milliseconds for nothing (3–4 ms each at 512 tokens), so
+such a view only notes that it owes a drawing, and draws once seen, or once something reads
+what it shows (an export, a test).
 
-A dock behind another is not hidden: Qt moves it out of the window, so ``isVisible()``
-stays true. Out of sight is an empty ``visibleRegion()``; the window calls ``catch_up``
-when a dock comes to the front (``QDockWidget.visibilityChanged``).
+Out of sight is hidden (a tab behind another) or an empty ``visibleRegion()`` (a view
+scrolled out of sight stays visible): it catches up as it is shown, or painted again.
 """
 
 from __future__ import annotations

@@ -135,7 +135,7 @@ class FormulaBar(Retranslating, QWidget):
         self._chain_probe.setWordWrap(True)
         self._fit()
         # The formula's width changes with τ ("/ τ = 0.35"): as a minimum width of the centre
-        # it would take the docks' room on every frame of the dial and relay out every view.
+        # it would take the side columns' room on every frame of the dial and relay out every view.
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         for piece in pieces:
             row.addWidget(piece)
@@ -164,7 +164,7 @@ class FormulaBar(Retranslating, QWidget):
     def _fit(self) -> None:
         """Draw the formula at 1.7 × the text size (times the view's scale), or smaller.
 
-        Smaller only where it would not fit: presenter mode on a small screen clipped it.
+        Smaller only where it would not fit: the presenter view on a small screen clipped it.
         Not again while nothing it depends on has changed: τ's digits have their room (part
         ②'s widest), so the dial's frames need no new fit; setting seven fonts and measuring
         the pieces cost a millisecond on every frame and every edit.

@@ -33,7 +33,7 @@ class HeadsPanel(Retranslating, QWidget):
         self.retranslate()
 
     def _scrolled(self, page: QWidget) -> QWidget:
-        """Return ``page`` in a scroll area: the dock may be small, the page still whole."""
+        """Return ``page`` in a scroll area: the panel may be small, the page still whole."""
         area = QScrollArea(self)
         area.setWidgetResizable(True)
         area.setFrameShape(QFrame.Shape.NoFrame)

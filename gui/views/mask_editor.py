@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from engine import causal_mask, padding_mask
 from gui.model.state import AttentionState
-from gui.plots.heatmap import elide
+from gui.plots.heatmap_text import elide
 from gui.plots.text_fit import round_step
 from gui.support.language import Retranslating
 
@@ -54,7 +54,7 @@ class MaskCanvas(QWidget):
         super().__init__(editor)
         self.editor = editor
         self.setObjectName("maskCanvas")
-        self.setMinimumSize(60, 40)  # a small dock: the grid shrinks, the buttons stay
+        self.setMinimumSize(60, 40)  # a small panel: the grid shrinks, the buttons stay
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self._painting: bool | None = None  # what a drag paints: allowed (True) or not
 
@@ -193,7 +193,7 @@ class MaskEditor(Retranslating, QWidget):
         self.canvas = MaskCanvas(self)
         self.buttons = {name: QPushButton(self) for name in ("all", "none", "causal", "invert")}
         # the buttons in two pairs: side by side under a tall grid, one above the other
-        # beside a wide one (a short dock), where the legend and the buttons go right
+        # beside a wide one (a short panel), where the legend and the buttons go right
         self._pairs = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         for names in (("all", "none"), ("causal", "invert")):
             pair = QHBoxLayout()
@@ -270,7 +270,7 @@ class MaskEditor(Retranslating, QWidget):
         self.commit()
 
     def wide(self) -> bool:
-        """Return True if the legend and the buttons stand beside the grid (a short dock)."""
+        """Return True if the legend and the buttons stand beside the grid (a short panel)."""
         return self._layout.direction() == QBoxLayout.Direction.LeftToRight
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)

@@ -422,13 +422,6 @@ class MixingView(Retranslating, DrawnWhenShown):
             else:
                 (self.mix if name == "mix" else self.ingredients).getAxis("left").setTicks([ticks])
 
-    def axis_ticks(self, axis: str) -> list[tuple[float, str]]:
-        """Return (value, text) of the ticks of ``"dims"``, ``"mix"`` or ``"ingredients"``.
-
-        The dimensions (below both plots), or the value axes of the mix and of the v's.
-        """
-        return list(self._ticks.get(axis, []))
-
     def legend_html(self) -> str:
         """Return the legend as HTML: the row's formula and each token's colour and weight."""
         self.catch_up()

@@ -65,7 +65,7 @@ class SourceBanner(Retranslating, QWidget):
         return self.state.source is not None and not self.state.is_as_the_model_computes
 
     def _on_font_scale_changed(self, scale: float) -> None:
-        font = scaled_font(self._base_font, scale)  # presenter mode: read from the back too
+        font = scaled_font(self._base_font, scale)  # the presenter view: read from the back too
         self.line.setFont(font)
         self.restore.setFont(font)
         self._fit()

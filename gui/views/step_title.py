@@ -54,6 +54,6 @@ class StepTitle(QLabel):
         self._fit()
 
     def changeEvent(self, event: object) -> None:  # noqa: N802 (Qt's name)
-        """Choose again in a new font (presenter mode, Ctrl+=)."""
+        """Choose again in a new font (the presenter view, Ctrl+=)."""
         super().changeEvent(event)  # type: ignore[arg-type]
         self._fit()

@@ -192,7 +192,7 @@ class TemperatureDial(Retranslating, QWidget):
     def _fit_caption(self) -> None:
         """Leave the caption out where the bars below the controls need its room.
 
-        Its words then go in the dial's tooltip. In presenter mode at 1280×720 the chart was
+        Its words then go in the dial's tooltip. In the old presenter mode at 1280×720 the chart was
         squeezed under the Play button, its title hidden.
         """
         layout = self.layout()
@@ -209,10 +209,6 @@ class TemperatureDial(Retranslating, QWidget):
         if fits != caption.isVisibleTo(self):
             caption.setVisible(fits)
         self.dial.setToolTip("" if fits else caption.text())
-
-    def bars_beside(self) -> bool:
-        """Return True while the bars stand beside the controls (False: below them)."""
-        return self._top.direction() == QBoxLayout.Direction.LeftToRight
 
     def _on_font_scale_changed(self, scale: float) -> None:
         # the dial grows with the text around it (it was the size of a thumbnail at 4K)

@@ -18,7 +18,7 @@ from gui.model.view_settings import ViewSettings
 from gui.plots.bar_stacks import BarStacks
 from gui.plots.cell_axes import PlainPlot
 from gui.plots.colour_bar import nice_ceiling
-from gui.plots.heatmap import LEAST_NAME_PX
+from gui.plots.heatmap_text import LEAST_NAME_PX
 from gui.plots.text_fit import REFERENCE_PX, Room, TextFit, fit_texts
 from gui.plots.text_scale import scaled_font, sized, style_axis, value_ticks, widths
 from gui.plots.token_colours import PER_TOKEN_UP_TO, token_colour

@@ -2,7 +2,8 @@
 
 Run by install.sh (Linux, macOS) and install.ps1 / install.bat (Windows) once they have
 found a Python this kit supports; it can also be run directly: ``python install.py``.
-It uses nothing but Python's standard library, and pip from the kit's own wheel.
+It uses nothing but Python's standard library, and pip from the kit's own wheel; the
+virtual environment, pip and the first start are in install_venv.py beside it.
 
 Options: --dir DIR (where to install; the default is per system), --lang en|zh_CN,
 --check-all (check every file of the kit, for every computer, and stop),
@@ -13,21 +14,21 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import platform
 import shlex
 import stat
 import struct
-import subprocess
 import sys
 import sysconfig
 import time
 from pathlib import Path
+from types import ModuleType
 
 # not resolve(): a kit of symbolic links is checked where the links are
 KIT = Path(os.path.abspath(__file__)).parent
-WHEELS = KIT / "wheels"
 FORMAT, VERSION = "attention-lab-kit", 1
 #: English and Chinese, by key; {names} are filled in.
 TEXT = {
@@ -334,50 +335,6 @@ def default_dir() -> Path:
     return Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share") / "attention-lab"
 
 
-def venv_python(venv: Path) -> Path:
-    """Return the virtual environment's Python."""
-    return venv / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
-
-
-def make_venv(venv: Path) -> None:
-    """Make (or empty and make again) the virtual environment, without pip: pip comes from the kit.
-
-    ``--without-pip`` also works where the system's Python has no ensurepip (Debian and
-    Ubuntu without python3-venv).
-    """
-    if venv.exists() and not (venv / "pyvenv.cfg").is_file():
-        raise Stop("venv foreign", venv=venv)
-    done = subprocess.run(
-        [sys.executable, "-m", "venv", "--clear", "--without-pip", str(venv)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        reason = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-        raise Stop("venv failed", reason=reason)
-
-
-def pip_install(python: Path, requirements: list[str], log: Path, no_deps: bool = False) -> None:
-    """Install with the kit's pip, from the kit's wheels only; pip's output goes to ``log``."""
-    pip = sorted(WHEELS.glob("pip-*.whl"))[-1]
-    command = [str(python), str(pip / "pip"), "install", "--isolated", "--no-index"]
-    command += ["--find-links", str(WHEELS), "--only-binary=:all:", "--no-cache-dir"]
-    command += ["--disable-pip-version-check", "--no-warn-script-location"]
-    command += ["--no-deps"] if no_deps else []
-    env = dict(os.environ, PIP_CONFIG_FILE=os.devnull, PYTHONNOUSERSITE="1")
-    done = subprocess.run(
-        [*command, *requirements], capture_output=True, text=True, env=env, check=False
-    )
-    with log.open("a", encoding="utf-8") as stream:
-        stream.write(" ".join(shlex.quote(part) for part in command + requirements) + "\n")
-        stream.write(done.stdout + done.stderr + "\n")
-    if done.returncode != 0:
-        lines = [line for line in done.stderr.splitlines() if line.startswith("ERROR")]
-        reason = lines[0] if lines else f"exit status {done.returncode}"
-        raise Stop("pip failed", reason=reason, log=log)
-
-
 def desktop_folder() -> Path:
     """The user's desktop (on Windows also when it was moved, to OneDrive for example)."""
     if sys.platform == "win32":
@@ -433,21 +390,12 @@ def make_launchers(folder: Path, venv: Path) -> list[Path]:
     return written
 
 
-def start_once(venv: Path, folder: Path) -> None:
-    """Run ``attention-lab --smoke``: the window opens, paints once and closes."""
-    name = "Scripts/attention-lab.exe" if sys.platform == "win32" else "bin/attention-lab"
-    try:
-        done = subprocess.run(
-            [str(venv / name), "--smoke"], capture_output=True, text=True, cwd=folder, timeout=180
-        )
-    except (OSError, subprocess.TimeoutExpired) as error:
-        raise Stop("start failed", reason=str(error)) from None
-    if done.returncode != 0:
-        lines = [line for line in done.stderr.splitlines() if line.strip()]
-        print("\n".join(lines[-5:]), file=sys.stderr)
-        if "xcb" in done.stderr:
-            say("xcb hint")
-        raise Stop("start failed", reason=f"exit status {done.returncode}")
+def checked_module(name: str) -> ModuleType:
+    """Import the kit's ``name``.py, by its path: only once ``damaged`` has found it intact."""
+    spec = importlib.util.spec_from_file_location(name, KIT / f"{name}.py")  # and a loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def install(options: argparse.Namespace) -> None:
@@ -479,30 +427,35 @@ def install(options: argparse.Namespace) -> None:
     if bad:
         raise Stop("files bad", count=len(bad))
     say("files good", count=len(paths))
+    kit_venv = checked_module("install_venv")
     folder = Path(options.dir).expanduser().resolve() if options.dir else default_dir()
     venv = folder / "venv"
-    say("step venv", n=3, of=steps, venv=venv)
-    folder.mkdir(parents=True, exist_ok=True)
-    make_venv(venv)
-    log = folder / "install-log.txt"
-    log.write_text("", encoding="utf-8")
-    say("step app", n=4, of=steps, version=manifest["app"]["version"])
-    pip_install(venv_python(venv), [manifest["app"]["requirement"], "pip"], log)
-    step = 5
-    if model:
-        say("step model", n=step, of=steps, model=model["requirement"])
-        pip_install(venv_python(venv), [model["requirement"]], log, no_deps=True)
-        step += 1
-    if not options.no_launcher:
-        say("step launcher", n=step, of=steps)
-        make_launchers(folder, venv)
-        step += 1
-    if not options.no_start_check:
-        say("step start", n=step, of=steps)
-        start_once(venv, folder)
-    command = venv / (
-        "Scripts/attention-lab.exe" if sys.platform == "win32" else "bin/attention-lab"
-    )
+    command = kit_venv.app_command(venv)
+    try:
+        say("step venv", n=3, of=steps, venv=venv)
+        folder.mkdir(parents=True, exist_ok=True)
+        kit_venv.make_venv(venv)
+        log = folder / "install-log.txt"
+        log.write_text("", encoding="utf-8")
+        say("step app", n=4, of=steps, version=manifest["app"]["version"])
+        interpreter = kit_venv.venv_python(venv)
+        kit_venv.pip_install(interpreter, [manifest["app"]["requirement"], "pip"], log)
+        step = 5
+        if model:
+            say("step model", n=step, of=steps, model=model["requirement"])
+            kit_venv.pip_install(interpreter, [model["requirement"]], log, no_deps=True)
+            step += 1
+        if not options.no_launcher:
+            say("step launcher", n=step, of=steps)
+            make_launchers(folder, venv)
+            step += 1
+        if not options.no_start_check:
+            say("step start", n=step, of=steps)
+            kit_venv.start_once(command, folder)
+    except kit_venv.Failed as failed:
+        if failed.values.pop("xcb", False):
+            say("xcb hint")
+        raise Stop(failed.key, **failed.values) from None
     say("done", seconds=time.monotonic() - started, dir=folder, command=command)
 
 

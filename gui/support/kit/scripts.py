@@ -16,7 +16,8 @@ from gui.support.kit.targets import Target
 from resources import resource_path
 
 #: The templates, each written into the kit under the same name.
-SCRIPTS = ("install.py", "install.sh", "install.ps1", "install.bat", "README.txt")
+SCRIPTS = ("install.py", "install_venv.py", "install.sh", "install.ps1", "install.bat",
+           "README.txt")  # fmt: skip
 #: What the README says of each system (English, Chinese): how to install, where it starts.
 #: A kit for Linux alone spoke of install.bat and the Windows desktop.
 STEPS = {

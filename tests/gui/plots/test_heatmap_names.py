@@ -10,7 +10,8 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF, QImage, QPainter
 
-from gui.plots.heatmap import LEAST_NAME_PX, Heatmap
+from gui.plots.heatmap import Heatmap
+from gui.plots.heatmap_text import LEAST_NAME_PX
 from tests.gui.isolation import next_frame
 
 TOKENS = ["猫", "吃", "鱼"]
