@@ -189,6 +189,10 @@ class TemperatureDial(Retranslating, QWidget):
             self._top.setDirection(direction)
         self._fit_caption()
 
+    def bars_beside(self) -> bool:
+        """Return True while the bars stand beside the controls (False: below them)."""
+        return self._top.direction() == QBoxLayout.Direction.LeftToRight
+
     def _fit_caption(self) -> None:
         """Leave the caption out where the bars below the controls need its room.
 

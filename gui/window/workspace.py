@@ -119,9 +119,7 @@ class Workspace(QSplitter):
             group.setUsesScrollButtons(True)
             for key in keys:
                 group.addTab(panels[key], "")
-            # as high as its panels need (the dial's knob hid behind its τ box below that)
-            least = (UPPER_LEAST, LOWER_LEAST)[number]
-            group.setMinimumHeight(max(least, group.minimumSizeHint().height()))
+            group.setMinimumHeight((UPPER_LEAST, LOWER_LEAST)[number])
             self.groups.append(group)
         self.addWidget(self.inputs_column)
         self.addWidget(steps)
