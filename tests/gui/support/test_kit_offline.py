@@ -133,7 +133,7 @@ def test_install_sh_installs_offline_and_says_each_step(installed):
     for step in (
         f"using python3 (Python {PYTHON})",
         "[1/6] Checking this computer and Python",
-        "all 12 files are intact",
+        "all 13 files are intact",  # the wheels and scripts, install_venv.py among them
         f"[3/6] Making a virtual environment in {place / 'app' / 'venv'}",
         "[4/6] Installing Attention Lab 0.1.0",
         "[6/6] Starting Attention Lab once to check it works",
