@@ -51,7 +51,7 @@ class MainWindow(Retranslating, QMainWindow):
     """``window.state`` owns the inputs; ``window.state.result`` is what is on screen.
 
     The window assembles: it builds the views, plugs in the features (sessions, export,
-    presenter mode), inserts their menus and connects their signals. It is the export's
+    presenter view), inserts their menus and connects their signals. It is the export's
     host (:class:`gui.export.host.ExportHost`); no feature receives the window itself.
     """
 
@@ -144,7 +144,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.edit_menu.addMenu(self.exports.copy_menu)
         self.edit_menu.addAction(self.sentences.restore_action)
         self.variance_built.connect(lambda: self.exports.offer_context_menu(self.variance.plots))
-        # a refusal, in the status bar too (the inputs' line may be hidden: presenter mode),
+        # a refusal, in the status bar too (the inputs' column may be hidden from the View menu),
         # until something works or ten seconds have passed; other news is left alone
         self._refusal = ""
         self.state.message.connect(self._on_refusal)
