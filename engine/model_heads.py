@@ -81,21 +81,14 @@ def _check_place(model: Model, layer: int, head: int) -> None:
         )
 
 
-def sentence_preset(sentence: str, layer: int, head: int | None) -> Preset:
-    """Run ``sentence`` through the model found here and return one head (from 0).
-
-    ``head`` None: every head of the layer, side by side (``layer_preset``). The same as
-    ``sentence_run`` without the model and its forward pass.
-    """
-    return sentence_run(sentence, layer, head)[0]
+#: the model, the sentence and its forward pass (every layer's and head's A: the atlas)
+SentenceRun = tuple[Model, str, Forward]
 
 
-def sentence_run(
-    sentence: str, layer: int, head: int | None
-) -> tuple[Preset, tuple[Model, str, Forward]]:
-    """Return ``sentence_preset``'s head with the model, the sentence and its forward pass.
+def sentence_run(sentence: str, layer: int, head: int | None) -> tuple[Preset, SentenceRun]:
+    """Run ``sentence`` through the model found here: one head (from 0), and the run.
 
-    The forward pass holds every layer's and head's A: an export draws the atlas from it.
+    ``head`` None: every head of the layer, side by side (``layer_preset``).
 
     Raises
     ------

@@ -23,7 +23,7 @@ from engine.examples import BUILT_IN
 from engine.export_size import MAX_EXPORT_BYTES, check_export, estimate_export
 from engine.importing import import_preset
 from engine.messages import InputError, Message
-from engine.model_heads import sentence_run
+from engine.model_heads import SentenceRun, sentence_run
 from engine.multi_head import MAX_HEADS, check_heads
 from engine.system_errors import system_reason
 from engine.vocabulary import MIN_TEMPERATURE
@@ -296,13 +296,13 @@ def _check_out(out: Path) -> bool:
     return True
 
 
-def load(args: argparse.Namespace) -> Preset:
+def load(args: argparse.Namespace) -> tuple[Preset, SentenceRun | None]:
     """Return the preset or session, with --temperature and --causal applied.
 
-    With --sentence, the model's run is kept in ``args.model_run`` (model, sentence, forward
-    pass), from which the export draws the atlas of every layer and head.
+    With --sentence, also the model's run (model, sentence, forward pass), from which the
+    export draws the atlas of every layer and head; else None.
     """
-    args.model_run = None
+    run: SentenceRun | None = None
     if args.import_files:
         try:
             preset = import_preset(args.import_files)
@@ -317,7 +317,7 @@ def load(args: argparse.Namespace) -> Preset:
         layer, head = args.layer or 1, 1 if args.head is None else args.head  # 0: all
         try:
             which = None if head == ALL_HEADS else head - 1
-            preset, args.model_run = sentence_run(args.sentence, layer - 1, which)
+            preset, run = sentence_run(args.sentence, layer - 1, which)
         except InputError as error:
             raise CliError(error.message, "--sentence") from None
     elif args.session is None:
@@ -346,7 +346,7 @@ def load(args: argparse.Namespace) -> Preset:
         preset = replace(preset, heads=args.heads)
     # set before the window exists, so that no view glides from the old values
     temperature = preset.temperature if args.temperature is None else args.temperature
-    return replace(preset, temperature=temperature, causal=preset.causal or args.causal)
+    return replace(preset, temperature=temperature, causal=preset.causal or args.causal), run
 
 
 @contextmanager
@@ -365,7 +365,9 @@ def _without_qt_noise() -> Iterator[None]:
         qInstallMessageHandler(previous)
 
 
-def export(args: argparse.Namespace, preset: Preset, create: bool) -> list[Path]:
+def export(
+    args: argparse.Namespace, preset: Preset, create: bool, run: SentenceRun | None = None
+) -> list[Path]:
     """Start Qt, build the window (never shown on screen), render, write."""
     headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     if sys.platform.startswith("linux") and headless:
@@ -384,11 +386,15 @@ def export(args: argparse.Namespace, preset: Preset, create: bool) -> list[Path]
     if args.lang:
         set_language(args.lang)
     with _without_qt_noise():
-        return _render_and_write(app, args, preset, create)
+        return _render_and_write(app, args, preset, create, run)
 
 
 def _render_and_write(
-    app: QApplication, args: argparse.Namespace, preset: Preset, create: bool
+    app: QApplication,
+    args: argparse.Namespace,
+    preset: Preset,
+    create: bool,
+    run: SentenceRun | None,
 ) -> list[Path]:
     import shiboken6
     from PySide6.QtCore import Qt
@@ -398,8 +404,8 @@ def _render_and_write(
 
     window = MainWindow(preset)
     window.sessions.autosaver.stop()  # a headless export keeps no autosave
-    if getattr(args, "model_run", None) is not None:  # the atlas, as the window draws it
-        window.model_run.keep(*args.model_run)
+    if run is not None:  # the atlas, as the window draws it
+        window.model_run.keep(*run)
     try:
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
         window.show()  # laid out at its usual size, but never on screen
@@ -432,9 +438,9 @@ def run(argv: list[str]) -> int:
         if not args.out.strip():  # Path("") would quietly mean the current folder
             raise CliError(Message("--out needs a folder name, not an empty one"))
         create = check_out(Path(args.out))
-        preset = load(args)
+        preset, ran = load(args)
         check_size(args, preset)
-        written = export(args, preset, create)
+        written = export(args, preset, create, ran)
     except (ExportError, ValueError) as error:  # ValueError: numbers the engine refuses
         said = Message("{prog}: error: {message}", prog=PROG, message=engine_text(error, args.lang))
         print(one_line(words(said)), file=sys.stderr)

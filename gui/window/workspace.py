@@ -82,7 +82,7 @@ class Workspace(QSplitter):
     ``arranged`` says that an arrangement (a remembered one, the default) was applied.
     """
 
-    arranged = Signal()  # an arrangement was applied: the columns may be shown or hidden now
+    arranged = Signal()  # the columns may be shown or hidden now (an arrangement, a panel)
 
     def __init__(
         self,
@@ -140,8 +140,10 @@ class Workspace(QSplitter):
 
     def show_panel(self, key: str) -> None:
         """Bring the panel ``key`` to the front of its group and its column into view."""
-        self.side.show()
         self.group_of(key).setCurrentWidget(self.panels[key])
+        if self.side.isHidden():  # a split, a sentence, a click: the View menu says so too
+            self.side.show()
+            self.arranged.emit()
 
     def is_panel_shown(self, key: str) -> bool:
         """Return True if the panel ``key`` can be seen (its tab in front, its column shown)."""
@@ -195,8 +197,11 @@ class Workspace(QSplitter):
         if arrangement is None:
             return
         width = self.width() - 2 * self.handleWidth()
-        least = (self.inputs_column.minimumSizeHint().width(), self.side.minimumSizeHint().width())
-        if arrangement != DEFAULT and not arrangement.fits(width, least):
+        least = tuple(  # what the splitter keeps each column at: the larger of the two
+            max(column.minimumWidth(), column.minimumSizeHint().width())
+            for column in (self.inputs_column, self.side)
+        )
+        if arrangement != DEFAULT and not arrangement.fits(width, (least[0], least[1])):
             self.refused = arrangement  # dropped: the default instead (tests read it)
             arrangement = DEFAULT
         self.inputs_column.setVisible(arrangement.inputs_shown)

@@ -70,8 +70,7 @@ class WorkspaceActions(QObject):
         self.workspace.side.setVisible(shown)
 
     def _on_panel_asked(self, key: str) -> None:
-        self.workspace.show_panel(key)
-        self.follow()  # the panels' column is shown again
+        self.workspace.show_panel(key)  # the column shown again: ``arranged`` checks it
 
     def _on_reset(self) -> None:
         self.workspace.reset()

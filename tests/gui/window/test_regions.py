@@ -206,3 +206,13 @@ def test_at_the_least_window_size_the_dials_bars_and_the_mixing_view_are_not_squ
     assert window.mixing.height() >= 190
     for heatmap in window.pipeline.heatmaps.values():
         assert heatmap.height() >= 200
+
+
+def test_a_panel_brought_forward_by_the_state_checks_the_view_menu_again(window):
+    # a split into heads showed the hidden panels' column; View → Panels stayed unchecked
+    actions = window.workspace_actions
+    actions.side_action.setChecked(False)
+    window.load_built_in("shape-check")
+    window.state.set_heads(2)
+    assert window.workspace.is_panel_shown("heads")
+    assert actions.side_action.isChecked()
