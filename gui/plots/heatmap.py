@@ -318,6 +318,20 @@ class Heatmap(pg.GraphicsLayoutWidget):
         fit = self._text.fit(self.shown_cells())
         return fit.rows.px or fit.columns.px
 
+    def column_names_height(self) -> float:
+        """Return the px its column names need, in the shared size, before any neighbour's."""
+        return self._text.fit(self.shown_cells(), self._text.shared_size, 0.0).top
+
+    def line_up_with(self, top: float, rows_beside: bool) -> None:
+        """Start the cells ``top`` px down (a neighbour's); ``rows_beside``: name no rows.
+
+        Two heatmaps side by side with their rows level: the left one's names serve both,
+        and the right one's cells have that room (Z's "−1.5" in 7 × 8 at 1280×720).
+        """
+        if (top, rows_beside) != (self._text.least_top, self._text.rows_beside):
+            self._text.least_top, self._text.rows_beside = top, rows_beside
+            self._update_ticks()
+
     def share_tick_steps(self, rows: int, cols: int, size: int = 0) -> None:
         """Name every ``rows``-th row and ``cols``-th column at least, in ``size`` px (0: own).
 

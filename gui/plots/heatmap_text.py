@@ -64,6 +64,9 @@ class HeatmapText:
         self._digits = 2
         self._written: tuple[object, ...] = ()  # what the names were last written for
         self._shared_steps = (1, 1, 0)  # the owner's least steps and largest name size
+        # the owner's: the rows are named by the heatmap beside (not here), level with it
+        self.rows_beside = False
+        self.least_top = 0.0  # px of column names at least: the neighbour's, rows level
 
     def set_names(self, row_names: Sequence[str], col_names: Sequence[str]) -> None:
         """Name the rows and the columns (shortened, see ``elide``), measured if new."""
@@ -103,11 +106,14 @@ class HeatmapText:
         self._numbers = numbers
         return True
 
-    def fit(self, shown: Shown, size: int = 0) -> CellsFit:
-        """Fit names and numbers to the ``shown`` cells' room (names in ``size`` px; 0: own)."""
+    def fit(self, shown: Shown, size: int = 0, least_top: float | None = None) -> CellsFit:
+        """Fit names and numbers to the ``shown`` cells' room (names in ``size`` px; 0: own).
+
+        The column names take ``least_top`` px at least (the owner's ``least_top`` if None).
+        """
         (y0, y1), (x0, x1) = shown
         first_row, first_col = max(math.floor(y0), 0), max(math.floor(x0), 0)
-        rows = slice(first_row, math.ceil(y1))
+        rows = slice(first_row, first_row if self.rows_beside else math.ceil(y1))
         cols = slice(first_col, math.ceil(x1))
         room = (float(self._plot.width()), float(self._plot.height()))
         largest = QFontInfo(self.tick_font).pixelSize()
@@ -129,6 +135,7 @@ class HeatmapText:
             numbers,
             (metrics.height() / REFERENCE_PX, ink / REFERENCE_PX),
             margin,
+            self.least_top if least_top is None else least_top,
         )
 
     def share_steps(self, rows: int, cols: int, size: int) -> bool:
@@ -140,6 +147,11 @@ class HeatmapText:
             return False
         self._shared_steps = (rows, cols, size)
         return True
+
+    @property
+    def shared_size(self) -> int:
+        """Return the names' size the owner shares (0: this heatmap's own)."""
+        return self._shared_steps[2]
 
     def write(self, shown: Shown) -> None:
         """Write the numbers' style and the names of the ``shown`` cells, as fitted."""
@@ -161,7 +173,7 @@ class HeatmapText:
         self._plot.set_axes_room(fit.left, fit.top)
         whole = steps[1] == 1 and fit.columns.complete
         self._plot.write_names(
-            self.row_names,
+            () if self.rows_beside else self.row_names,
             self.col_names,
             shown,
             steps,

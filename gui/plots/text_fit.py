@@ -249,12 +249,13 @@ AXIS_PAD = (6.0, 4.0)  # px an axis keeps beside its texts (left, top)
 def fit_cells(room: tuple[float, float], rows: Names, columns: Names,
               numbers: tuple[tuple[int, float], ...], name_sizes: tuple[int, int],
               number_sizes: tuple[int, int, int], lines: tuple[float, float],
-              margin: float) -> CellsFit:  # fmt: skip
+              margin: float, least_top: float = 0.0) -> CellsFit:  # fmt: skip
     """Return how a heatmap of ``room`` (cells and axes, px) writes its names and numbers.
 
     ``numbers`` are (decimals, the widest number's width at REFERENCE_PX), the most
     decimals first; ``lines`` the names' line and the digits' height per px of type;
-    ``margin`` px of every cell's each side kept for the outlines (never under a number).
+    ``margin`` px of every cell's each side kept for the outlines (never under a number);
+    ``least_top`` px at least for the column names (as high as a neighbour's: rows level).
     Of every names size and way, the one that writes every number in a comfortable size,
     then every name, then the most decimals, then whole names, then the largest type, wins.
     """
@@ -266,6 +267,7 @@ def fit_cells(room: tuple[float, float], rows: Names, columns: Names,
         widest_column = max(columns.widths, default=0.0) * px / REFERENCE_PX
         for way in ("along", "cut", "across"):
             top = math.ceil(line * px if way != "across" else widest_column) + AXIS_PAD[1]
+            top = max(top, least_top)
             if way == "across" and top > room[1] / 3:  # upright names are not to crowd out
                 continue  # the cells
             width = (room[0] - left) / max(columns.shown, 1e-9)

@@ -38,6 +38,8 @@ HELD_STEPS = ("scaled", "context")
 
 #: the heatmaps one above the other in the grid: (upper, lower)
 COLUMNS = (("scores", "weights"), ("scaled", "context"))
+#: the heatmaps side by side, rows level: the left one's names serve both (left, right)
+ROWS = (("scores", "scaled"), ("weights", "context"))
 
 
 class PipelineView(Retranslating, QWidget):
@@ -118,6 +120,8 @@ class PipelineView(Retranslating, QWidget):
             heatmap.zoomed.connect(lambda step=step: self._on_zoomed(step))
             heatmap.view_changed.connect(self._share_ticks)
             self.heatmaps[step], self.titles[step] = heatmap, title
+        for _left, right in ROWS:  # named by the left one's names, beside them
+            self.heatmaps[right].line_up_with(0.0, rows_beside=True)
         self._shown: dict[str, object] = {}
         self._scale_top: float | None = None  # 1/(1 − p) while dropout trains
         for upper, lower in COLUMNS:  # one above the other: cells aligned, as the lesson's
@@ -330,6 +334,10 @@ class PipelineView(Retranslating, QWidget):
         size = min(self.heatmaps[step].name_size() for step in TOKEN_COLUMNS)
         for step, heatmap in self.heatmaps.items():
             heatmap.share_tick_steps(rows, cols if step in TOKEN_COLUMNS else 1, size)
+        for left, right in ROWS:  # cells level in a row of the grid: one top for both
+            top = max(self.heatmaps[step].column_names_height() for step in (left, right))
+            self.heatmaps[left].line_up_with(top, rows_beside=False)
+            self.heatmaps[right].line_up_with(top, rows_beside=True)
 
     # ------------------------------------------------------------- the mouse
     def _on_cell_clicked(self, step: str, row: int, col: int) -> None:

@@ -76,15 +76,31 @@ def test_the_lessons_numbers_all_show_in_one_size_at_12_px_or_more(window, langu
 
 def test_seven_tokens_show_every_number_of_the_four_steps_at_11_px_or_more(window, language):
     """Z of 7 × 8 values up to ±2 needs one decimal (whole numbers read "0" and "1" for 0.3
-    and 1.4): eight columns of "−1.5" in a quarter of 1280×720 come to 10 px, not 11."""
+    and 1.4): eight columns of "−1.5" in a quarter of 1280×720, with the rows named once
+    per row of the grid (A's names serve Z)."""
     laid_out(window)
     after_the_heads_views(window)
     open_sentence_like(window, d_v=8)
     result = window.state.shown_result
     assert np.abs(result.scores).max() > 10  # numbers as wide as a real model's
     for step in STEPS:
-        least = 10 if step == "context" else 11
-        assert_every_number(window.pipeline.heatmaps[step], getattr(result, step), least)
+        assert_every_number(window.pipeline.heatmaps[step], getattr(result, step), 11)
+
+
+@pytest.mark.parametrize("d_v", [3, 8])
+def test_the_right_hand_heatmaps_rows_are_level_with_the_names_beside_them(window, d_v):
+    """S/τ and Z name no rows: their cells start where S's and A's do, row for row."""
+    laid_out(window)
+    open_sentence_like(window, d_v=d_v)
+    heatmaps = window.pipeline.heatmaps
+    for left, right in (("scores", "scaled"), ("weights", "context")):
+        named, beside = heatmaps[left].cells_rect(), heatmaps[right].cells_rect()
+        here = heatmaps[left].mapTo(window, heatmaps[left].rect().topLeft()).y()
+        there = heatmaps[right].mapTo(window, heatmaps[right].rect().topLeft()).y()
+        assert here + named.top() == pytest.approx(there + beside.top(), abs=1)
+        assert named.height() == pytest.approx(beside.height(), abs=1)
+        assert named.left() > 40  # "teacher" beside S's and A's rows
+        assert beside.left() < 10  # nothing beside S/τ's and Z's: the cells have that room
 
 
 def test_numbers_keep_two_digits_of_the_largest_value_or_are_not_shown(window):
