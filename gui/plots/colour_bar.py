@@ -75,6 +75,7 @@ def tick_text(value: float, step: float) -> str:
     return f"{value:.{decimals}f}"
 
 
+MOST_TICKS = 11
 ROOMY = "-0.25"  # the widest label a bar always has room for
 
 
@@ -163,7 +164,8 @@ class ColourBar(pg.GraphicsWidget):
         low, high = self._levels
         metrics = QFontMetricsF(self._font)
         height = self.size().height() or 100.0
-        room = max(2, int(height / (ROOM * metrics.height())))
+        # about a dozen at most, as the plots' axes (value_ticks): 41 at 4K read as a ruler
+        room = min(MOST_TICKS, max(2, int(height / (ROOM * metrics.height()))))
         if self._fixed_ticks is not None:  # every other one until they fit
             every = -(-len(self._fixed_ticks) // room)
             self._ticks = self._fixed_ticks[::-1][::every][::-1]

@@ -414,3 +414,12 @@ def test_the_colour_bar_follows_the_levels_and_stays_inside_its_height(make_heat
     heatmap.set_data(np.array([[0.5, -30.0]]), ["a"], ["a", "b"])
     assert bar.levels() == (-30.0, 30.0)
     assert {text for _, text in bar.ticks()} >= {"-20", "0", "20"}
+
+
+def test_a_tall_colour_bar_names_about_a_dozen_values_not_a_ruler(make_heatmap):
+    """At 3840×2160 A's bar was 950 px tall and named 41 values, 0.025 apart."""
+    heatmap = make_heatmap("probability", (600, 1000))
+    heatmap.set_data(np.array([[0.2, 0.8], [0.5, 0.5]]), ["a", "b"], ["a", "b"])
+    texts = [text for _, text in colour_bar(heatmap).ticks()]
+    assert 6 <= len(texts) <= 11, texts
+    assert {"0", "1.0"} <= set(texts) or {"0.0", "1.0"} <= set(texts), texts
