@@ -26,14 +26,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from .attention import attention
+from ..lesson.attention import attention
+from ..lesson.result import AttentionResult
+from ..lesson.row_blocks import row_blocks
+from ..machine import megabytes, memory_budget
+from ..messages import InputError, Message
 from .bert_config import BertConfig
 from .bert_weights import BertWeights, Float32
 from .erf import gelu32
-from .machine import megabytes, memory_budget
-from .messages import InputError, Message
-from .result import AttentionResult
-from .row_blocks import row_blocks
 
 Float64 = NDArray[np.float64]
 #: Elements of S in one group of heads: 256K float32 are 1 MB, half a core's L2 cache here;

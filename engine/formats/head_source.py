@@ -15,17 +15,17 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .messages import Message
+from ..messages import Message
+from ..vocabulary import MAX_TOKEN_CHARS
 from .preset_errors import PresetError, _shown
 from .preset_fields import read_heads
-from .vocabulary import MAX_TOKEN_CHARS
 
 Matrix = NDArray[np.float64]
 
 #: The text fields of ``"source"`` (besides the revision, which may be null).
 _TEXTS = ("model", "sentence", "licence", "attribution")
 #: The longest each may be: a sentence as long as the model takes typed
-#: (engine.real_model.MAX_SENTENCE_CHARS), a name or a licence a line. A 1 MB sentence
+#: (engine.real_model.model.MAX_SENTENCE_CHARS), a name or a licence a line. A 1 MB sentence
 #: made ``export --format png`` lay out its captions for minutes.
 MAX_TEXT_CHARS = {"model": 1_000, "sentence": 100_000, "licence": 1_000, "attribution": 1_000,
                   "revision": 1_000}  # fmt: skip

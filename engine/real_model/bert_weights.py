@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from ..messages import InputError, Message
 from .bert_config import BertConfig
-from .messages import InputError, Message
 
 Float32 = NDArray[np.float32]
 #: How many missing names a message lists before it says "and N more".

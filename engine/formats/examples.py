@@ -9,15 +9,10 @@ import numpy as np
 
 from resources import resource_path
 
-from .files import shareable_mode as shareable_mode  # its old home, for old callers
-from .messages import Message
-from .presets import Preset, PresetError, read_preset
-
-# The limits are imported under their old names too: engine.presets.MAX_DIM still works.
-from .vocabulary import (
-    MAX_DIM,
-    MAX_TOKENS,
-)
+from ..messages import Message
+from ..vocabulary import MAX_DIM, MAX_TOKENS
+from .preset_errors import PresetError
+from .presets import Preset, read_preset
 
 #: The presets that ship with the app, by name.
 BUILT_IN = ("cat-eats-fish", "shape-check", "two-heads")

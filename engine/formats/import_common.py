@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ._checks import Matrix
-from .files import FileRefusedError, FileTooLargeError, NotARegularFileError
-from .messages import InputError, Message
-from .system_errors import system_reason
-from .vocabulary import (
+from ..lesson._checks import Matrix
+from ..messages import InputError, Message
+from ..system_errors import system_reason
+from ..vocabulary import (
     MAX_DIM,
     MAX_TOKENS,
 )
+from .files import FileRefusedError, FileTooLargeError, NotARegularFileError
 
 #: The most numbers an input can hold (MAX_TOKENS × MAX_DIM): more is refused from the
 #: file's header, before its data is read.

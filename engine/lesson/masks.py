@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .messages import InputError, Message
+from ..messages import InputError, Message
 
 
 def padding_mask(padding: Sequence[bool] | ArrayLike) -> NDArray[np.bool_]:

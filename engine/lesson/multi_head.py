@@ -19,10 +19,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..messages import InputError, Message
 from ._checks import Matrix, as_matrix
 from .attention import attention, project, with_temperature
 from .dropout import dropout_heads
-from .messages import InputError, Message
 from .result import AttentionResult
 from .update import update_attention
 
@@ -211,7 +211,7 @@ def with_dropout(result: MultiHeadResult, p: float, seed: int) -> MultiHeadResul
     """Return the heads as training uses them: each head's A′ and Z′ = A′·V, in the concat.
 
     The concat is [Z′_1 | … | Z′_h] and the output Concat·W_o is made of it; S, S/τ and τ
-    stay each head's own. The cells dropped are those of :func:`engine.dropout.dropout_heads`.
+    stay each head's own. The cells dropped are those of :func:`.dropout.dropout_heads`.
     """
     drops = dropout_heads(result.heads, p, seed)
     heads = tuple(

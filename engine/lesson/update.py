@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ..messages import InputError, Message
 from ._checks import Matrix, as_matrix
 from .attention import attend, attention, attention_from_scores, key_blocks, scores_into
-from .messages import InputError, Message
 from .result import AttentionResult
 from .row_blocks import range_block, scale_block, softmax_rows
 

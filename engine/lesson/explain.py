@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .messages import InputError, Message
+from ..messages import InputError, Message
+from ..vocabulary import STEPS as STEP_NAMES
 from .result import AttentionResult
-from .vocabulary import STEPS as STEP_NAMES
 
 #: Below this size the exponentials are shown unshifted, as the lesson does
 #: (e^0.5 ≈ 1.65, e^1 ≈ 2.72); beyond it the row maximum is subtracted first.

@@ -8,10 +8,10 @@
     numbers.tokens          # ('[CLS]', 'the', 'cat', 'eats', 'fish', '[SEP]')
     head = numbers.head(0, 0)  # layer 1, head 1: its real Q, K, V (6 × 32) and A
 
-No torch and no network: the weights are read with NumPy (:mod:`engine.safetensors_file`),
-the tokenizer follows the folder's files (:mod:`engine.wordpiece`), and the forward pass is
-:mod:`engine.bert`. A folder that is not a BERT encoder's is refused with an
-:class:`InputError` saying what is missing or unsupported.
+No torch and no network: the weights are read with NumPy (:mod:`.safetensors_file`), the
+tokenizer follows the folder's files (:mod:`.wordpiece`), and the forward pass is
+:mod:`.bert`, all three in this package. A folder that is not a BERT encoder's is refused
+with an :class:`InputError` saying what is missing or unsupported.
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from ..formats.files import read_bounded
+from ..messages import InputError, Message
+from ..system_errors import system_reason
 from .bert import Forward, check_memory, forward
 from .bert_config import BertConfig, read_bert_config
 from .bert_weights import BertWeights, bert_weights
-from .files import read_bounded
-from .messages import InputError, Message
 from .model_folder import KNOWN_MODEL, ModelFolder, identify, is_known_model
 from .safetensors_file import read_safetensors
-from .system_errors import system_reason
 from .tokenizer_files import read_tokenizer
 from .wordpiece import Tokenized, WordPiece
 

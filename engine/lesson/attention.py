@@ -8,7 +8,7 @@ Without the checks, the masks and the care that a tiny τ needs, it is::
     z = a @ v  # ④ context Z = A·V, (L_q, d_v)
 
 :func:`attention` checks its inputs and does step ①; :func:`attention_from_scores` does
-steps ② to ④, ② and ③ a block of rows at a time (see :mod:`engine.row_blocks`), so that
+steps ② to ④, ② and ③ a block of rows at a time (see :mod:`engine.lesson.row_blocks`), so that
 each block of S is read from memory once. The steps on their own are :func:`scores`,
 :func:`softmax` and :func:`attend`.
 """
@@ -20,8 +20,8 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ..messages import InputError, Message
 from ._checks import Matrix, as_matrix, check_temperature
-from .messages import InputError, Message
 from .result import AttentionResult
 from .row_blocks import range_block, row_blocks, scale_block, softmax_block, softmax_rows
 

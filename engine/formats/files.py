@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import BinaryIO
 
-from .messages import InputError, Message
+from ..messages import InputError, Message
 
 #: Opening a FIFO without O_NONBLOCK waits for a writer; with it, the open returns at once
 #: and fstat can say what was opened. (POSIX only: 0 elsewhere.)

@@ -11,8 +11,8 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .messages import InputError, Message
-from .vocabulary import MIN_TEMPERATURE
+from ..messages import InputError, Message
+from ..vocabulary import MIN_TEMPERATURE
 
 Matrix = NDArray[np.float64]
 

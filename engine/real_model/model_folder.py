@@ -24,9 +24,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import read_bounded
-from .json_file import read_json
-from .messages import InputError
+from ..formats.files import read_bounded
+from ..formats.json_file import read_json
+from ..messages import InputError
 
 #: The model the package ships and the cache is searched for.
 MINILM = "sentence-transformers/all-MiniLM-L6-v2"

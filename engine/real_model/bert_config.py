@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from .json_file import read_json_object
-from .messages import InputError, Message
+from ..formats.json_file import read_json_object
+from ..messages import InputError, Message
 
 #: config.json is under a kilobyte; a megabyte is generous.
 MAX_CONFIG_BYTES = 2**20
@@ -93,7 +93,7 @@ def read_bert_config(path: Path) -> BertConfig:
         For a file that is not JSON, a model that is not a BERT encoder, a missing or
         impossible size; ``where`` is "config.json".
         A file that cannot be read, is too large or is nested too deeply is an InputError
-        too (:class:`engine.json_file.JsonFileError`).
+        too (:class:`engine.formats.json_file.JsonFileError`).
     """
     return bert_config(read_json_object(path, MAX_CONFIG_BYTES), path.name)
 

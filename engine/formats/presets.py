@@ -19,20 +19,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._checks import Matrix
-from .attention import project
-from .files import FileTooLargeError, NotARegularFileError, read_bounded, write_atomic
-from .files import shareable_mode as shareable_mode  # its old home, for old callers
-from .head_source import HeadSource, read_source, source_to_dict
-from .json_file import JSON_REASONS as JSON_REASONS  # its home before
-from .json_file import json_reason
-from .messages import InputError, Message
-from .preset_errors import PresetError as PresetError  # its home before, for callers
-from .preset_errors import _shown
-from .system_errors import system_reason
-
-# The limits are imported under their old names too: engine.presets.MAX_DIM still works.
-from .vocabulary import (
+from ..lesson._checks import Matrix
+from ..lesson.attention import project
+from ..messages import InputError, Message
+from ..system_errors import system_reason
+from ..vocabulary import (
     MAX_DIM,
     MAX_FILE_BYTES,
     MAX_TOKEN_CHARS,
@@ -42,12 +33,16 @@ from .vocabulary import (
     character_message,
     forbidden_character,
 )
+from .files import FileTooLargeError, NotARegularFileError, read_bounded, write_atomic
+from .head_source import HeadSource, read_source, source_to_dict
+from .json_file import json_reason
+from .preset_errors import PresetError, _shown
 
 if TYPE_CHECKING:
-    from .dropout import DropoutSetting
+    from ..lesson.dropout import DropoutSetting
 
 FORMAT = "attention-lab"
-#: Version 2 adds heads, W_o, padding and dropout (engine/preset_fields.py); a file without
+#: Version 2 adds heads, W_o, padding and dropout (engine/formats/preset_fields.py); a file without
 #: them is still written as version 1.
 VERSION = 2
 #: How deep the free-form parts (``view``, unknown fields) may nest: deeper data could not

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from .messages import InputError, Message
+from ..messages import InputError, Message
 from .row_blocks import softmax_rows
 
 MAX_D_K = 4096

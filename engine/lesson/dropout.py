@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from ..messages import InputError, Message
 from ._checks import Matrix
-from .messages import InputError, Message
 from .result import AttentionResult
 
 #: The largest drop probability offered: at 0.9 one weight in ten is kept, ×10.

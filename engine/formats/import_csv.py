@@ -1,4 +1,4 @@
-"""Reading one matrix from a CSV file (see engine.importing for the layout)."""
+"""Reading one matrix from a CSV file (see engine.formats.importing for the layout)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .files import FileRefusedError, read_bounded
-from .import_common import MatrixImportError, Table, check_size, is_number, short, unreadable
-from .messages import Message
-from .vocabulary import (
+from ..messages import Message
+from ..vocabulary import (
     MAX_DIM,
     MAX_FILE_BYTES,
     MAX_TOKEN_CHARS,
@@ -22,6 +20,8 @@ from .vocabulary import (
     character_message,
     forbidden_character,
 )
+from .files import FileRefusedError, read_bounded
+from .import_common import MatrixImportError, Table, check_size, is_number, short, unreadable
 
 
 def _read_text(path: Path) -> str:

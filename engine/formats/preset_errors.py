@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reprlib
 
-from .messages import InputError, Message
+from ..messages import InputError, Message
 
 
 class PresetError(InputError):

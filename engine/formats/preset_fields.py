@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .dropout import MAX_DROP, MAX_SEED, DropoutSetting
-from .messages import InputError, Message
-from .multi_head import MAX_HEADS, check_heads
+from ..lesson.dropout import MAX_DROP, MAX_SEED, DropoutSetting
+from ..lesson.multi_head import check_heads
+from ..messages import InputError, Message
 from .preset_errors import PresetError, _shown
 
 
@@ -115,8 +115,6 @@ def written(
 
 
 __all__ = [
-    "MAX_HEADS",
-    "DropoutSetting",
     "read_dropout",
     "read_heads",
     "read_padding",

@@ -21,21 +21,20 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ._checks import Matrix
-from .attention import project
-from .import_common import MAX_ELEMENTS, MatrixImportError, Table, matrix_name
-from .import_csv import read_csv
-from .import_npy import read_npy, read_npz
-from .messages import Message
-from .presets import Preset, Projection
-from .vocabulary import (
+from ..lesson._checks import Matrix
+from ..lesson.attention import project
+from ..messages import Message
+from ..vocabulary import (
     DIRECT_INPUTS,
     LABELS,
     PROJECTION_INPUTS,
 )
+from .import_common import MatrixImportError, matrix_name
+from .import_csv import read_csv
+from .import_npy import read_npy, read_npz
+from .presets import Preset, Projection
 
-__all__ = ["MAX_ELEMENTS", "MatrixImportError", "Table", "import_preset", "matrix_name",
-           "read_csv", "read_npy", "read_npz"]  # fmt: skip
+__all__ = ["import_preset"]
 
 
 def import_preset(paths: Sequence[str | os.PathLike[str]]) -> Preset:

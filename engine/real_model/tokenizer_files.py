@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .json_file import read_json_object, read_text_bytes
-from .messages import InputError, Message
+from ..formats.json_file import read_json_object, read_text_bytes
+from ..messages import InputError, Message
 from .wordpiece import WordPiece, WordPieceSettings
 
 #: all-MiniLM-L6-v2's tokenizer.json is 466 kB, bert-base-chinese's 269 kB.

@@ -29,9 +29,9 @@ from typing import BinaryIO
 
 import numpy as np
 
-from .files import open_regular
-from .json_file import parse_json
-from .messages import InputError, Message
+from ..formats.files import open_regular
+from ..formats.json_file import parse_json
+from ..messages import InputError, Message
 
 #: The dtypes NumPy can hold as they are; BF16 is widened to float32 (see :func:`_bfloat16`).
 DTYPES: dict[str, np.dtype[np.generic]] = {

@@ -4,7 +4,7 @@ Every reader of a JSON document (presets and sessions, a model's ``config.json``
 tokenizer's files, a safetensors header, the kit's manifest, the catalogue) goes through
 :func:`parse_json` or :func:`read_json`, so that none of them can be made to
 
-- read a file whole however large it is (:func:`engine.files.read_bounded` refuses it
+- read a file whole however large it is (:func:`engine.formats.files.read_bounded` refuses it
   by its size, before a byte is read);
 - raise ``RecursionError`` out of Python's json module on a document nested 200,000
   deep (caught, and any document deeper than :data:`MAX_DEPTH` refused alike, so that
@@ -21,9 +21,9 @@ import json
 import os
 from pathlib import Path
 
+from ..messages import InputError, Message
+from ..system_errors import system_reason
 from .files import read_bounded
-from .messages import InputError, Message
-from .system_errors import system_reason
 
 #: No file the app reads nests deeper than a few levels (a session's view: 3); Python's
 #: json module itself gives up near 1,000 with a RecursionError.
@@ -236,7 +236,7 @@ def read_text_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
     """Return the bytes of a regular file of at most ``limit`` bytes, or raise InputError.
 
     The one way to read a bounded file whose every failure is a message naming it: too
-    large or a device or a pipe (:class:`engine.files.FileRefusedError`), a folder, a
+    large or a device or a pipe (:class:`engine.formats.files.FileRefusedError`), a folder, a
     missing file, no permission, an I/O error (``/proc/self/mem``'s), whose ``OSError``
     may not even carry the file's name.
     """

@@ -15,7 +15,12 @@ from typing import IO
 
 import numpy as np
 
-from ._checks import Matrix
+from ..lesson._checks import Matrix
+from ..messages import Message
+from ..vocabulary import (
+    LABELS,
+    MAX_VALUE,
+)
 from .files import FileRefusedError, open_regular
 from .import_common import (
     MAX_ELEMENTS,
@@ -25,11 +30,6 @@ from .import_common import (
     matrix_name,
     short,
     unreadable,
-)
-from .messages import Message
-from .vocabulary import (
-    LABELS,
-    MAX_VALUE,
 )
 
 
