@@ -2,10 +2,11 @@
 
 Pure NumPy and the standard library; it never imports Qt, so it works in a notebook::
 
-    from engine import attention, load_preset
+    from engine import attention, four_steps, load_preset
     lesson = load_preset("cat-eats-fish")
     result = attention(lesson.q, lesson.k, lesson.v)
     result.weights[0]  # 猫's row: [0.2741, 0.2741, 0.4519]
+    four_steps(lesson.q, lesson.k, lesson.v).weights[0]  # the same, as the lesson computes it
 
 Three packages, each importing only those after it (import-linter checks it):
 
@@ -42,6 +43,7 @@ from .lesson import (
     AttentionResult,
     ContextStep,
     Dropout,
+    FourSteps,
     MultiHeadResult,
     ScaledStep,
     ScoreStep,
@@ -55,6 +57,7 @@ from .lesson import (
     explain_scaled,
     explain_score,
     explain_weight,
+    four_steps,
     multi_head,
     multi_head_attention,
     padding_mask,
@@ -153,6 +156,7 @@ __all__ = [
     "Dropout",
     "ExperimentCancelled",
     "Forward",
+    "FourSteps",
     "HeadNumbers",
     "InputError",
     "Message",
@@ -177,6 +181,7 @@ __all__ = [
     "explain_scaled",
     "explain_score",
     "explain_weight",
+    "four_steps",
     "load_model",
     "load_preset",
     "locate_model",

@@ -3,7 +3,9 @@
 NumPy and the standard library only: it reads no file and knows no model (an import-linter
 contract in pyproject.toml keeps file formats and the real model out of it).
 
-- ``attention``: the lesson's four steps as the app runs them, with masks, any τ and checks;
+- ``four_steps``: ① S = QKᵀ ② S/√d_k ③ softmax ④ Z = A·V, one operation a line, to read
+  beside the lesson;
+- ``attention``: the same steps as the app runs them, with masks, any τ and the checks;
   ``row_blocks``: its steps ② and ③, a block of rows at a time; ``result``: the
   :class:`AttentionResult` holding every intermediate;
 - ``update``: attention after a small edit, reusing the previous result;
@@ -38,6 +40,7 @@ from .explain import (
     explain_score,
     explain_weight,
 )
+from .four_steps import FourSteps, four_steps
 from .masks import padding_mask
 from .multi_head import MAX_HEADS, MultiHeadResult, multi_head, multi_head_attention
 from .result import AttentionResult
@@ -49,6 +52,7 @@ __all__ = [
     "AttentionResult",
     "ContextStep",
     "Dropout",
+    "FourSteps",
     "MultiHeadResult",
     "ScaledStep",
     "ScoreStep",
@@ -62,6 +66,7 @@ __all__ = [
     "explain_scaled",
     "explain_score",
     "explain_weight",
+    "four_steps",
     "multi_head",
     "multi_head_attention",
     "padding_mask",

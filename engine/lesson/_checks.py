@@ -57,6 +57,31 @@ def as_matrix(value: ArrayLike, name: str) -> Matrix:
     return array
 
 
+def as_inputs(q: ArrayLike, k: ArrayLike, v: ArrayLike) -> tuple[Matrix, Matrix, Matrix]:
+    """Return Q, K and V as matrices whose shapes fit together, or raise InputError."""
+    q, k, v = as_matrix(q, "Q"), as_matrix(k, "K"), as_matrix(v, "V")
+    if q.shape[1] != k.shape[1]:
+        raise InputError(
+            Message(
+                "Q and K must have the same width d_k to take dot products, "
+                "but Q is {q_rows}×{q_cols} and K is {k_rows}×{k_cols}",
+                q_rows=q.shape[0],
+                q_cols=q.shape[1],
+                k_rows=k.shape[0],
+                k_cols=k.shape[1],
+            )
+        )
+    if v.shape[0] != k.shape[0]:
+        raise InputError(
+            Message(
+                "V needs one row per key: K has {k_rows} rows but V has {v_rows}",
+                k_rows=k.shape[0],
+                v_rows=v.shape[0],
+            )
+        )
+    return q, k, v
+
+
 def check_temperature(temperature: float) -> float:
     """Return ``temperature`` as a float if it is a finite number ≥ MIN_TEMPERATURE."""
     if isinstance(temperature, bool):

@@ -1,16 +1,11 @@
-"""Scaled dot-product attention in the lesson's four steps.
+"""Scaled dot-product attention in the lesson's four steps, as the app runs it.
 
-Without the checks, the masks and the care that a tiny τ needs, it is::
-
-    s = q @ k.T  # ① scores S = QKᵀ, (L_q, L_k)
-    scaled = s / tau  # ② S/τ, τ = √d_k by default, (L_q, L_k)
-    a = softmax(scaled, axis=-1)  # ③ weights A, each row sums to 1, (L_q, L_k)
-    z = a @ v  # ④ context Z = A·V, (L_q, d_v)
-
-:func:`attention` checks its inputs and does step ①; :func:`attention_from_scores` does
-steps ② to ④, ② and ③ a block of rows at a time (see :mod:`engine.lesson.row_blocks`), so that
-each block of S is read from memory once. The steps on their own are :func:`scores`,
-:func:`softmax` and :func:`attend`.
+The four steps as the lesson writes them, one operation a line, are :func:`engine.four_steps`
+(:mod:`engine.lesson.four_steps`); this module computes the same numbers with the checks,
+the masks and the care that a large matrix and a tiny τ need. :func:`attention` checks its
+inputs and does step ①; :func:`attention_from_scores` does steps ② to ④, ② and ③ a block of
+rows at a time (see :mod:`engine.lesson.row_blocks`), so that each block of S is read from
+memory once. The steps on their own are :func:`scores`, :func:`softmax` and :func:`attend`.
 """
 
 from __future__ import annotations
@@ -21,7 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..messages import InputError, Message
-from ._checks import Matrix, as_matrix, check_temperature
+from ._checks import Matrix, as_inputs, as_matrix, check_temperature
 from .result import AttentionResult
 from .row_blocks import range_block, row_blocks, scale_block, softmax_block, softmax_rows
 
@@ -60,7 +55,7 @@ def attention(
     InputError
         A ValueError: for empty or non-finite matrices, mismatched shapes or a temperature ≤ 0.
     """
-    q, k, v = _checked_inputs(q, k, v)  # (L_q, d_k), (L_k, d_k), (L_k, d_v)
+    q, k, v = as_inputs(q, k, v)  # (L_q, d_k), (L_k, d_k), (L_k, d_v)
     tau = math.sqrt(q.shape[1]) if temperature is None else check_temperature(temperature)
     allowed = _combined_mask(mask, causal, (q.shape[0], k.shape[0]))  # (L_q, L_k) or None
     s = _checked_scores(q, k)  # ① S = QKᵀ, (L_q, L_k)
@@ -306,30 +301,6 @@ def project(
             raise InputError(
                 Message("{matrix} = X·W overflows: the numbers are too large", matrix=name)
             )
-    return q, k, v
-
-
-def _checked_inputs(q: ArrayLike, k: ArrayLike, v: ArrayLike) -> tuple[Matrix, Matrix, Matrix]:
-    q, k, v = as_matrix(q, "Q"), as_matrix(k, "K"), as_matrix(v, "V")
-    if q.shape[1] != k.shape[1]:
-        raise InputError(
-            Message(
-                "Q and K must have the same width d_k to take dot products, "
-                "but Q is {q_rows}×{q_cols} and K is {k_rows}×{k_cols}",
-                q_rows=q.shape[0],
-                q_cols=q.shape[1],
-                k_rows=k.shape[0],
-                k_cols=k.shape[1],
-            )
-        )
-    if v.shape[0] != k.shape[0]:
-        raise InputError(
-            Message(
-                "V needs one row per key: K has {k_rows} rows but V has {v_rows}",
-                k_rows=k.shape[0],
-                v_rows=v.shape[0],
-            )
-        )
     return q, k, v
 
 
