@@ -19,7 +19,7 @@ import sys  # noqa: E402
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Read the window's flags (``export`` has its own: see gui.window.headless_export)."""
     from engine import __version__
-    from engine.examples import BUILT_IN
+    from engine.formats.examples import BUILT_IN
     from engine.messages import Message
     from gui.support.command_line import CODES, OneLineParser, language_asked, speak, words
 

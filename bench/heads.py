@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QTableView, QWidget
 from window import open_window
 
 from engine import Preset, multi_head_attention
-from engine.presets import Projection
+from engine.formats.presets import Projection
 from gui import MainWindow
 
 LENGTH, D_MODEL, HEADS = 512, 512, 8

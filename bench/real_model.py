@@ -30,9 +30,9 @@ from pathlib import Path
 import numpy as np
 from common import compare_rounds, report
 
-from engine.bert import forward
-from engine.model_folder import locate_model
 from engine.real_model import load_model
+from engine.real_model.bert import forward
+from engine.real_model.model_folder import locate_model
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,7 +53,7 @@ MEMORY = """
 import json, resource, sys, tracemalloc
 import numpy as np
 from engine import load_model, locate_model
-import engine.bert, engine.real_model, engine.wordpiece  # imported before the baseline
+import engine.real_model  # the whole package (bert, wordpiece, ...), imported before the baseline
 
 def peak_rss():
     # VmHWM is this program's own peak; ru_maxrss would start at the parent's after exec

@@ -84,7 +84,13 @@ def timed(command: list[str], compiled: bool = True) -> tuple[float, float]:
         env["QT_QPA_PLATFORM"] = "offscreen"
     with contextlib.ExitStack() as aside:
         if not compiled:  # the app's compiled modules moved away for this run
-            for cache in ROOT.glob("*/__pycache__"):
+            # every package's, nested ones too (engine/lesson/, gui/views/, ...); not .venv's
+            caches = [
+                c
+                for p in ("engine", "gui", "resources")
+                for c in ROOT.joinpath(p).rglob("__pycache__")
+            ]
+            for cache in caches:
                 moved = cache.parent / "__pycache__.bench"
                 cache.rename(moved)
                 aside.callback(moved.rename, cache)

@@ -2,10 +2,22 @@
 
 Pure NumPy and the standard library; it never imports Qt, so it works in a notebook::
 
-    from engine import attention, load_preset
+    from engine import attention, four_steps, load_preset
     lesson = load_preset("cat-eats-fish")
     result = attention(lesson.q, lesson.k, lesson.v)
     result.weights[0]  # 猫's row: [0.2741, 0.2741, 0.4519]
+    four_steps(lesson.q, lesson.k, lesson.v).weights[0]  # the same, as the lesson computes it
+
+Three packages, each importing only those after it (import-linter checks it):
+
+- ``real_model``: a BERT encoder's attention, read and run with NumPy (imported when one of
+  its names is first used);
+- ``formats``: presets and session files, the built-in examples, the matrix importers;
+- ``lesson``: the lesson's math: the four steps, masks, heads, dropout, the hand calculation;
+
+and beside them the modules all three share: ``messages`` (errors as templates a translator
+can look up), ``system_errors`` (the operating system's reasons, likewise), ``vocabulary``
+(the lesson's names and limits) and ``machine`` (how much memory a piece of work may take).
 """
 
 from __future__ import annotations
@@ -13,43 +25,49 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from .attention import (
-    attend,
-    attention,
-    causal_mask,
-    project,
-    scores,
-    softmax,
-    with_temperature,
+from .formats import (
+    Preset,
+    PresetError,
+    Projection,
+    load_preset,
+    parse_preset,
+    preset_from_dict,
+    preset_to_dict,
+    random_preset,
+    read_preset,
+    write_preset,
 )
-from .dropout import MAX_DROP, Dropout, dropout
-from .examples import load_preset, random_preset
-from .explain import (
+from .lesson import (
+    MAX_DROP,
+    MAX_HEADS,
+    AttentionResult,
     ContextStep,
+    Dropout,
+    FourSteps,
+    MultiHeadResult,
     ScaledStep,
     ScoreStep,
     WeightStep,
+    attend,
+    attention,
+    causal_mask,
+    dropout,
     explain,
     explain_context,
     explain_scaled,
     explain_score,
     explain_weight,
+    four_steps,
+    multi_head,
+    multi_head_attention,
+    padding_mask,
+    project,
+    scores,
+    softmax,
+    update_attention,
+    with_temperature,
 )
-from .masks import padding_mask
 from .messages import InputError, Message
-from .multi_head import MAX_HEADS, MultiHeadResult, multi_head, multi_head_attention
-from .presets import (
-    Preset,
-    PresetError,
-    Projection,
-    parse_preset,
-    preset_from_dict,
-    preset_to_dict,
-    read_preset,
-    write_preset,
-)
-from .result import AttentionResult
-from .update import update_attention
 from .vocabulary import (
     DIRECT_INPUTS,
     LABELS,
@@ -64,38 +82,47 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .bert import Forward, HeadNumbers
-    from .model_folder import ModelFolder, locate_model
-    from .real_model import Model, load_model
-    from .variance import (
+    from .lesson.variance import (
         DotHistogram,
         ExperimentCancelled,
         VarianceResult,
         VarianceRow,
         variance_experiment,
     )
-    from .wordpiece import Tokenized
+    from .real_model import (
+        Forward,
+        HeadNumbers,
+        Model,
+        ModelFolder,
+        Tokenized,
+        load_model,
+        locate_model,
+    )
 
 #: Loaded on first use: the experiment and the real model are not needed to open the window.
 _LATER = {
     **{
-        name: ".variance"
+        name: ".lesson.variance"
         for name in (
             "DotHistogram",
-            "Dropout",
             "ExperimentCancelled",
             "VarianceResult",
             "VarianceRow",
             "variance_experiment",
         )
     },
-    "Forward": ".bert",
-    "HeadNumbers": ".bert",
-    "Model": ".real_model",
-    "load_model": ".real_model",
-    "ModelFolder": ".model_folder",
-    "locate_model": ".model_folder",
-    "Tokenized": ".wordpiece",
+    **{
+        name: ".real_model"
+        for name in (
+            "Forward",
+            "HeadNumbers",
+            "Model",
+            "ModelFolder",
+            "Tokenized",
+            "load_model",
+            "locate_model",
+        )
+    },
 }
 
 
@@ -129,6 +156,7 @@ __all__ = [
     "Dropout",
     "ExperimentCancelled",
     "Forward",
+    "FourSteps",
     "HeadNumbers",
     "InputError",
     "Message",
@@ -153,6 +181,7 @@ __all__ = [
     "explain_scaled",
     "explain_score",
     "explain_weight",
+    "four_steps",
     "load_model",
     "load_preset",
     "locate_model",

@@ -108,8 +108,9 @@ class InputError(ValueError):
 
     It is a ``ValueError`` whose ``str()`` is the English sentence, as before messages
     were translatable. :class:`engine.PresetError` and
-    :class:`engine.importing.MatrixImportError` are ``InputError`` s too; their ``str()``
-    puts the field or the file before the sentence, and ``message`` is the sentence alone.
+    :class:`engine.formats.import_common.MatrixImportError` are ``InputError`` s too; their
+    ``str()`` puts the field or the file before the sentence, and ``message`` is the sentence
+    alone.
 
     Parameters
     ----------

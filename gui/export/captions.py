@@ -24,7 +24,7 @@ from PySide6.QtGui import (
     QPainter,
 )
 
-from engine.head_source import HeadSource
+from engine.formats.head_source import HeadSource
 from gui.model.state import AttentionState
 from gui.support.engine_text import message_text
 

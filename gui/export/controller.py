@@ -299,7 +299,7 @@ class ExportController(QObject):
         True to go on. The matrices grow as heads × T² (a 987 MB matrices.json at 1,024
         tokens and 16 heads); the figures are drawn at their design size and do not.
         """
-        from engine.export_size import check_export, estimate_export
+        from engine.formats.export_size import check_export, estimate_export
         from engine.messages import InputError
         from gui.support.engine_text import message_text
 

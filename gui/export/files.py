@@ -20,7 +20,7 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, Qt
 
 from engine import Preset, write_preset
-from engine import files as disk
+from engine.formats import files as disk
 from engine.vocabulary import STEPS
 from gui.export.captions import Caption, mixing_row_text, outlined_row_text, state_credit_text
 from gui.export.figures import FORMATS as FIGURE_FORMATS
@@ -66,7 +66,7 @@ def describe_error(reason: object, target: Path) -> str:
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (engine.files.write_atomic).
+    """Write ``data`` to ``path`` whole or not at all (engine.formats.files.write_atomic).
 
     A failure is an ExportError that says why in the user's language.
     """

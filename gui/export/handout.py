@@ -39,7 +39,7 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
-from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
+from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from gui.export.captions import state_credit_text
 from gui.export.figures import AnyFigure, paint_captioned
 from gui.export.files import step_titles, window_figures

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from engine.head_source import source_to_dict
+from engine.formats.head_source import source_to_dict
 from gui.export.formats import MATRICES
 from gui.views.hand_calculation_text import number
 
 if TYPE_CHECKING:
     from engine import AttentionResult
-    from engine.head_source import HeadSource
-    from engine.multi_head import MultiHeadResult
+    from engine.formats.head_source import HeadSource
+    from engine.lesson.multi_head import MultiHeadResult
 
 
 class MatrixSource(Protocol):

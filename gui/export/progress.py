@@ -21,8 +21,8 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog
 
 from engine import AttentionResult, Preset
-from engine.head_source import HeadSource
-from engine.multi_head import MultiHeadResult
+from engine.formats.head_source import HeadSource
+from engine.lesson.multi_head import MultiHeadResult
 from gui.export.figures import AnyFigure, check_scale
 from gui.export.files import (
     JSON_FILE,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 
-from engine.head_source import HeadSource
+from engine.formats.head_source import HeadSource
 from gui.model.shape_and_heads import ShapeAndHeads
 from gui.model.snapshots import Snapshot, attention_of
 from gui.support.engine_text import engine_text

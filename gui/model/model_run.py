@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from engine.bert import Forward
-from engine.head_source import HeadSource
-from engine.model_folder import ModelFolder
-from engine.model_heads import head_preset, layer_preset
+from engine.formats.head_source import HeadSource
 from engine.real_model import Model
+from engine.real_model.bert import Forward
+from engine.real_model.model_folder import ModelFolder
+from engine.real_model.model_heads import head_preset, layer_preset
 from gui.model.state import AttentionState
 
 

@@ -16,8 +16,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
 
 from engine import InputError
-from engine.dropout import MAX_SEED, DropoutSetting, check_drop
-from engine.multi_head import check_heads
+from engine.lesson.dropout import MAX_SEED, DropoutSetting, check_drop
+from engine.lesson.multi_head import check_heads
 from engine.vocabulary import MAX_DIM
 from gui.model.snapshots import Snapshot, with_d_model, with_width
 from gui.model.state_reading import StateReading

@@ -13,10 +13,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine import AttentionResult, Preset, attention, multi_head, padding_mask, project
-from engine.dropout import DropoutSetting
-from engine.head_source import HeadSource
-from engine.masks import combined
-from engine.multi_head import MultiHeadResult
+from engine.formats.head_source import HeadSource
+from engine.lesson.dropout import DropoutSetting
+from engine.lesson.masks import combined
+from engine.lesson.multi_head import MultiHeadResult
 
 Matrix = NDArray[np.float64]
 ROWS_PER_TOKEN = ("q", "k", "v", "x")  # the inputs with one row per token

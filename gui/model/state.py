@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine import Preset, load_preset, random_preset, update_attention, with_temperature
-from engine.multi_head import update_heads, with_heads_temperature
+from engine.lesson.multi_head import update_heads, with_heads_temperature
 from engine.vocabulary import LABELS, MAX_DIM, STEPS
 from gui.model.examples import built_in_example
 from gui.model.kept_results import Inputs, KeptResults

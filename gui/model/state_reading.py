@@ -14,11 +14,11 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QObject
 
 from engine import AttentionResult, Dropout, Preset, dropout
-from engine.dropout import DropoutSetting, dropout_heads
-from engine.explain import ContextStep, ScaledStep, ScoreStep, WeightStep, explain
-from engine.head_source import HeadSource
-from engine.multi_head import MultiHeadResult, with_dropout
-from engine.presets import Projection
+from engine.formats.head_source import HeadSource
+from engine.formats.presets import Projection
+from engine.lesson.dropout import DropoutSetting, dropout_heads
+from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep, explain
+from engine.lesson.multi_head import MultiHeadResult, with_dropout
 from engine.vocabulary import DIRECT_INPUTS, LABELS, PROJECTION_INPUTS
 from gui.model.view_settings import ViewSettings
 

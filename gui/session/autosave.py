@@ -28,7 +28,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from engine import Preset, PresetError, read_preset, write_preset
-from engine.files import remove_stale_temporaries
+from engine.formats.files import remove_stale_temporaries
 from gui.support.engine_text import engine_text
 from gui.support.language import written_date_time
 

@@ -22,7 +22,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from engine import Preset, PresetError, load_preset, read_preset, write_preset
-from engine.files import remove_stale_temporaries
+from engine.formats.files import remove_stale_temporaries
 from gui.model.examples import built_in_example
 from gui.model.state import AttentionState
 from gui.session import unsaved_question

@@ -1,7 +1,7 @@
 """File → Import matrices…: new inputs from files, as one undoable step.
 
 Q, K, V (or X and the W's) from CSV, .npy or .npz files. The reading and checking is
-engine.importing's.
+engine.formats.importing's.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class MatrixImporter(QObject):
         On any problem say what it is and change nothing. τ returns to √d_k; the mask switch
         and display are kept.
         """
-        from engine.importing import import_preset  # loaded when first used, not at start
+        from engine.formats.importing import import_preset  # loaded when first used, not at start
 
         names = ", ".join(Path(p).name for p in paths)
         try:  # a large archive takes seconds to read: the window stays responsive meanwhile

@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from engine import Preset, read_preset, write_preset
-from engine.files import remove_stale_temporaries
+from engine.formats.files import remove_stale_temporaries
 from gui.session.autosave import app_data_dir
 from gui.support.settings import setting_str
 

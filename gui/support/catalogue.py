@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.json_file import read_json_object
+from engine.formats.json_file import read_json_object
 from engine.messages import InputError, Message
 from resources import resource_path
 

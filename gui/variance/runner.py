@@ -12,7 +12,7 @@ import time
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine import ExperimentCancelled, VarianceResult, variance_experiment
-from engine.variance import check_settings, work_of
+from engine.lesson.variance import check_settings, work_of
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals (a big run has thousands of chunks)
 #: Random numbers a run draws a second, until one here has measured it: 70 to 117 million

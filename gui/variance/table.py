@@ -16,7 +16,7 @@ from PySide6.QtCore import (
 )
 
 from engine import VarianceRow
-from engine.files import write_atomic
+from engine.formats.files import write_atomic
 
 Index = QModelIndex | QPersistentModelIndex
 FIELDS = ("d_k", "std", "sqrt_d_k", "max_weight_unscaled", "max_weight_scaled",

@@ -7,7 +7,7 @@ import re
 from PySide6.QtGui import QFont, QResizeEvent, QTextDocument, QTextOption
 from PySide6.QtWidgets import QCheckBox, QTextBrowser, QVBoxLayout, QWidget
 
-from engine.explain import ScaledStep, ScoreStep, WeightStep
+from engine.lesson.explain import ScaledStep, ScoreStep, WeightStep
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
 from gui.views import hand_calculation_text as explain_text

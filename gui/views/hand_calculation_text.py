@@ -1,4 +1,4 @@
-"""The engine's hand calculations (engine/explain.py) written out in the lesson's style.
+"""The engine's hand calculations (engine/lesson/explain.py) written out in the lesson's style.
 
 Only formatting lives here: every number comes from the engine's structured explanation.
 Text is HTML for the explanation panel; words go through QCoreApplication.translate.

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.dropout import MAX_DROP, MAX_SEED, DropoutSetting
-from engine.multi_head import MAX_HEADS
+from engine.lesson.dropout import MAX_DROP, MAX_SEED, DropoutSetting
+from engine.lesson.multi_head import MAX_HEADS
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
 

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import Preset, PresetError, read_preset
-from engine.examples import BUILT_IN
-from engine.export_size import MAX_EXPORT_BYTES, check_export, estimate_export
-from engine.importing import import_preset
+from engine.formats.examples import BUILT_IN
+from engine.formats.export_size import MAX_EXPORT_BYTES, check_export, estimate_export
+from engine.formats.importing import import_preset
+from engine.lesson.multi_head import MAX_HEADS, check_heads
 from engine.messages import InputError, Message
-from engine.model_heads import SentenceRun, sentence_run
-from engine.multi_head import MAX_HEADS, check_heads
+from engine.real_model.model_heads import SentenceRun, sentence_run
 from engine.system_errors import system_reason
 from engine.vocabulary import MIN_TEMPERATURE
 from gui.export.figures import MAX_SCALE, MIN_SCALE

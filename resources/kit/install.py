@@ -181,7 +181,7 @@ MAX_MANIFEST_BYTES = 4 * 2**20
 def read_manifest() -> dict:
     """Return kit.json, read only when it is a file of a sane size and checked field by field.
 
-    The app's own JSON reader (engine/json_file.py) is not at hand here: this script runs
+    The app's own JSON reader (engine/formats/json_file.py) is not at hand here: this script runs
     with the standard library alone, so it bounds the size itself, catches the
     RecursionError of a document nested 200,000 deep, and checks every field it uses.
     """

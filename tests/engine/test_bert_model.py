@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import engine.bert as bert
-import engine.row_blocks as row_blocks
+import engine.lesson.row_blocks as row_blocks
+import engine.real_model.bert as bert
 from engine import InputError, attention
 from engine.real_model import load_model
 from tests.engine.tiny_bert import (

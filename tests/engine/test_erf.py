@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.erf import erf, gelu32, gelu64
+from engine.real_model.erf import erf, gelu32, gelu64
 
 
 def exact_erf(values: np.ndarray) -> np.ndarray:

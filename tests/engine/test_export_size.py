@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.export_size import (
+from engine.formats.export_size import (
     MAX_EXPORT_BYTES,
     check_export,
     estimate_export,

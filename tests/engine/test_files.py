@@ -1,4 +1,4 @@
-"""engine.files: an atomic writer that leaves nothing behind, a reader that refuses what
+"""engine.formats.files: an atomic writer that leaves nothing behind, a reader that refuses what
 is not a file of a sane size without reading it (or hanging on it)."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import engine.files
+import engine.formats.files
 from engine import PresetError, load_preset, read_preset, write_preset
-from engine.files import (
+from engine.formats.files import (
     TEMPORARY_MARK,
     FileTooLargeError,
     NotARegularFileError,
@@ -23,7 +23,9 @@ from engine.files import (
     remove_stale_temporaries,
     write_atomic,
 )
-from engine.importing import MatrixImportError, read_csv, read_npy, read_npz
+from engine.formats.import_common import MatrixImportError
+from engine.formats.import_csv import read_csv
+from engine.formats.import_npy import read_npy, read_npz
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 posix_modes = pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
@@ -77,7 +79,7 @@ def test_a_failing_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path, mo
     def fail(handle: int) -> None:
         raise error
 
-    monkeypatch.setattr(engine.files.os, "fsync", fail)
+    monkeypatch.setattr(engine.formats.files.os, "fsync", fail)
     with pytest.raises(type(error)):
         write_atomic(path, b"new")
     assert path.read_bytes() == b"old"
@@ -90,7 +92,7 @@ def test_a_failing_rename_leaves_no_temporary(tmp_path, monkeypatch):
     def refuse(source: object, target: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(engine.files.os, "replace", refuse)
+    monkeypatch.setattr(engine.formats.files.os, "replace", refuse)
     with pytest.raises(PermissionError):
         write_atomic(path, b"new")
     assert os.listdir(tmp_path) == []
@@ -104,7 +106,7 @@ def test_the_temporary_is_named_after_the_file_with_the_suffix_asked(tmp_path, m
         names.append(Path(source).name)
         replace(source, target)
 
-    monkeypatch.setattr(engine.files.os, "replace", spy)
+    monkeypatch.setattr(engine.formats.files.os, "replace", spy)
     write_atomic(tmp_path / "out.svg", b"<svg/>", suffix=".part")
     assert names[0].startswith(".out.svg.")
     assert names[0].endswith(".part" + TEMPORARY_MARK)
@@ -175,7 +177,7 @@ def test_a_file_that_grows_past_the_limit_while_read_is_refused(tmp_path, monkey
         fields[6] = 50  # st_size
         return os.stat_result(fields)
 
-    monkeypatch.setattr(engine.files.os, "fstat", stale)
+    monkeypatch.setattr(engine.formats.files.os, "fstat", stale)
     with pytest.raises(FileTooLargeError) as refused:
         read_bounded(path, 100)
     assert refused.value.size is None
@@ -268,13 +270,13 @@ def test_a_save_removes_what_killed_saves_left_and_nothing_else(tmp_path):
 
 def test_a_temporary_file_carries_the_apps_mark_and_its_pid(tmp_path, monkeypatch):
     seen = []
-    real = engine.files.write_synced
+    real = engine.formats.files.write_synced
 
     def spy(path, data):
         seen.append(path.name)
         real(path, data)
 
-    monkeypatch.setattr(engine.files, "write_synced", spy)
+    monkeypatch.setattr(engine.formats.files, "write_synced", spy)
     write_atomic(tmp_path / "a[1].csv", b"1,2")
     assert seen[0].startswith(f".a[1].csv.{os.getpid()}.")
     assert seen[0].endswith(TEMPORARY_MARK)

@@ -7,11 +7,11 @@ import time
 import numpy as np
 import pytest
 
-import engine.bert
-from engine.bert import check_memory, forward, forward_bytes, most_tokens
-from engine.bert_config import bert_config
+import engine.real_model.bert
 from engine.messages import InputError
 from engine.real_model import load_model
+from engine.real_model.bert import check_memory, forward, forward_bytes, most_tokens
+from engine.real_model.bert_config import bert_config
 from tests.engine.tiny_bert import SIZES, tiny_config, write_tiny_bert
 
 #: all-MiniLM-L6-v2's shape, with the 65,536 positions a hostile config.json allows
@@ -60,6 +60,6 @@ def test_the_tiny_model_refuses_a_sentence_past_its_budget(tmp_path, monkeypatch
     need = forward_bytes(model.config, 6)
     with pytest.raises(InputError, match="enough for 5 tokens"):
         forward(model.weights, ids, tokens, budget=forward_bytes(model.config, 5))
-    monkeypatch.setattr(engine.bert, "memory_budget", lambda: need - 1)
+    monkeypatch.setattr(engine.real_model.bert, "memory_budget", lambda: need - 1)
     with pytest.raises(InputError, match="shorten the sentence"):
         model.tokenize("the cat eats fish")  # said before the pass, by the tokenizer's step

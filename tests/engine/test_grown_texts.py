@@ -9,8 +9,8 @@ import time
 import pytest
 
 from engine import PresetError, load_preset, parse_preset, preset_to_dict
-from engine.head_source import QUOTED_CHARS, HeadSource, quoted
-from engine.model_folder import cache_snapshot, is_folder, locate_model
+from engine.formats.head_source import QUOTED_CHARS, HeadSource, quoted
+from engine.real_model.model_folder import cache_snapshot, is_folder, locate_model
 
 
 def sentence_session(**source: object) -> dict:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from engine import PresetError, load_preset, parse_preset, preset_to_dict
-from engine.head_source import HeadSource
+from engine.formats.head_source import HeadSource
 
 TOKENS = ("[CLS]", "the", "cat", "[SEP]")
 

@@ -19,8 +19,11 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from engine import attention, load_preset
-from engine.importing import MatrixImportError, import_preset, read_csv, read_npy, read_npz
-from engine.presets import MAX_DIM, MAX_TOKEN_CHARS, MAX_TOKENS, MAX_VALUE
+from engine.formats.import_common import MatrixImportError
+from engine.formats.import_csv import read_csv
+from engine.formats.import_npy import read_npy, read_npz
+from engine.formats.importing import import_preset
+from engine.vocabulary import MAX_DIM, MAX_TOKEN_CHARS, MAX_TOKENS, MAX_VALUE
 
 LESSON = load_preset("cat-eats-fish")
 HOSTILE = settings(max_examples=200, deadline=None, derandomize=True)

@@ -24,8 +24,7 @@ from engine import (
     read_preset,
     write_preset,
 )
-from engine.presets import MAX_FILE_BYTES
-from engine.vocabulary import forbidden_character
+from engine.vocabulary import MAX_FILE_BYTES, forbidden_character
 
 from .hostile import (
     LESSON,

@@ -15,15 +15,10 @@ import numpy as np
 import pytest
 
 from engine import load_preset, project
-from engine.importing import (
-    MAX_ELEMENTS,
-    MatrixImportError,
-    import_preset,
-    matrix_name,
-    read_csv,
-    read_npy,
-    read_npz,
-)
+from engine.formats.import_common import MAX_ELEMENTS, MatrixImportError, matrix_name
+from engine.formats.import_csv import read_csv
+from engine.formats.import_npy import read_npy, read_npz
+from engine.formats.importing import import_preset
 
 LESSON = load_preset("cat-eats-fish")
 
@@ -241,7 +236,10 @@ def test_mixed_missing_twice_given_and_unnamed_inputs_are_refused(tmp_path):
 
 
 def test_importing_loads_no_qt():
-    code = "import sys, engine.importing; print(any(m.startswith('PySide6') for m in sys.modules))"
+    code = (
+        "import sys, engine.formats.importing\n"
+        "print(any(m.startswith('PySide6') for m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -302,7 +300,7 @@ def test_a_damaged_npy_header_says_so_in_plain_words(tmp_path):
 def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path, name):
     path = tmp_path / name
     os.mkfifo(path)
-    code = f"from engine.importing import import_preset; import_preset([{str(path)!r}])"
+    code = f"from engine.formats.importing import import_preset; import_preset([{str(path)!r}])"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=20, cwd=Path(__file__).resolve().parents[2])  # fmt: skip
     assert done.returncode == 1

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import InputError
-from engine.json_file import MAX_DEPTH, parse_json, read_json
+from engine.formats.json_file import MAX_DEPTH, parse_json, read_json
 from engine.real_model import load_model
 from tests.engine.tiny_bert import write_tiny_bert
 

@@ -17,8 +17,11 @@ import pytest
 import engine
 from engine import InputError, Message, PresetError, attention, parse_preset, variance_experiment
 from engine import explain as explain_cell
-from engine.files import FileRefusedError, FileTooLargeError, NotARegularFileError
-from engine.importing import MatrixImportError, import_preset, read_csv, read_npz
+from engine.formats.files import FileRefusedError, FileTooLargeError, NotARegularFileError
+from engine.formats.import_common import MatrixImportError
+from engine.formats.import_csv import read_csv
+from engine.formats.import_npy import read_npz
+from engine.formats.importing import import_preset
 from engine.messages import as_message
 from resources.translations.engine_messages import (
     ZH_CN,
@@ -39,7 +42,7 @@ PASSED_ON = {"message", "description_message"}
 
 
 def modules() -> list[tuple[Path, ast.Module]]:
-    paths = sorted(ENGINE.glob("*.py"))
+    paths = sorted(ENGINE.rglob("*.py"))
     return [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in paths]
 
 
@@ -363,7 +366,7 @@ def test_a_file_that_cannot_be_read_gives_the_reason_as_a_message(tmp_path):
 def test_no_code_says_the_c_librarys_english_reason_itself():
     """``strerror`` is English whatever the language: only engine.system_errors may read it."""
     found = []
-    for path in [*ENGINE.parent.joinpath("gui").rglob("*.py"), *ENGINE.glob("*.py"),
+    for path in [*ENGINE.parent.joinpath("gui").rglob("*.py"), *ENGINE.rglob("*.py"),
                  ENGINE.parent / "main.py"]:  # fmt: skip
         if path.name == "system_errors.py":
             continue

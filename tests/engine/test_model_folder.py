@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import engine.model_folder as model_folder
-from engine.model_folder import KNOWN_FILES, ModelFolder, identify, locate_model
+import engine.real_model.model_folder as model_folder
+from engine.real_model.model_folder import KNOWN_FILES, ModelFolder, identify, locate_model
 from tests.engine.tiny_bert import write_tiny_bert
 
 

@@ -13,9 +13,14 @@ from hypothesis.extra.numpy import arrays
 
 from engine import InputError, attention
 from engine import causal_mask as causal
-from engine.dropout import MAX_DROP, dropout
-from engine.masks import combined, padding_mask
-from engine.multi_head import MAX_HEADS, multi_head, multi_head_attention, with_heads_temperature
+from engine.lesson.dropout import MAX_DROP, dropout
+from engine.lesson.masks import combined, padding_mask
+from engine.lesson.multi_head import (
+    MAX_HEADS,
+    multi_head,
+    multi_head_attention,
+    with_heads_temperature,
+)
 from tests.engine.naive import naive_attention
 
 small = st.floats(-100, 100, allow_nan=False, allow_infinity=False)
@@ -244,7 +249,7 @@ def test_the_two_heads_preset_has_one_head_looking_back_and_one_at_itself():
 @settings(max_examples=80, deadline=None)
 @given(layers(), st.integers(0, 10_000), st.booleans())
 def test_updated_heads_equal_a_new_computation(layer, where, causal):
-    from engine.multi_head import update_heads
+    from engine.lesson.multi_head import update_heads
 
     x, w_q, w_k, w_v, heads, w_o = layer
     before = multi_head_attention(x, w_q, w_k, w_v, heads, w_o=w_o, causal=causal)
@@ -262,7 +267,7 @@ def test_updated_heads_equal_a_new_computation(layer, where, causal):
 
 
 def test_an_edit_of_one_column_of_w_q_keeps_the_other_heads_as_they_were():
-    from engine.multi_head import update_heads
+    from engine.lesson.multi_head import update_heads
 
     rng = np.random.default_rng(3)
     q, k, v = rng.normal(size=(4, 6)), rng.normal(size=(4, 6)), rng.normal(size=(4, 6))
@@ -277,8 +282,8 @@ def test_an_edit_of_one_column_of_w_q_keeps_the_other_heads_as_they_were():
 
 def test_dropout_in_training_reaches_the_concat_and_the_output():
     # the concat showed Z (1.00, 0.50) beside step ④'s Z′ (2.00, 1.00) for the same state
-    from engine.dropout import dropout, dropout_heads
-    from engine.multi_head import with_dropout
+    from engine.lesson.dropout import dropout, dropout_heads
+    from engine.lesson.multi_head import with_dropout
 
     rng = np.random.default_rng(4)
     q, k, v = rng.normal(size=(3, 4)), rng.normal(size=(3, 4)), rng.normal(size=(3, 4))

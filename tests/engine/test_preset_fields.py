@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from engine import PresetError, load_preset, parse_preset, preset_to_dict
-from engine.dropout import DropoutSetting
+from engine.lesson.dropout import DropoutSetting
 
 
 def shape_check() -> dict:

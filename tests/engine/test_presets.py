@@ -16,7 +16,7 @@ from engine import (
     read_preset,
     write_preset,
 )
-from engine.presets import MAX_FILE_BYTES
+from engine.vocabulary import MAX_FILE_BYTES
 
 
 def lesson_dict():

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from engine import attention
-from engine.model_folder import MINILM, MINILM_REVISION, locate_model
 from engine.real_model import Model, load_model
+from engine.real_model.model_folder import MINILM, MINILM_REVISION, locate_model
 from tests.engine.model_needed import NEEDS_MODEL
 
 pytestmark = NEEDS_MODEL
@@ -117,8 +117,8 @@ def test_layer_1_reproduces_from_its_own_q_k_v_through_the_lessons_attention(
 def test_a_whole_layer_split_into_its_heads_gives_every_heads_own_a(
     model: Model, layer: int
 ) -> None:
-    from engine.model_heads import layer_preset
-    from engine.multi_head import multi_head
+    from engine.lesson.multi_head import multi_head
+    from engine.real_model.model_heads import layer_preset
 
     sentence = "the cat eats fish"
     result = model.forward(model.tokenize(sentence))

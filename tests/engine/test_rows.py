@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import engine.row_blocks as row_blocks
+import engine.lesson.row_blocks as row_blocks
 from engine import attention, softmax, with_temperature
 from tests.engine.naive import naive_attention
 

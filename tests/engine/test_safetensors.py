@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from engine import InputError
-from engine.files import NotARegularFileError
-from engine.safetensors_file import read_safetensors
+from engine.formats.files import NotARegularFileError
+from engine.real_model.safetensors_file import read_safetensors
 from tests.engine.tiny_bert import tiny_tensors, write_safetensors
 
 

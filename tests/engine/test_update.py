@@ -215,7 +215,7 @@ def test_an_edit_of_k_or_v_and_its_undo_give_back_the_same_numbers(which):
 @pytest.fixture
 def small_key_blocks(monkeypatch):
     """Blocks of 4 keys, so that a 64-token edit of K takes the block road."""
-    monkeypatch.setattr(sys.modules["engine.attention"], "KEY_BLOCK", 4)
+    monkeypatch.setattr(sys.modules["engine.lesson.attention"], "KEY_BLOCK", 4)
 
 
 @pytest.mark.parametrize("rows", [[0], [5, 6], [63]])
@@ -243,7 +243,7 @@ def test_a_key_edit_spread_over_many_blocks_starts_again(small_key_blocks, monke
     q, k, v = lesson_sized(length=16)
     start = attention(q, k, v)
     calls = []
-    monkeypatch.setattr(sys.modules["engine.update"], "attention",
+    monkeypatch.setattr(sys.modules["engine.lesson.update"], "attention",
                         lambda *a, **kw: calls.append(1) or attention(*a, **kw))  # fmt: skip
     k2 = k.copy()
     k2[[0, 5, 10], 0] = 3.0  # three blocks of four keys: 12 of 16 columns

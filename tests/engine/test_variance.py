@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import engine.variance as variance
+import engine.lesson.variance as variance
 from engine import ExperimentCancelled, variance_experiment
 
 

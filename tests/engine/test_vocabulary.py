@@ -1,4 +1,4 @@
-"""The lesson's names and limits live in engine.vocabulary; the old homes still work."""
+"""The lesson's names and limits live in engine.vocabulary, and the package exports them."""
 
 from __future__ import annotations
 
@@ -11,15 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-import engine.importing
-import engine.presets
 import engine.vocabulary as vocabulary
 from engine import PresetError, preset_from_dict
-from engine.explain import STEPS as STEP_NUMBERS
+from engine.lesson.explain import STEPS as STEP_NUMBERS
 from engine.vocabulary import forbidden_character
 from tests.engine.hostile import LESSON, dumped
 
-MOVED = ("MAX_DIM", "MAX_FILE_BYTES", "MAX_TOKEN_CHARS", "MAX_TOKENS", "MAX_VALUE",
+LIMITS = ("MAX_DIM", "MAX_FILE_BYTES", "MAX_TOKEN_CHARS", "MAX_TOKENS", "MAX_VALUE",
          "MIN_TEMPERATURE")  # fmt: skip
 
 
@@ -41,12 +39,10 @@ def test_the_names_cover_every_input_and_step_in_order():
     assert STEP_NUMBERS == {1: "scores", 2: "scaled", 3: "weights", 4: "context"}
 
 
-def test_the_old_names_are_the_same_objects_and_the_package_exports_the_new_ones():
-    for name in MOVED:
-        assert getattr(engine.presets, name) is getattr(vocabulary, name), name
+def test_the_package_exports_the_limits_and_the_names():
+    for name in LIMITS:
         assert getattr(engine, name) is getattr(vocabulary, name), name
         assert name in engine.__all__
-    assert engine.importing.LABELS is vocabulary.LABELS
     for name in ("LABELS", "STEPS", "DIRECT_INPUTS", "PROJECTION_INPUTS"):
         assert getattr(engine, name) is getattr(vocabulary, name)
         assert name in engine.__all__
@@ -91,7 +87,8 @@ def test_an_empty_or_blank_token_name_is_refused_from_a_session(name):
 
 
 def test_a_csv_with_one_row_unnamed_is_refused_naming_the_line(tmp_path):
-    from engine.importing import MatrixImportError, read_csv
+    from engine.formats.import_common import MatrixImportError
+    from engine.formats.import_csv import read_csv
 
     path = tmp_path / "q.csv"
     path.write_text(",d0,d1\ncat,1,2\n ,3,4\nfish,5,6\n", encoding="utf-8")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.real_model import Model, load_model
-from engine.tokenizer_files import read_tokenizer
+from engine.real_model.tokenizer_files import read_tokenizer
 from tests.engine.model_needed import NEEDS_MODEL, REAL_FOLDER
 from tests.engine.tiny_bert import write_tiny_bert
 

@@ -429,7 +429,7 @@ class RandomEditor:
             np.testing.assert_array_equal(own, mask)
 
     def set_dropout(self) -> None:
-        from engine.dropout import DropoutSetting
+        from engine.lesson.dropout import DropoutSetting
 
         rng = self.rng
         setting = None if rng.random() < 0.3 else DropoutSetting(

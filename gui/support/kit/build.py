@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from email.parser import HeaderParser
 from pathlib import Path
 
-from engine.json_file import read_json_object
+from engine.formats.json_file import read_json_object
 from engine.messages import InputError, Message
 from gui.support.kit import pip_commands
 from gui.support.kit.manifest import MANIFEST, Entry, entries, sha256_of, write_manifest

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from engine.json_file import read_json_object
+from engine.formats.json_file import read_json_object
 from gui.support.kit.targets import Target, pip_options
 
 #: pip's installation report of the kit's wheels is about 200 kB.

@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import QPoint, QTimer
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, QPushButton
 
-import engine.files
+import engine.formats.files
 import gui.export.files
 from engine import read_preset
 from gui.export.dialogs import ExportAllDialog, FigureDialog, HandoutDialog
@@ -99,7 +99,7 @@ def test_a_full_disk_in_the_middle_of_a_file_leaves_nothing(window, tmp_path, sa
         Path(path).write_bytes(data[: len(data) // 2])
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(engine.files, "write_synced", half_then_full)
+    monkeypatch.setattr(engine.formats.files, "write_synced", half_then_full)
     assert not window.exports.write_handout(tmp_path / "handout.pdf")
     assert window.exports.export_all(tmp_path, formats=("json",)) is None
     assert os.listdir(tmp_path) == []

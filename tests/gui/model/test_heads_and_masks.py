@@ -16,7 +16,7 @@ from engine import (
     parse_preset,
     preset_to_dict,
 )
-from engine.dropout import DropoutSetting
+from engine.lesson.dropout import DropoutSetting
 from gui.model.state import AttentionState
 
 

@@ -21,7 +21,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from engine import attention, dropout, load_preset, multi_head, padding_mask
-from engine.masks import combined
+from engine.lesson.masks import combined
 from engine.vocabulary import STEPS
 from gui.model.state import MAX_GRID_TOKENS
 from gui.support.language import set_language

@@ -285,7 +285,7 @@ def test_a_dropped_weight_is_hatched_otherwise_than_a_masked_one_and_says_so(mak
 
 
 def test_the_window_tells_dropouts_zeros_from_the_masks(window):
-    from engine.dropout import DropoutSetting
+    from engine.lesson.dropout import DropoutSetting
 
     window.state.set_causal(True)
     window.state.set_dropout(DropoutSetting(p=0.5, seed=7, training=True))

@@ -18,8 +18,8 @@ def test_a_model_folder_setting_that_cannot_be_a_folder_is_a_missing_one(
     QSettings().setValue(FOLDER_KEY, value)
     assert chosen_folder() is None
     monkeypatch.setattr(sentences, "package_folder", lambda: None, raising=False)
-    monkeypatch.setattr("engine.model_folder.package_folder", lambda: None)
-    monkeypatch.setattr("engine.model_folder.cache_snapshot", lambda model="": None)
+    monkeypatch.setattr("engine.real_model.model_folder.package_folder", lambda: None)
+    monkeypatch.setattr("engine.real_model.model_folder.cache_snapshot", lambda model="": None)
     before = window.state.tokens
     assert not window.sentences.open_sentence()
     assert "pip install" in dialogs.warnings[-1]

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from PySide6.QtWidgets import QMessageBox
 
-import engine.files
+import engine.formats.files
 from engine import PresetError, parse_preset, read_preset
 from tests.engine.hostile import LESSON, dumped, hostile_bytes
 
@@ -94,7 +94,7 @@ FAILURES = {
 }
 
 
-WRITE_SYNCED = engine.files.write_synced
+WRITE_SYNCED = engine.formats.files.write_synced
 
 
 def fail_files_halfway(monkeypatch, error, after=0):
@@ -108,7 +108,7 @@ def fail_files_halfway(monkeypatch, error, after=0):
         Path(path).write_bytes(data[: len(data) // 2])
         raise error
 
-    monkeypatch.setattr(engine.files, "write_synced", half_file)
+    monkeypatch.setattr(engine.formats.files, "write_synced", half_file)
 
 
 def fail_sessions_halfway(monkeypatch, error):
@@ -156,7 +156,8 @@ def test_an_autosave_that_fails_halfway_keeps_the_previous_one_and_says_so(
     files = [name for name in os.listdir(autosaver.path.parent) if not name.endswith(".lock")]
     assert files == [autosaver.path.name]
     assert autosaver.pending  # the timers try again
-    monkeypatch.setattr(engine.files, "write_synced", WRITE_SYNCED)  # the disk has room again
+    # The disk has room again.
+    monkeypatch.setattr(engine.formats.files, "write_synced", WRITE_SYNCED)
     assert window.sessions.autosave()
     assert read_preset(autosaver.path).k[1, 1] == 4
 

@@ -135,16 +135,16 @@ def test_the_csv_files_of_export_all_import_back(window, tmp_path):
 def test_a_slow_import_keeps_the_window_responsive_and_can_be_cancelled(
     window, qtbot, tmp_path, monkeypatch
 ):
-    import engine.importing
+    import engine.formats.importing
 
     release = threading.Event()
-    real = engine.importing.import_preset
+    real = engine.formats.importing.import_preset
 
     def slow(paths):
         release.wait(10)  # as a large archive takes seconds to read
         return real(paths)
 
-    monkeypatch.setattr(engine.importing, "import_preset", slow)
+    monkeypatch.setattr(engine.formats.importing, "import_preset", slow)
     ticks: list[int] = []
     timer = QTimer(window)
     timer.timeout.connect(lambda: ticks.append(1))
@@ -178,7 +178,7 @@ def test_an_import_the_engine_refuses_is_not_reported_as_done(window, tmp_path, 
 
 
 def test_keys_and_clicks_wait_until_a_slow_import_is_done(window, qtbot, tmp_path, monkeypatch):
-    import engine.importing
+    import engine.formats.importing
 
     class Keys(QObject):
         count = 0
@@ -191,7 +191,7 @@ def test_keys_and_clicks_wait_until_a_slow_import_is_done(window, qtbot, tmp_pat
     grid = window.inputs.grid("q").view
     keys = Keys()
     grid.installEventFilter(keys)
-    real = engine.importing.import_preset
+    real = engine.formats.importing.import_preset
     seen_while_reading: list[int] = []
 
     def slow(paths):
@@ -202,7 +202,7 @@ def test_keys_and_clicks_wait_until_a_slow_import_is_done(window, qtbot, tmp_pat
     def press() -> None:
         QTest.keyClick(grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
 
-    monkeypatch.setattr(engine.importing, "import_preset", slow)
+    monkeypatch.setattr(engine.formats.importing, "import_preset", slow)
     QTimer.singleShot(50, press)
     assert window.sessions.import_files(write_csvs(tmp_path))
     assert seen_while_reading == [0]  # no key reached the window while it read

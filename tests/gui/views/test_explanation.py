@@ -110,7 +110,7 @@ def test_every_number_of_the_hand_calculation_has_the_true_minus_sign(window):
 
 
 def test_step_four_says_a_prime_while_dropout_trains(window):
-    from engine.dropout import DropoutSetting
+    from engine.lesson.dropout import DropoutSetting
 
     window.state.set_dropout(DropoutSetting(0.5, 1, True))
     next_frame()
@@ -146,7 +146,7 @@ def test_the_hand_calculation_follows_a_token_selected_elsewhere(qtbot, qapp):
 def test_the_dropout_line_is_in_view_in_a_short_panel(qtbot, qapp):
     # at 1280×720 "A′[猫,猫] = 1 ÷ (1 − 0.5) = 2" lay below the panel's bottom edge
     from engine import load_preset
-    from engine.dropout import DropoutSetting
+    from engine.lesson.dropout import DropoutSetting
     from gui.model.state import AttentionState
     from gui.views.hand_calculation import ExplainPanel
 
@@ -208,7 +208,7 @@ def test_the_written_context_adds_up_by_hand_on_a_random_state(qapp, seed):
 def test_the_dropout_line_divides_the_weight_it_writes(qapp):
     # "A′[猫, 猫] = 0.01 ÷ (1 − 0.5) = 0.03": A was 0.014, and 0.01 ÷ 0.5 is 0.02
     from engine import load_preset
-    from engine.dropout import DropoutSetting
+    from engine.lesson.dropout import DropoutSetting
     from gui.model.state import AttentionState
     from gui.views.hand_calculation import ExplainPanel
 

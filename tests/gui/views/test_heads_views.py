@@ -146,7 +146,7 @@ def test_the_window_shows_heads_padding_and_dropout(window, qtbot):
     weights = window.findChild(type(window.pipeline.heatmaps["weights"]), "weightsHeatmap")
     assert (weights.matrix()[:, 2] == 0).all()
     assert weights._row_names[2].endswith(": pad")
-    from engine.dropout import DropoutSetting
+    from engine.lesson.dropout import DropoutSetting
 
     state.set_dropout(DropoutSetting(0.5, 1, True))
     dropped = state.dropped
@@ -201,7 +201,7 @@ def test_the_mask_grid_names_its_rows_queries_and_its_columns_keys(qtbot, names,
 
 def test_dropout_and_the_mask_buttons_speak_chinese(qtbot, state):
     # "Dropout" and "撤销 设置 dropout" stayed English; "全不" read awkwardly
-    from engine.dropout import DropoutSetting
+    from engine.lesson.dropout import DropoutSetting
     from gui.support.language import set_language
 
     controls = shown(qtbot, HeadsControls(state))
@@ -220,7 +220,7 @@ def test_dropout_and_the_mask_buttons_speak_chinese(qtbot, state):
 
 def test_the_concat_view_shows_z_prime_while_dropout_trains(qtbot):
     # step ④ showed Z′ for 猫 (2.00, 1.00) and the concat Z (1.00, 0.50) for the same state
-    from engine.dropout import DropoutSetting
+    from engine.lesson.dropout import DropoutSetting
 
     state = AttentionState(load_preset("two-heads"))
     view = shown(qtbot, ConcatView(state))
@@ -240,7 +240,7 @@ def test_the_concat_view_shows_z_prime_while_dropout_trains(qtbot):
 
 def test_the_weights_scale_reaches_a_prime_while_dropout_trains(qtbot):
     # A′'s 2.00 and 1.00 had the same yellow under a scale still called "A: 0 to 1"
-    from engine.dropout import DropoutSetting
+    from engine.lesson.dropout import DropoutSetting
     from gui.views.pipeline import PipelineView
 
     state = AttentionState(load_preset("two-heads"))
@@ -259,7 +259,7 @@ def test_the_weights_scale_reaches_a_prime_while_dropout_trains(qtbot):
 def test_the_concat_is_written_with_subscripts_as_the_line_above(window, language):
     # "Concat(head_1, …, head_2)" under a line of real subscripts; odd for two heads
     from engine import random_preset
-    from engine.dropout import DropoutSetting
+    from engine.lesson.dropout import DropoutSetting
     from gui.support.language import set_language
 
     state = window.state

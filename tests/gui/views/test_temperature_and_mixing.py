@@ -471,7 +471,7 @@ def test_the_reset_button_follows_the_heads_d_k_at_once(window, projection):
 
 def test_the_mixing_legend_says_a_prime_while_dropout_trains(window):
     # "z = Σ A[cat, j] × v_j" above A′'s weights ("eats 1.20")
-    from engine.dropout import DropoutSetting
+    from engine.lesson.dropout import DropoutSetting
 
     window.state.set_dropout(DropoutSetting(0.5, 1, True))
     next_frame()

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 
 from engine import random_preset
-from engine.dropout import DropoutSetting
+from engine.lesson.dropout import DropoutSetting
 from tests.gui.isolation import next_frame
 
 SENTENCE = ["[CLS]", "the", "cat", "eats", "fish", "[SEP]"]

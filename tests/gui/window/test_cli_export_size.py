@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-import engine.export_size
+import engine.formats.export_size
 from engine import load_preset
 from gui.window.headless_export import run
 
@@ -52,7 +52,7 @@ def test_the_refusal_is_in_chinese_with_lang(tmp_path, capsys):
 @pytest.mark.parametrize("answer", [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes])
 def test_export_all_in_the_window_asks_with_the_size_first(window, tmp_path, monkeypatch,
                                                           dialogs, answer):  # fmt: skip
-    monkeypatch.setattr(engine.export_size, "MAX_EXPORT_BYTES", 100)  # the lesson's: large
+    monkeypatch.setattr(engine.formats.export_size, "MAX_EXPORT_BYTES", 100)  # the lesson's: large
     window.state.load_preset(load_preset("cat-eats-fish"))
     dialogs.answers.append(answer)
     written = window.exports.export_all(tmp_path, formats=("json",))
@@ -68,7 +68,7 @@ def test_export_all_in_the_window_asks_with_the_size_first(window, tmp_path, mon
 def test_export_all_past_the_machines_memory_is_said_and_not_started(
     window, tmp_path, monkeypatch, dialogs
 ):
-    monkeypatch.setattr(engine.export_size, "memory_budget", lambda: 10)
+    monkeypatch.setattr(engine.formats.export_size, "memory_budget", lambda: 10)
     assert window.exports.export_all(tmp_path, formats=("csv",)) is None
     assert "to spare" in dialogs.warnings[0]
     assert not any(tmp_path.iterdir())

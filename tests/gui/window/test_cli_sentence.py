@@ -9,9 +9,9 @@ import json
 import numpy as np
 import pytest
 
-import engine.model_heads as model_heads
-from engine.model_folder import identify
+import engine.real_model.model_heads as model_heads
 from engine.real_model import load_model
+from engine.real_model.model_folder import identify
 from gui.window.headless_export import run
 from tests.engine.model_needed import NEEDS_MODEL
 from tests.engine.tiny_bert import write_tiny_bert

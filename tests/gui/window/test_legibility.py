@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from engine.examples import random_preset
+from engine.formats.examples import random_preset
 from gui.plots.cell_labels import format_label
 from gui.support.language import set_language
 

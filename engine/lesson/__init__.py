@@ -1,0 +1,78 @@
+"""The lesson's math: scaled dot-product attention in its four steps, and what builds on it.
+
+NumPy and the standard library only: it reads no file and knows no model (an import-linter
+contract in pyproject.toml keeps file formats and the real model out of it).
+
+- ``four_steps``: ① S = QKᵀ ② S/√d_k ③ softmax ④ Z = A·V, one operation a line, to read
+  beside the lesson;
+- ``attention``: the same steps as the app runs them, with masks, any τ and the checks;
+  ``row_blocks``: its steps ② and ③, a block of rows at a time; ``result``: the
+  :class:`AttentionResult` holding every intermediate;
+- ``update``: attention after a small edit, reusing the previous result;
+- ``multi_head``: the four steps on each head's block of columns, concatenated, times W_o;
+- ``masks``: padding masks, and masks composed; ``dropout``: dropout on A, as in training;
+- ``explain``: the hand calculation of one cell, as numbers to write out;
+- ``variance``: the experiment that shows why attention divides by √d_k; it is imported when
+  first used (``from engine import variance_experiment``), so it is not among the names below;
+- ``_checks``: the shape and value checks, whose messages name the matrix and its shape.
+"""
+
+from __future__ import annotations
+
+from .attention import (
+    attend,
+    attention,
+    causal_mask,
+    project,
+    scores,
+    softmax,
+    with_temperature,
+)
+from .dropout import MAX_DROP, Dropout, dropout
+from .explain import (
+    ContextStep,
+    ScaledStep,
+    ScoreStep,
+    WeightStep,
+    explain,
+    explain_context,
+    explain_scaled,
+    explain_score,
+    explain_weight,
+)
+from .four_steps import FourSteps, four_steps
+from .masks import padding_mask
+from .multi_head import MAX_HEADS, MultiHeadResult, multi_head, multi_head_attention
+from .result import AttentionResult
+from .update import update_attention
+
+__all__ = [
+    "MAX_DROP",
+    "MAX_HEADS",
+    "AttentionResult",
+    "ContextStep",
+    "Dropout",
+    "FourSteps",
+    "MultiHeadResult",
+    "ScaledStep",
+    "ScoreStep",
+    "WeightStep",
+    "attend",
+    "attention",
+    "causal_mask",
+    "dropout",
+    "explain",
+    "explain_context",
+    "explain_scaled",
+    "explain_score",
+    "explain_weight",
+    "four_steps",
+    "multi_head",
+    "multi_head_attention",
+    "padding_mask",
+    "project",
+    "scores",
+    "softmax",
+    "update_attention",
+    "with_temperature",
+]
