@@ -20,7 +20,7 @@ from engine import explain as explain_cell
 from engine.files import FileRefusedError, FileTooLargeError, NotARegularFileError
 from engine.importing import MatrixImportError, import_preset, read_csv, read_npz
 from engine.messages import as_message
-from resources.translations.engine_messages import (
+from tools.engine_messages import (
     ZH_CN,
     all_templates,
     engine_templates,
