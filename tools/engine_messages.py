@@ -28,14 +28,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: The engine's source folder.
 ENGINE = ROOT / "engine"
-#: The modules of the command line, whose messages are written before Qt starts.
+#: The modules of the command line, whose messages are written before Qt starts (the kit's
+#: install scripts, in ``kit/templates/``, have their own English and Chinese).
 COMMAND_LINE = (
     ROOT / "main.py",
-    ROOT / "gui" / "window" / "headless_export.py",
-    ROOT / "gui" / "support" / "command_line.py",
-    *sorted((ROOT / "gui" / "support" / "kit").glob("*.py")),
+    *sorted(
+        path
+        for path in (ROOT / "gui" / "command_line").rglob("*.py")
+        if "templates" not in path.relative_to(ROOT).parts
+    ),
 )
-#: The tuple of argparse's own words in ``command_line.py``: each one is a template too.
+#: The tuple of argparse's own words in ``command_line/words.py``: each one is a template too.
 ARGPARSE_WORDS = "ARGPARSE_WORDS"
 #: The Chinese catalogue: an object, English template → Chinese template.
 ZH_CN = ROOT / "resources" / "translations" / "engine_messages_zh_CN.json"
