@@ -48,6 +48,8 @@ PREFIX, NO_NETWORK, HOW = offline()
 
 def run_offline(command: list[str], env: dict[str, str] | None = None, **options):
     environment = dict(env or os.environ, **NO_NETWORK)
+    # as on a laptop: a PYTHONPATH naming this checkout would win over the installed app
+    environment.pop("PYTHONPATH", None)
     return subprocess.run(
         [*PREFIX, *command], capture_output=True, text=True, env=environment, **options
     )
