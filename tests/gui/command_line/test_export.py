@@ -16,7 +16,7 @@ from PySide6.QtGui import QImage
 
 import gui.export.files
 from engine import load_preset, preset_to_dict, read_preset, write_preset
-from gui.window.headless_export import run
+from tests.gui.command_line.exporting import run
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 
 CASES = {
     "unknown platform": (
@@ -136,7 +136,7 @@ def test_the_help_names_the_flags_in_chinese_and_loads_no_qt():
 
 
 def test_an_earlier_kit_may_be_rebuilt(tmp_path):
-    from gui.support.kit.command import check_out
+    from gui.command_line.kit.command import check_out
 
     (tmp_path / "kit").mkdir()
     (tmp_path / "kit" / "kit.json").write_text("{}")

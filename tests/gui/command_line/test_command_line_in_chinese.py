@@ -186,8 +186,8 @@ def test_without_lang_the_command_line_stays_english(tmp_path):
 
 
 def test_argparse_words_keep_their_placeholders_in_chinese():
+    from gui.command_line.words import ARGPARSE_WORDS
     from gui.support.catalogue import catalogue
-    from gui.support.command_line import ARGPARSE_WORDS
 
     known = catalogue("zh_CN")
     for text in ARGPARSE_WORDS:
@@ -199,7 +199,7 @@ def test_argparse_words_keep_their_placeholders_in_chinese():
 @pytest.fixture
 def back_to_english():
     yield
-    from gui.support.command_line import speak
+    from gui.command_line.words import speak
     from gui.support.language import set_language
 
     set_language("en")
@@ -217,7 +217,7 @@ def back_to_english():
 def test_the_systems_reason_for_a_failed_export_is_said_in_chinese(
     window, tmp_path, monkeypatch, capsys, back_to_english, step, number, said
 ):
-    from gui.window.headless_export import run
+    from tests.gui.command_line.exporting import run
 
     out = tmp_path / "out"
     make_folder = Path.mkdir

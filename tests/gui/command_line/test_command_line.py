@@ -1,6 +1,6 @@
 """Every bad flag or value of ``main.py`` and ``main.py export``: exit status 2, exactly
 one line on stderr, no traceback, nothing written. (More export cases, with the
-messages they give, are in test_cli_export.py.)"""
+messages they give, are in test_export.py.)"""
 
 from __future__ import annotations
 
