@@ -4,6 +4,7 @@ nothing; file dialogs open in a folder that exists (the last one used, remembere
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,21 @@ def _type_into_folder_dialog(text: str, focused: bool) -> None:
 
 
 def _typing(text: str, focused: bool = True) -> None:
-    QTimer.singleShot(100, lambda: _type_into_folder_dialog(text, focused))
+    """Type ``text`` into the folder dialog once it is open and its box has taken the focus
+    (a few milliseconds after it shows), as a person finds it; if the focus never comes,
+    after 5 s all the same, so that the dialog closes and the test fails, not hangs."""
+    deadline = time.monotonic() + 5
+
+    def when_ready() -> None:
+        dialog = QApplication.activeModalWidget()
+        is_open = isinstance(dialog, QFileDialog)
+        box = dialog.findChild(QLineEdit, "fileNameEdit") if is_open else None
+        if box is not None and (box.hasFocus() or time.monotonic() > deadline):
+            _type_into_folder_dialog(text, focused)
+        elif time.monotonic() <= deadline:  # no dialog by then: its test fails without it
+            QTimer.singleShot(10, when_ready)
+
+    QTimer.singleShot(0, when_ready)
 
 
 @pytest.mark.parametrize("focused", [True, False])
