@@ -337,7 +337,7 @@ def test_a_long_run_is_asked_about_first_and_cancel_is_the_default(spoken, panel
         assert panel.run()
     with qtbot.waitSignal(panel.runner.cancelled, timeout=5000):
         panel.runner.cancel()
-    panel.fields["samples"].setText("20000")  # a short run starts without a question
+    panel.fields["samples"].setText("2000")  # a short run starts without a question (0.2 s)
     assert panel.run()
     assert len(dialogs.questions) == 2
     with qtbot.waitSignal(panel.runner.finished, timeout=20000):
