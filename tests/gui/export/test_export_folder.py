@@ -20,11 +20,14 @@ from gui.export.files import ExportError
 Button = QMessageBox.StandardButton
 
 
-def _type_into_folder_dialog(text: str, focused: bool) -> None:
-    """Type ``text`` into the open folder dialog's box and press Enter, as a person would."""
+def _folder_box() -> QLineEdit | None:
+    """Return the box of the open folder dialog, or None while no folder dialog is open."""
     dialog = QApplication.activeModalWidget()
-    assert isinstance(dialog, QFileDialog)
-    box = dialog.findChild(QLineEdit, "fileNameEdit")
+    return dialog.findChild(QLineEdit, "fileNameEdit") if isinstance(dialog, QFileDialog) else None
+
+
+def _type_into_folder_dialog(box: QLineEdit, text: str, focused: bool) -> None:
+    """Type ``text`` into the folder dialog's box and press Enter, as a person would."""
     box.clear()
     if not focused:  # a window not active again after a message box (seen without a WM)
         box.clearFocus()
@@ -39,11 +42,9 @@ def _typing(text: str, focused: bool = True) -> None:
     deadline = time.monotonic() + 5
 
     def when_ready() -> None:
-        dialog = QApplication.activeModalWidget()
-        is_open = isinstance(dialog, QFileDialog)
-        box = dialog.findChild(QLineEdit, "fileNameEdit") if is_open else None
+        box = _folder_box()
         if box is not None and (box.hasFocus() or time.monotonic() > deadline):
-            _type_into_folder_dialog(text, focused)
+            _type_into_folder_dialog(box, text, focused)
         elif time.monotonic() <= deadline:  # no dialog by then: its test fails without it
             QTimer.singleShot(10, when_ready)
 
