@@ -27,14 +27,14 @@ def test_smoke_opens_the_window_and_exits_zero():
     assert done.stdout.startswith("first paint after ")
 
 
-def test_version_is_printed():
-    done = run_main("--version")
+def test_version_is_printed(main_py):
+    done = main_py("--version")
     assert (done.returncode, done.stdout.strip()) == (0, "Attention Lab 0.1.0")
 
 
 @pytest.mark.parametrize("args", [("--bogus",), ("--preset", "dog-eats-bone"), ("--smoke=3",)])
-def test_a_bad_flag_exits_two_with_one_line(args):
-    done = run_main(*args)
+def test_a_bad_flag_exits_two_with_one_line(main_py, args):  # a real process: test_command_line
+    done = main_py(*args)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1

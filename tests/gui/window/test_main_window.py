@@ -13,6 +13,7 @@ from gui.support.fonts import cjk_raw_font
 from gui.views.formula_bar import STEP_COLOURS
 from tests.gui.isolation import next_frame
 from tests.gui.painted import assert_painted, distinct_colours
+from tests.gui.settled import settled
 
 LESSON_A = [[0.2741, 0.2741, 0.4519], [0.0900, 0.6652, 0.2447], [0.3837, 0.3837, 0.2327]]
 LESSON_Z = [
@@ -206,16 +207,17 @@ def test_the_inputs_panel_is_titled_after_what_it_shows(window):
 def test_nothing_moves_when_a_message_comes_and_goes(window, qtbot):
     grid = window.inputs.grid("q")
     heatmap = window.findChild(QWidget, "scoresHeatmap")
-    qtbot.wait(50)
-    before = (grid.geometry().getRect(), heatmap.geometry().getRect())
+
+    def places():
+        return grid.geometry().getRect(), heatmap.geometry().getRect()
+
+    before = settled(qtbot, places)
     assert not window.state.set_cell("q", 0, 0, "abc")  # a refusal above the grids
     window.statusBar().showMessage("Saved lesson.json", 5000)  # and news below
-    qtbot.wait(50)
-    assert (grid.geometry().getRect(), heatmap.geometry().getRect()) == before
+    assert settled(qtbot, places) == before
     window.statusBar().clearMessage()
     assert window.state.set_cell("q", 0, 0, "1")
-    qtbot.wait(50)
-    assert (grid.geometry().getRect(), heatmap.geometry().getRect()) == before
+    assert settled(qtbot, places) == before
 
 
 class _FirstPaint(QObject):
