@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 import time
@@ -10,6 +11,51 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def machine() -> dict[str, object]:
+    """The machine as the figures need it named: CPU model and clock, cores, the load now.
+
+    Read from /proc where there is one (Linux); elsewhere what the platform module says.
+    """
+    import platform
+
+    model, mhz = platform.processor() or platform.machine(), 0.0
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        info = ""
+    clocks = [float(line.split(":")[1]) for line in info.splitlines() if line.startswith("cpu MHz")]
+    models = [line.split(":", 1)[1].strip() for line in info.splitlines()
+              if line.startswith("model name")]  # fmt: skip
+    if models:
+        model = models[0]
+    if clocks:
+        mhz = statistics.mean(clocks)
+    return {"cpu": model, "mhz": round(mhz), "cores": os.cpu_count() or 0,
+            "load": round(os.getloadavg()[0], 2)}  # fmt: skip
+
+
+class Machine:
+    """The machine named once before the measuring and once after (the load may change)."""
+
+    def __init__(self) -> None:
+        self.before = machine()
+
+    def finish(self) -> dict[str, object]:
+        """Return the machine, its load before and after (also printed as one line)."""
+        after = machine()
+        line = {"machine": f"{self.before['cpu']}", "mhz": after["mhz"],
+                "cores": after["cores"], "load_before": self.before["load"],
+                "load_after": after["load"]}  # fmt: skip
+        return line
+
+    def print_line(self) -> None:
+        """Print the machine as one JSON line and one readable line."""
+        line = self.finish()
+        print(json.dumps(line, ensure_ascii=False))
+        print(f"# machine: {line['machine']} at {line['mhz']} MHz, {line['cores']} cores, "
+              f"load {line['load_before']} before, {line['load_after']} after")  # fmt: skip
 
 
 def median_seconds(function: Callable[[], object], repeats: int) -> float:
@@ -53,8 +99,8 @@ def compare_rounds(
             "ratio_max": max(ratios), "rounds": rounds}  # fmt: skip
 
 
-def report(rows: list[dict[str, object]]) -> None:
-    """JSON lines first (for machines), then a readable table."""
+def report(rows: list[dict[str, object]], machine: Machine | None = None) -> None:
+    """JSON lines first (for machines), then a readable table, then the machine."""
     for row in rows:
         print(json.dumps(row, ensure_ascii=False))
     print()
@@ -67,3 +113,8 @@ def report(rows: list[dict[str, object]]) -> None:
             f"{row['name']:<34} {row['seconds'] * 1e3:>8.3f}ms {row['floor_seconds'] * 1e3:>8.3f}ms"
             f" {row['ratio']:>6.2f}× {spread:>13} {goal:>6}"
         )
+    (machine or STARTED).print_line()
+
+
+#: the machine as it was when this benchmark's process started (its load before)
+STARTED = Machine()

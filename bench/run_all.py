@@ -65,7 +65,9 @@ def main() -> None:
     args = parser.parse_args()
     chosen = [b for b in BENCHMARKS if b not in args.skip and (b != "soak" or args.soak_seconds)]
     rows = [row for name in chosen for row in run(name, args.soak_seconds)]
-    for row in rows:
+    machines = [row for row in rows if "machine" in row]  # one line per benchmark
+    rows = [row for row in rows if "machine" not in row]
+    for row in rows + machines:
         print(json.dumps(row, ensure_ascii=False))
     print()
     print(f"{'benchmark':<40} {'measured (median) vs floor':<44} {'ratio':>7} {'spread':>13}"
@@ -85,6 +87,11 @@ def main() -> None:
         if "within_frame" in row and not goal:  # edits up to 512 tokens: one 60 Hz frame
             goal = "< 16.7 ms" + ("" if row["within_frame"] else " (missed)")
         print(f"{row['name']:<40} {measured(row):<44} {ratio:>7} {spread:>13}  {goal}")
+    for row in machines:
+        print(
+            f"# {row['benchmark']}: {row['machine']} at {row['mhz']} MHz, {row['cores']} cores,"
+            f" load {row['load_before']} before, {row['load_after']} after"
+        )
 
 
 if __name__ == "__main__":

@@ -22,8 +22,10 @@ import sys
 import time
 from pathlib import Path
 
+from common import Machine
+
 ROOT = Path(__file__).resolve().parents[1]
-RUNS = 11
+RUNS = 7  # alternating runs of each: the app first in every other one
 FLOOR = """
 import time
 START = time.perf_counter()
@@ -118,19 +120,28 @@ def main() -> None:
     app = [sys.executable, str(ROOT / "main.py"), "--smoke"]
     floor = [sys.executable, "-c", FLOOR]
     results: dict[str, list[tuple[float, float]]] = {"app": [], "floor": [], "first": []}
+    machine = Machine()
     timed(app), timed(floor)  # warm the file cache and write the compiled modules
-    for _ in range(RUNS):
-        results["floor"].append(timed(floor))
-        results["app"].append(timed(app))
+    for run in range(RUNS):
+        if run % 2:
+            results["app"].append(timed(app))
+            results["floor"].append(timed(floor))
+        else:
+            results["floor"].append(timed(floor))
+            results["app"].append(timed(app))
         results["first"].append(timed(app, compiled=False))
     rows = []
     for index, what in ((1, "first paint"), (0, "process start to exit")):
         app_s = statistics.median(r[index] for r in results["app"])
         floor_s = statistics.median(r[index] for r in results["floor"])
         runs = [r[index] for r in results["app"]]
+        ratios = [
+            a[index] / f[index] for a, f in zip(results["app"], results["floor"], strict=True)
+        ]
         rows.append({"name": f"start-up, {what}", "seconds": app_s, "floor_seconds": floor_s,
-                     "ratio": app_s / floor_s, "min_seconds": min(runs),
-                     "max_seconds": max(runs), "goal": 1.3})  # fmt: skip
+                     "ratio": statistics.median(ratios), "ratio_min": min(ratios),
+                     "ratio_max": max(ratios), "min_seconds": min(runs),
+                     "max_seconds": max(runs), "rounds": RUNS, "goal": 1.3})  # fmt: skip
     first_s = statistics.median(r[1] for r in results["first"])
     floor_s = statistics.median(r[1] for r in results["floor"])
     rows.append({"name": "start-up, first paint, app not yet compiled",
@@ -146,10 +157,18 @@ def main() -> None:
     for row in rows:
         print(json.dumps(row))
     print()
+    print(f"{'benchmark':<44} {'app':>9} {'floor':>9} {'ratio':>7} {'spread':>13}")
     for row in rows:
         goal = "" if row["goal"] is None else f"(goal {row['goal']}×)"
-        print(f"{row['name']:<40} {row['seconds']:>9.3f} {row['floor_seconds']:>9.3f} "
-              f"{row['ratio']:>6.2f}×  {goal}")  # fmt: skip
+        spread = (f"{row['ratio_min']:.2f}–{row['ratio_max']:.2f}×" if "ratio_min" in row
+                  else "")  # fmt: skip
+        print(f"{row['name']:<44} {row['seconds']:>9.3f} {row['floor_seconds']:>9.3f} "
+              f"{row['ratio']:>6.2f}× {spread:>13}  {goal}")  # fmt: skip
+    print(
+        f"# {RUNS} alternating runs, medians; the ratio's spread is over the runs' pairs;"
+        " seconds, or MB for memory"
+    )
+    machine.print_line()
 
 
 if __name__ == "__main__":
