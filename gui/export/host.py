@@ -8,7 +8,7 @@ news; export asks nothing else of it. What is exported is drawn from the state a
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pyqtgraph as pg
 from PySide6.QtGui import QColor
@@ -16,7 +16,9 @@ from PySide6.QtWidgets import QWidget
 
 from gui.model.model_run import ModelRun
 from gui.model.state import AttentionState
-from gui.variance.panel import VariancePanel
+
+if TYPE_CHECKING:  # the experiment's panel is imported when first built, not at start-up
+    from gui.variance.panel import VariancePanel
 
 
 class ExportHost(Protocol):

@@ -144,6 +144,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.edit_menu.addMenu(self.exports.copy_menu)
         self.edit_menu.addAction(self.sentences.restore_action)
         self.variance_built.connect(lambda: self.exports.offer_context_menu(self.variance.plots))
+        self.heads.built.connect(lambda: self.exports.offer_context_menu(self.heads.lines.plot))
         # a refusal, in the status bar too (the inputs' column may be hidden from the View menu),
         # until something works or ten seconds have passed; other news is left alone
         self._refusal = ""
@@ -262,7 +263,9 @@ class MainWindow(Retranslating, QMainWindow):
 
     # ------------------------------------------------------------ the export's host
     def figure_views(self) -> dict[str, pg.GraphicsView]:
-        """Return file stem → plot on screen of each figure: its right-click menu exports it.
+        """Return file stem → plot on screen of each figure built: its right-click menu exports it.
+
+        The lines' plot is there once the heads' panel is built (shown, or asked for).
 
         What is exported is drawn from the state (gui.export.page_figures), not from these.
         """
@@ -271,7 +274,8 @@ class MainWindow(Retranslating, QMainWindow):
         }
         views["weight-bars"] = self.dial.bars.plot
         views["mixing"] = self.mixing.canvas
-        views["weight-lines"] = self.heads.lines.plot
+        if self.heads.is_built():  # built when first shown: not for its menu before then
+            views["weight-lines"] = self.heads.lines.plot
         return views
 
     def experiment(self) -> VariancePanel:
