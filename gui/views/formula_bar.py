@@ -22,6 +22,7 @@ from gui.model.numbers import tau_text
 from gui.model.state import AttentionState
 from gui.model.view_settings import ViewSettings
 from gui.support.language import Retranslating
+from gui.views.steady_box import SteadyBox
 
 #: Each step's colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1).
 STEP_COLOURS = {1: "#1a5f96", 2: "#6f4a9c", 3: "#186a18", 4: "#b3191c"}
@@ -137,8 +138,8 @@ class FormulaBar(Retranslating, QWidget):
         # The formula's width changes with τ ("/ τ = 0.35"): as a minimum width of the centre
         # it would take the side columns' room on every frame of the dial and relay out every view.
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        for piece in pieces:
-            row.addWidget(piece)
+        for piece in pieces:  # τ's part in a box: its text, new on every frame, relays nothing out
+            row.addWidget(SteadyBox(piece, self) if piece is self.parts[2] else piece)
         row.addStretch(1)
         self.shape_chain = QLabel(self)
         self.shape_chain.setObjectName("shapeChain")

@@ -27,6 +27,7 @@ from gui.plots.text_scale import scaled_font, style_axis, value_ticks
 from gui.plots.token_colours import PALETTE, PER_TOKEN_UP_TO, stable_slots, token_colour
 from gui.support.language import Retranslating
 from gui.views.drawn_when_shown import DrawnWhenShown
+from gui.views.steady_box import SteadyBox
 
 ALL_TOKENS_UP_TO = 12  # beyond this, the largest weights get their own colour, the rest "the rest"
 LARGEST = 8
@@ -92,7 +93,7 @@ class MixingView(Retranslating, DrawnWhenShown):
         self._shown_v: np.ndarray | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.legend)
+        layout.addWidget(SteadyBox(self.legend, self))  # a new legend relays out only if it must
         layout.addWidget(self.canvas, 1)
 
         self._groups: list[np.ndarray] = []  # token indices drawn as each coloured group

@@ -27,6 +27,7 @@ from gui.plots.colour_bar import symmetric_levels
 from gui.plots.heatmap import MAX_LEVEL, Heatmap
 from gui.support.language import Retranslating
 from gui.views.formula_bar import STEP_COLOURS, step_tint
+from gui.views.steady_box import SteadyBox
 from gui.views.step_title import StepTitle
 
 TOKEN_COLUMNS = ("scores", "scaled", "weights")  # their columns are tokens (Z's are d0, d1, …)
@@ -102,7 +103,7 @@ class PipelineView(Retranslating, QWidget):
             title.setStyleSheet(f"color: {STEP_COLOURS[number]}; font-weight: bold;")
             line = QHBoxLayout()
             line.setContentsMargins(0, 0, 0, 0)
-            line.addWidget(title, 1)
+            line.addWidget(SteadyBox(title, self), 1)  # its τ relays nothing out
             if step in controls:
                 line.addWidget(controls[step])
             row, col = 3 * ((number - 1) // 2), (number - 1) % 2  # titles share a grid row

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetricsF, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
@@ -29,6 +29,18 @@ class StepTitle(QLabel):
         if texts != self._texts:
             self._texts = texts
             self._fit()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        """Return the text's height and no width: its width is the layout's (Ignored).
+
+        Not the text's own width, which changes with τ on every frame of the dial: its box
+        (gui.views.steady_box) would pass that on and relay the window out.
+        """
+        return QSize(0, super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        """Return the text's least height and no width (see ``sizeHint``)."""
+        return QSize(0, super().minimumSizeHint().height())
 
     def full_text(self) -> str:
         """Return the title in full, whatever is shown."""

@@ -23,6 +23,7 @@ from gui.plots.text_fit import REFERENCE_PX, Room, TextFit, fit_texts
 from gui.plots.text_scale import scaled_font, sized, style_axis, value_ticks, widths
 from gui.plots.token_colours import PER_TOKEN_UP_TO, token_colour
 from gui.support.language import Retranslating
+from gui.views.steady_box import SteadyBox
 
 MANY = PER_TOKEN_UP_TO  # beyond, one outline: the bars are thinner than a pixel
 TITLE_PT = 10.0  # the title's size at the normal text size
@@ -93,7 +94,7 @@ class WeightBars(Retranslating, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plot, 1)
-        layout.addWidget(self.readout)
+        layout.addWidget(SteadyBox(self.readout, self))  # its numbers relay nothing out
         self._weights = np.zeros(0)
         self._ticks: list[tuple[int, str]] = []
         self._names: tuple[object, TextFit] | None = None  # (what they were fitted to, how)

@@ -1,0 +1,70 @@
+"""A box around a widget whose text follows the dial, so that the window is not laid out anew.
+
+Qt lays the whole window out again whenever a label's text changes, whatever the text: a
+label's ``setText`` calls ``updateGeometry``, which invalidates its parent's layout, whose
+activation invalidates its parent's, up to the window (a LayoutRequest to the main window on
+every frame of the dial, from τ's part of the formula, the step titles and the entropy
+readout: with them, 4 ms of a 9 ms frame at 3 tokens). Qt stops only at a widget of fixed
+size, or at a parent without a layout. This box is such a parent: it places its one widget
+over all of itself, and tells its own layout only when what a layout reads of the widget
+(its size hint, least size, height for the box's width) has changed: τ's digits, which keep
+their room, never.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QSize
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QWidget
+
+
+class SteadyBox(QWidget):
+    """Hold ``inner`` (reparented here); pass its size on to the layout only when it changes."""
+
+    def __init__(self, inner: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.inner = inner
+        inner.setParent(self)
+        self.setSizePolicy(inner.sizePolicy())
+        self._told = self._sizes()
+
+    def _sizes(self) -> tuple[QSize, QSize, int]:
+        inner = self.inner
+        least = inner.minimumSize()
+        hint = inner.sizeHint().expandedTo(least)
+        height = inner.heightForWidth(self.width()) if inner.hasHeightForWidth() else -1
+        return hint, inner.minimumSizeHint().expandedTo(least), height
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        """Return the widget's size hint, never less than its least size."""
+        return self._sizes()[0]
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        """Return the widget's least size hint."""
+        return self._sizes()[1]
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt's name)
+        """Return True if the widget's height depends on its width (a wrapped text)."""
+        return self.inner.hasHeightForWidth()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
+        """Return the widget's height at ``width``."""
+        return self.inner.heightForWidth(width)
+
+    def event(self, event: QEvent) -> bool:
+        """On the widget's news that its size may have changed, tell the layout if it has."""
+        if event.type() == QEvent.Type.LayoutRequest:
+            if self.sizePolicy() != self.inner.sizePolicy():
+                self.setSizePolicy(self.inner.sizePolicy())  # calls updateGeometry itself
+            sizes = self._sizes()
+            if sizes != self._told:
+                self._told = sizes
+                self.updateGeometry()
+            return True
+        return super().event(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """Give the widget the whole box."""
+        super().resizeEvent(event)
+        self.inner.setGeometry(self.rect())
+        self._told = self._sizes()  # its height for this width is the layout's now
