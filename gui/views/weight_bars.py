@@ -88,6 +88,7 @@ class WeightBars(Retranslating, QWidget):
         self.uniform = pg.InfiniteLine(angle=0, pen=pg.mkPen("#555555", width=2, dash=[4, 4]))
         self.axes.addItem(self.uniform)
         self.labels: list[pg.TextItem] = []
+        self._label_shown: dict[int, tuple[str, float]] = {}  # id(label) → its text, anchor
         self.readout = QLabel(self)
         self.readout.setObjectName("entropyReadout")
         self.readout.setWordWrap(True)
@@ -391,9 +392,14 @@ class WeightBars(Retranslating, QWidget):
             label.setVisible(visible)
             if visible:
                 weight = float(weights[j])
-                label.setText(format_number(weight, self.state.precision))
+                text = format_number(weight, self.state.precision)
                 y, anchor = self._label_place(weight, tall, uniform)
-                label.setAnchor((0.5, anchor))
+                # a TextItem lays its text out anew on every setText and setAnchor: on the
+                # dial's frames, only where the text or the side of the line has changed
+                if (text, anchor) != self._label_shown.get(id(label)):
+                    self._label_shown[id(label)] = (text, anchor)
+                    label.setText(text)
+                    label.setAnchor((0.5, anchor))
                 label.setPos(j, y)
 
     def _label_place(self, weight: float, tall: float, uniform: float) -> tuple[float, float]:
