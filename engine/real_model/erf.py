@@ -25,10 +25,19 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from types import ModuleType
 
 import numpy as np
-from numpy.polynomial import chebyshev
 from numpy.typing import ArrayLike, NDArray
+
+
+def _chebyshev() -> ModuleType:
+    # imported when first used, not with the module: numpy.polynomial takes 3 ms, on the
+    # way to the window's first paint (the real model's modules are imported at start-up)
+    from numpy.polynomial import chebyshev
+
+    return chebyshev
+
 
 #: Below it, the Taylor series; above it, the erfc form.
 _SERIES_BELOW = 0.5
@@ -73,7 +82,7 @@ def erfcx_series(kappa: float, degree: int, low: float, high: float) -> NDArray[
         x = kappa * (1.0 - t) / t
         return np.array([math.exp(v * v) * math.erfc(v) for v in x])
 
-    return np.asarray(chebyshev.chebinterpolate(g, degree), dtype=np.float64)  # type: ignore[type-var]
+    return np.asarray(_chebyshev().chebinterpolate(g, degree), dtype=np.float64)
 
 
 @cache
@@ -105,7 +114,7 @@ def erf(x: ArrayLike) -> NDArray[np.float64]:
     xm = size[middle]
     t_low, t_high = 1.0 / (1.0 + _ONE_ABOVE), 1.0 / (1.0 + _SERIES_BELOW)
     s = (1.0 / (1.0 + xm) - t_low) * (2.0 / (t_high - t_low)) - 1.0
-    erfc = np.exp(-xm * xm) * chebyshev.chebval(s, _erfc_series())
+    erfc = np.exp(-xm * xm) * _chebyshev().chebval(s, _erfc_series())
     result[middle] = np.copysign(1.0 - erfc, values[middle])
     far = ~(small | middle)  # |x| ≥ 6, and NaN
     result[far] = np.sign(values[far])
@@ -145,7 +154,7 @@ def _gelu32_polynomial() -> tuple[np.float32, ...]:
     high = _ONE_ABOVE
     t_low, t_high = _KAPPA32 / (_KAPPA32 + high), 1.0
     series = erfcx_series(_KAPPA32, 6, 0.0, high)
-    in_s = chebyshev.cheb2poly(series)
+    in_s = _chebyshev().cheb2poly(series)
     # s = a·t + b maps [t_low, 1] onto [−1, 1]
     a = 2.0 / (t_high - t_low)
     b = -1.0 - a * t_low
