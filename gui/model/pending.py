@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gui.model.snapshots import Snapshot
+
 #: A rectangle of one matrix: its name, top, left, rows, columns.
 Rectangle = tuple[str, int, int, int, int]
 
@@ -15,14 +17,9 @@ Rectangle = tuple[str, int, int, int, int]
 class PendingChange:
     """How the state was before the undo stack's current operation changed it."""
 
-    tokens: tuple[str, ...]
-    shapes: dict[str, tuple[int, ...]]
-    causal: bool
+    #: the inputs (their arrays are never written in place: one still there did not change)
+    before: Snapshot
     temperature: float | None  # τ shown, None before the first result
-    lessons: tuple[object, ...] = ()  # heads, padding, own mask, dropout: see state._lessons
-    #: the arrays themselves (never written in place): an array still there did not change
-    matrices: dict[str, object] = field(default_factory=dict)
-    source: object = None  # the real model's head the numbers came from (HeadSource)
     full: bool = False  # a snapshot was installed (else only cells were written)
     rectangles: list[Rectangle] = field(default_factory=list)
 
