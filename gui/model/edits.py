@@ -9,6 +9,7 @@ it, and says a refusal in the user's language (``AttentionState.reason``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -86,7 +87,7 @@ def causal(numbers: HeldNumbers, on: bool) -> Snapshot | None:
 
 
 def width(numbers: HeldNumbers, names: tuple[str, ...], columns: int) -> Snapshot | None:
-    """Matrices ``names`` at ``columns`` columns: d_k (Q and K) or d_v (V), h of them."""
+    """Return the inputs with ``names`` at ``columns`` columns: d_k (Q and K) or d_v (V)."""
     if not 1 <= columns <= MAX_DIM:
         raise Refused("dimension", MAX_DIM)
     if all(numbers.matrix(name).shape[1] == columns for name in names):
@@ -97,7 +98,7 @@ def width(numbers: HeldNumbers, names: tuple[str, ...], columns: int) -> Snapsho
 
 
 def d_model(numbers: HeldNumbers, columns: int) -> Snapshot | None:
-    """In projection mode: X with ``columns`` columns, and each W with as many rows."""
+    """Return, in projection mode, X with ``columns`` columns and each W with as many rows."""
     if not numbers.is_projection:
         raise Refused()
     if not 1 <= columns <= MAX_DIM:
@@ -106,7 +107,7 @@ def d_model(numbers: HeldNumbers, columns: int) -> Snapshot | None:
 
 
 def heads(numbers: HeldNumbers, count: int) -> Snapshot | None:
-    """Q, K and V split into ``count`` heads, if it divides their widths."""
+    """Return the inputs split into ``count`` heads, if it divides the widths of Q and V."""
     if count == numbers.heads:
         return None
     try:
@@ -117,7 +118,7 @@ def heads(numbers: HeldNumbers, count: int) -> Snapshot | None:
 
 
 def w_o(numbers: HeldNumbers, given: bool) -> Snapshot | None:
-    """W_o given (the identity: output = concat) or taken away; only in projection mode."""
+    """Return the inputs with W_o (the identity: output = concat) or without; projection only."""
     if given == numbers.has_w_o:
         return None
     if not numbers.is_projection:
@@ -131,7 +132,7 @@ def w_o(numbers: HeldNumbers, given: bool) -> Snapshot | None:
 
 
 def padding(numbers: HeldNumbers, token: int, on: bool) -> Snapshot | None:
-    """Token ``token`` padding (its key hidden from every query), or not."""
+    """Return the inputs with token ``token`` padding (its key hidden from every query) or not."""
     tokens = numbers.tokens
     if not 0 <= token < len(tokens):
         raise Refused()
@@ -160,7 +161,7 @@ def own_mask(numbers: HeldNumbers, mask: NDArray[np.bool_] | None) -> Snapshot |
 
 
 def dropout(numbers: HeldNumbers, setting: DropoutSetting | None) -> Snapshot | None:
-    """Dropout on the weights (None: off), with a p and a seed it can draw with."""
+    """Return the inputs with dropout on the weights (None: off), if it can draw with p and seed."""
     if setting == numbers.dropout:
         return None
     if setting is not None:
@@ -186,24 +187,30 @@ def restored(numbers: HeldNumbers) -> Snapshot | None:
     return computable(after, "restore", numbers.kept)
 
 
-def cell(numbers: HeldNumbers, name: str, row: int, col: int, value: float) -> float | None:
-    """Return ``value`` to be typed into a cell, None if it is there already."""
-    editable(numbers, name)
+def cell(numbers: HeldNumbers, name: str, row: int, col: int, value: str | float,
+         read: Callable[[str], float]) -> float | None:  # fmt: skip
+    """Return the number to type into a cell (text is ``read``), None if it is there already."""
+    if not numbers.is_editable(name):
+        raise Refused("computed", LABELS[name])
+    where = numbers.cell_name(name, row, col)
+    if isinstance(value, str):
+        try:
+            value = read(value)
+        except ValueError:
+            raise Refused("not a number", where, value) from None
     number = float(value)
     if not math.isfinite(number) or abs(number) > MAX_VALUE:
-        raise Refused("beyond", number)
+        raise Refused("beyond", where, number)
     return None if numbers.matrix(name)[row, col] == number else number
 
 
-def editable(numbers: HeldNumbers, name: str) -> None:
-    """Refuse unless the user edits matrix ``name`` (Q, K, V are computed from X)."""
-    if not numbers.is_editable(name):
-        raise Refused("computed", LABELS[name])
+def block(numbers: HeldNumbers, name: str, top: int, left: int, cells: list[list[str]],
+          read: Callable[[str], float]) -> NDArray[np.float64]:  # fmt: skip
+    """Return rows of pasted text cells (each ``read``) as numbers to write at (top, left).
 
-
-def block_fits(numbers: HeldNumbers, name: str, top: int, left: int,
-               cells: list[list[str]]) -> None:  # fmt: skip
-    """Refuse rows of pasted cells that are ragged or run past the grid at (top, left)."""
+    All or nothing: ragged rows, a block running past the grid or a cell that is not a
+    number are refused.
+    """
     if not numbers.is_editable(name) or not cells:
         raise Refused()
     rows, cols = len(cells), max(len(r) for r in cells)
@@ -213,6 +220,15 @@ def block_fits(numbers: HeldNumbers, name: str, top: int, left: int,
     if top + rows > height or left + cols > columns:
         corner = numbers.cell_name(name, top, left)
         raise Refused("runs past", rows, cols, corner, height, columns)
+    numbers_read = np.empty((rows, cols))
+    for i, line in enumerate(cells):
+        for j, text in enumerate(line):
+            try:
+                numbers_read[i, j] = read(text)
+            except ValueError:
+                where = numbers.cell_name(name, top + i, left + j)
+                raise Refused("paste not a number", where, text) from None
+    return numbers_read
 
 
 def token_added(numbers: HeldNumbers, name: str) -> Snapshot:
@@ -223,7 +239,7 @@ def token_added(numbers: HeldNumbers, name: str) -> Snapshot:
 
 
 def token_removed(numbers: HeldNumbers, index: int) -> Snapshot:
-    """Token ``index`` and its rows gone; the last one stays."""
+    """Return the inputs without token ``index`` and its rows; the last token stays."""
     if not 0 <= index < len(numbers.tokens):
         raise Refused()
     if len(numbers.tokens) <= 1:
@@ -232,7 +248,7 @@ def token_removed(numbers: HeldNumbers, index: int) -> Snapshot:
 
 
 def token_renamed(numbers: HeldNumbers, index: int, name: str) -> Snapshot | None:
-    """Token ``index`` named ``name`` (stripped)."""
+    """Return the inputs with token ``index`` named ``name`` (stripped)."""
     tokens = numbers.tokens
     if not 0 <= index < len(tokens):
         raise Refused()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Generic, Protocol, TypeVar, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -28,6 +29,8 @@ from engine.lesson.multi_head import MultiHeadResult
 from engine.vocabulary import DIRECT_INPUTS, LABELS, PROJECTION_INPUTS
 from gui.model.shown import Shown
 from gui.model.snapshots import Snapshot
+
+T = TypeVar("T")
 
 
 class HeldNumbers:
@@ -332,3 +335,35 @@ class HeldNumbers:
             source=now.source,
             view={**self.view_extra, "precision": precision},
         )
+
+
+class Holder(Protocol):
+    """What holds its numbers (the state), for :class:`Held` to read them."""
+
+    _numbers: HeldNumbers
+
+
+class Held(Generic[T]):
+    """A reading of a holder that is its numbers': ``state.d_k`` is ``HeldNumbers.d_k``.
+
+    Read-only: the holder changes its numbers through setters of its own.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        """Read the numbers' attribute of the name this descriptor has on ``owner``."""
+        self._name = name
+
+    @overload
+    def __get__(self, holder: None, owner: type) -> Held[T]: ...
+    @overload
+    def __get__(self, holder: Holder, owner: type) -> T: ...
+    def __get__(self, holder: Holder | None, owner: type) -> Held[T] | T:
+        """Return the numbers' attribute of the same name (this descriptor, on the class)."""
+        if holder is None:
+            return self
+        value: T = getattr(holder._numbers, self._name)
+        return value
+
+    def __set__(self, holder: Holder, value: T) -> None:
+        """Refuse: the holder changes its numbers only through its own setters."""
+        raise AttributeError(f"{self._name} is read-only: the state's setters change it")

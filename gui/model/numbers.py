@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 import re
 
-import numpy as np
-from numpy.typing import NDArray
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from engine.vocabulary import MAX_VALUE
@@ -53,26 +51,6 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
             QCoreApplication.translate("numbers", "{0} is beyond ±1,000,000").format(cleaned)
         )
     return value
-
-
-class CellRefused(ValueError):
-    """A cell of a pasted block that is not a number; ``row`` and ``col`` say which."""
-
-    def __init__(self, row: int, col: int, reason: str) -> None:
-        super().__init__(reason)
-        self.row, self.col = row, col
-
-
-def checked_block(cells: list[list[str]]) -> NDArray[np.float64]:
-    """Return rows of pasted text cells as numbers; the first bad cell raises CellRefused."""
-    block = np.empty((len(cells), len(cells[0])))
-    for i, line in enumerate(cells):
-        for j, text in enumerate(line):
-            try:
-                block[i, j] = parse_number(text)
-            except ValueError as error:
-                raise CellRefused(i, j, str(error)) from None
-    return block
 
 
 #: τ is written with as many decimals everywhere: the dial's box, the formula, the titles.

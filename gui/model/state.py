@@ -13,16 +13,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Generic, TypeVar, overload
 
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from engine import AttentionResult, Dropout, Message, Preset, load_preset, random_preset
+from engine import AttentionResult, Dropout, Preset, load_preset, random_preset
 from engine.formats.head_source import HeadSource
-from engine.lesson.compute import same_bits
 from engine.lesson.dropout import DropoutSetting
 from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from engine.lesson.multi_head import MultiHeadResult
@@ -30,39 +28,15 @@ from engine.vocabulary import LABELS, STEPS
 from gui.model import edits
 from gui.model.edits import MAX_GRID_TOKENS, Refused
 from gui.model.examples import built_in_example, token_name
-from gui.model.held_numbers import HeldNumbers
-from gui.model.numbers import CellRefused, checked_block, parse_number
+from gui.model.held_numbers import Held, HeldNumbers
+from gui.model.numbers import parse_number
 from gui.model.pending import PendingChange
+from gui.model.reasons import reason_text
 from gui.model.snapshots import Snapshot, snapshot_of
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, TemperatureCommand, Text
 from gui.model.view_settings import ViewSettings
-from gui.support.engine_text import engine_text, message_text
 
 __all__ = ["LABELS", "MAX_GRID_TOKENS", "STEPS", "AttentionState"]
-
-T = TypeVar("T")
-
-
-class Held(Generic[T]):
-    """A reading of the state that is its numbers': ``state.d_k`` is HeldNumbers.d_k."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._name = name
-
-    @overload
-    def __get__(self, state: None, owner: type) -> Held[T]: ...
-    @overload
-    def __get__(self, state: AttentionState, owner: type) -> T: ...
-    def __get__(self, state: AttentionState | None, owner: type) -> Held[T] | T:
-        """Return the numbers' attribute of the same name (this descriptor on the class)."""
-        if state is None:
-            return self
-        value: T = getattr(state._numbers, self._name)
-        return value
-
-    def __set__(self, state: AttentionState, value: T) -> None:
-        """Refuse: the state changes only through its setters."""
-        raise AttributeError(f"{self._name} is read-only: the state's setters change it")
 
 
 class AttentionState(QObject):
@@ -89,24 +63,18 @@ class AttentionState(QObject):
     # Read from the numbers (see HeldNumbers for each): the result computed when first read
     # after an edit; the edits of one turn of the event loop (a frame) cost one computation
     # and one ``result_changed``, sent when the loop comes round.
-    result = Held[AttentionResult]()
-    heads_result = Held[MultiHeadResult | None]()
-    shown_result = Held[AttentionResult]()
-    shown_heads = Held[MultiHeadResult | None]()
+    result, shown_result = Held[AttentionResult](), Held[AttentionResult]()
+    heads_result, shown_heads = Held[MultiHeadResult | None](), Held[MultiHeadResult | None]()
     dropped = Held[Dropout | None]()
-    tokens = Held[tuple[str, ...]]()
-    is_projection = Held[bool]()
-    input_names = Held[tuple[str, ...]]()
+    tokens, input_names = Held[tuple[str, ...]](), Held[tuple[str, ...]]()
     matrix = Held[Callable[[str], NDArray[np.float64]]]()
     is_editable = Held[Callable[[str], bool]]()
     d_k, d_v, d_model = Held[int](), Held[int](), Held[int]()
     width_qk, width_v, heads = Held[int](), Held[int](), Held[int]()
-    has_w_o, causal, follows_sqrt_d_k = Held[bool](), Held[bool](), Held[bool]()
-    temperature = Held[float]()
-    padding = Held[tuple[bool, ...]]()
-    is_padding = Held[Callable[[int], bool]]()
-    own_mask = Held[NDArray[np.bool_] | None]()
-    dropout = Held[DropoutSetting | None]()
+    is_projection, has_w_o, causal = Held[bool](), Held[bool](), Held[bool]()
+    temperature, follows_sqrt_d_k = Held[float](), Held[bool]()
+    padding, is_padding = Held[tuple[bool, ...]](), Held[Callable[[int], bool]]()
+    own_mask, dropout = Held[NDArray[np.bool_] | None](), Held[DropoutSetting | None]()
     selected_token, selected_head = Held[int](), Held[int]()
     # (step, row, col) of the cell whose arithmetic is explained, or None; a col of −1
     # stands for the whole row (the way the lesson walks 猫's row through each step)
@@ -162,57 +130,8 @@ class AttentionState(QObject):
     def _refuse(self, refused: Refused) -> bool:
         """Say why the numbers refused an edit (if they gave a reason); return False."""
         if refused.reason:
-            self.say(lambda: self._reason(refused))
+            self.say(lambda: reason_text(refused))
         return False
-
-    def _reason(self, refused: Refused) -> str:
-        """Return why the numbers refused an edit, in the current language."""
-        arguments = [engine_text(a) if isinstance(a, Exception)
-                     else message_text(a) if isinstance(a, Message) else a
-                     for a in refused.arguments]  # fmt: skip
-        return {
-            "projection tokens": self.tr(
-                "Projection mode needs one column of X per token: at most {0} tokens"
-            ),
-            "dimension": self.tr("A dimension must be between 1 and {0}"),
-            "heads divide": self.tr(
-                "{0} heads need a width they divide: {1} is not a multiple of {0}"
-            ),
-            "heads": self.tr("Heads: {0}"),
-            "w_o needs projection": self.tr("W_o needs projection mode (X and the W's)"),
-            "mask shape": self.tr("The mask must be {0}×{0}, not {1}"),
-            "dropout": self.tr("Dropout: {0}"),
-            "dropout seed": self.tr("Dropout: the seed must be from 0 to {0}"),
-            "restore": self.tr("Restore: {0}"),
-            "load": "{0}",  # after the step's name (see load_preset)
-            "computed": self.tr("{0} is computed and cannot be edited"),
-            "beyond": self.tr("{0} is beyond ±1,000,000"),
-            "ragged": self.tr("Paste refused: the rows have different numbers of cells"),
-            "runs past": self.tr(
-                "Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid"
-            ),
-            "too many tokens": self.tr("At most {0} tokens can be edited here"),
-            "last token": self.tr("At least one token is needed"),
-            "no name": self.tr("A token needs a name"),
-            "long name": self.tr("A token name can have at most 200 characters"),
-            "bad character": self.tr(
-                "A token name cannot hold {0}: it could not be shown or saved"
-            ),
-        }[refused.reason].format(*arguments)
-
-    def _why(self, check: Callable[[], object]) -> str:
-        """Return why ``check()`` refuses, in the current language ("" if it does not).
-
-        A refusal said again after a language switch runs its check again: a number's was
-        written in the language of the moment it was read.
-        """
-        try:
-            check()
-        except Refused as refused:
-            return self._reason(refused)
-        except ValueError as error:
-            return str(error)
-        return ""
 
     # ----------------------------------------------------------------- editing, undoably
     def _edit(self, edit: Callable[[], Snapshot | None], text: Text) -> bool:
@@ -322,23 +241,13 @@ class AttentionState(QObject):
     def set_cell(self, name: str, row: int, col: int, value: str | float) -> bool:
         """Type one value; text is parsed. Returns False (and says why) if refused."""
         try:
-            edits.editable(self._numbers, name)
+            number = edits.cell(self._numbers, name, row, col, value, parse_number)
         except Refused as refused:
             return self._refuse(refused)
-        where = self.cell_name(name, row, col)
-
-        def typed() -> float | None:
-            number = parse_number(value) if isinstance(value, str) else value
-            return edits.cell(self._numbers, name, row, col, number)
-
-        try:
-            number = typed()
-        except ValueError:
-            self.say(lambda: self.tr("{0}: {1}").format(where, self._why(typed)))
-            return False
         if number is None:
             self.accepted.emit()
             return True
+        where = self.cell_name(name, row, col)
         text = lambda: self.tr("Edit {0}").format(where)  # noqa: E731 (named again on a switch)
         self.undo_stack.push(BlockCommand(self, name, row, col, np.array([[number]]), text))
         return True
@@ -346,17 +255,9 @@ class AttentionState(QObject):
     def paste_block(self, name: str, top: int, left: int, cells: list[list[str]]) -> bool:
         """Paste rows of text cells at (top, left): all or nothing."""
         try:
-            edits.block_fits(self._numbers, name, top, left, cells)
-            block = checked_block(cells)
+            block = edits.block(self._numbers, name, top, left, cells, parse_number)
         except Refused as refused:
             return self._refuse(refused)
-        except CellRefused as error:
-            bad = cells[error.row][error.col]
-            where = self.cell_name(name, top + error.row, left + error.col)
-            self.say(lambda: self.tr("Paste refused: {0}: {1}").format(
-                where, self._why(lambda: parse_number(bad))
-            ))  # fmt: skip
-            return False
         text = lambda: self.tr("Paste into {0}").format(LABELS[name])  # noqa: E731
         self.undo_stack.push(BlockCommand(self, name, top, left, block, text))
         return True
@@ -368,12 +269,8 @@ class AttentionState(QObject):
         there are already MAX_GRID_TOKENS tokens.
         """
         typed = name if name is not None else token_name(len(self.tokens) + 1)
-        try:
-            after = edits.token_added(self._numbers, typed)
-        except Refused as refused:
-            return self._refuse(refused)
-        added = after.tokens[-1]
-        return self._edit(lambda: after, lambda: self.tr("Add token “{0}”").format(added))
+        return self._edit(lambda: edits.token_added(self._numbers, typed),
+                          lambda: self.tr("Add token “{0}”").format(typed.strip()))  # fmt: skip
 
     def remove_token(self, index: int) -> bool:
         """Remove token ``index`` and its rows, as one undoable step.
@@ -390,12 +287,8 @@ class AttentionState(QObject):
         Returns False for an index out of range, and (saying why) for a name a token may
         not have (see ``edits.token_name``). The same name again is True, no step.
         """
-        try:
-            after = edits.token_renamed(self._numbers, index, name)
-        except Refused as refused:
-            return self._refuse(refused)
-        old, new = self.tokens[index], after.tokens[index] if after else ""
-        return self._edit(lambda: after,
+        old, new = self.tokens[index] if 0 <= index < len(self.tokens) else "", name.strip()
+        return self._edit(lambda: edits.token_renamed(self._numbers, index, name),
                           lambda: self.tr("Rename “{0}” to “{1}”").format(old, new))  # fmt: skip
 
     def commit_temperature(self, before: float | None) -> bool:
@@ -429,7 +322,7 @@ class AttentionState(QObject):
         except Refused as refused:
             reason = refused  # ``refused`` is gone after the except clause
             self.say(lambda: self.tr("{0}: {1}").format(
-                named() if callable(named) else named, self._reason(reason)
+                named() if callable(named) else named, reason_text(reason)
             ))  # fmt: skip
             return False
         self.undo_stack.push(SnapshotCommand(self, before, after, named))
@@ -567,60 +460,22 @@ class AttentionState(QObject):
         self._pending.note(full, rect)
 
     def _settle(self) -> None:
-        """Tell the views, once, what the undo stack changed.
+        """Tell the views, once, what the undo stack changed (see PendingChange.told).
 
         However many commands it ran (a jump across a long history), one computation and one
-        set of signals.
+        set of signals; after edits of cells only, the result when the event loop comes round.
         """
         pending, self._pending = self._pending, None
         if pending is None:
             return
-        if not pending.full:  # cells only: the result follows when the event loop comes round
-            for name, top, left, rows, cols in pending.rectangles:
-                self.values_changed.emit(name, top, left, rows, cols)
+        if pending.full:
+            self._coalesce.stop()  # told now
+        for name, *arguments in pending.told(self._numbers):
+            getattr(self, str(name)).emit(*arguments)
+        if not pending.full:
             self._coalesce.start()
-            return
-        numbers, before, now = self._numbers, pending.before, self._numbers.snapshot
-        shapes_changed = _shapes(before) != _shapes(now)
-        # Everything is in place before any signal: subscribers see one consistent state.
-        token_moved = numbers.selected_token >= len(now.tokens)
-        if token_moved:
-            numbers.selected_token = len(now.tokens) - 1
-        cell_cleared = numbers.selected_cell is not None and shapes_changed
-        if cell_cleared:
-            numbers.selected_cell = None
-        numbers.computed  # noqa: B018 (computed before anyone is told)
-        if shapes_changed:  # models reset to the new shapes before anyone reads the result
-            self.structure_changed.emit()
-        self._emit_result_changed()
-        if not shapes_changed:  # the grids of the matrices that are new arrays
-            for name, matrix in now.matrices.items():
-                if matrix is not before.matrices.get(name):
-                    self.values_changed.emit(name, 0, 0, *matrix.shape)
-        if before.tokens != now.tokens:
-            self.tokens_changed.emit()
-        if before.causal != now.causal:
-            self.causal_changed.emit(now.causal)
-        if (before.heads, "w_o" in before.matrices) != (now.heads, "w_o" in now.matrices):
-            self.heads_changed.emit(now.heads)
-        if before.padding != now.padding or not same_bits(before.mask, now.mask):
-            self.masks_changed.emit()
-        if before.dropout != now.dropout:
-            self.dropout_changed.emit()
-        if before.source is not now.source:
-            self.source_changed.emit()
-        if self.temperature != pending.temperature:
-            self.temperature_changed.emit(self.temperature)
-        if token_moved:
-            self.selected_token_changed.emit(numbers.selected_token)
-        if cell_cleared:
-            self.selected_cell_changed.emit()
 
     def _emit_result_changed(self) -> None:
         self._coalesce.stop()
         self.result  # noqa: B018 (computed before anyone is told)
         self.result_changed.emit()
-
-
-def _shapes(snapshot: Snapshot) -> dict[str, tuple[int, ...]]:
-    return {name: m.shape for name, m in snapshot.matrices.items()}

@@ -4,48 +4,49 @@
 <context>
     <name>AttentionState</name>
     <message>
-        <location filename="../../gui/model/state.py" line="188"/>
+        <location filename="../../gui/model/reasons.py" line="53"/>
         <source>{0} is computed and cannot be edited</source>
         <translation>{0} 是算出来的，不能直接修改</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="189"/>
+        <location filename="../../gui/model/reasons.py" line="34"/>
         <source>{0} is beyond ±1,000,000</source>
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="337"/>
-        <location filename="../../gui/model/state.py" line="431"/>
+        <location filename="../../gui/model/reasons.py" line="30"/>
+        <location filename="../../gui/model/reasons.py" line="35"/>
+        <location filename="../../gui/model/state.py" line="324"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="342"/>
+        <location filename="../../gui/model/state.py" line="251"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="190"/>
+        <location filename="../../gui/model/reasons.py" line="54"/>
         <source>Paste refused: the rows have different numbers of cells</source>
         <translation>粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="192"/>
+        <location filename="../../gui/model/reasons.py" line="57"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
         <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="356"/>
+        <location filename="../../gui/model/reasons.py" line="31"/>
         <source>Paste refused: {0}: {1}</source>
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="360"/>
+        <location filename="../../gui/model/state.py" line="261"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="194"/>
+        <location filename="../../gui/model/reasons.py" line="60"/>
         <source>At most {0} tokens can be edited here</source>
         <translation>这里最多编辑 {0} 个词</translation>
     </message>
@@ -55,187 +56,187 @@
         <translation>词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="376"/>
+        <location filename="../../gui/model/state.py" line="273"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="195"/>
+        <location filename="../../gui/model/reasons.py" line="61"/>
         <source>At least one token is needed</source>
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="385"/>
+        <location filename="../../gui/model/state.py" line="282"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="196"/>
+        <location filename="../../gui/model/reasons.py" line="62"/>
         <source>A token needs a name</source>
         <translation>词不能没有名字</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="197"/>
+        <location filename="../../gui/model/reasons.py" line="63"/>
         <source>A token name can have at most 200 characters</source>
         <translation>词名最多 200 个字符</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="199"/>
+        <location filename="../../gui/model/reasons.py" line="64"/>
         <source>A token name cannot hold {0}: it could not be shown or saved</source>
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="399"/>
+        <location filename="../../gui/model/state.py" line="292"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="175"/>
+        <location filename="../../gui/model/reasons.py" line="37"/>
         <source>Projection mode needs one column of X per token: at most {0} tokens</source>
         <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="177"/>
+        <location filename="../../gui/model/reasons.py" line="40"/>
         <source>A dimension must be between 1 and {0}</source>
         <translation>维度必须在 1 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="179"/>
+        <location filename="../../gui/model/reasons.py" line="41"/>
         <source>{0} heads need a width they divide: {1} is not a multiple of {0}</source>
         <translation>{0} 个头需要能整除的宽度：{1} 不是 {0} 的倍数</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="181"/>
+        <location filename="../../gui/model/reasons.py" line="44"/>
         <source>Heads: {0}</source>
         <translation>头数：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="182"/>
+        <location filename="../../gui/model/reasons.py" line="45"/>
         <source>W_o needs projection mode (X and the W&apos;s)</source>
         <translation>W_o 需要投影模式（X 与各 W）</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="183"/>
+        <location filename="../../gui/model/reasons.py" line="48"/>
         <source>The mask must be {0}×{0}, not {1}</source>
         <translation>掩码必须是 {0}×{0}，而不是 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="184"/>
+        <location filename="../../gui/model/reasons.py" line="49"/>
         <source>Dropout: {0}</source>
         <translation>随机丢弃：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="185"/>
+        <location filename="../../gui/model/reasons.py" line="50"/>
         <source>Dropout: the seed must be from 0 to {0}</source>
         <translation>Dropout：种子必须在 0 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="186"/>
+        <location filename="../../gui/model/reasons.py" line="51"/>
         <source>Restore: {0}</source>
         <translation>恢复：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="241"/>
+        <location filename="../../gui/model/state.py" line="160"/>
         <source>Inputs from X and W_q, W_k, W_v</source>
         <translation>改用投影输入：X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="243"/>
+        <location filename="../../gui/model/state.py" line="162"/>
         <source>Inputs Q, K, V typed directly</source>
         <translation>直接输入 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="249"/>
+        <location filename="../../gui/model/state.py" line="168"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="250"/>
+        <location filename="../../gui/model/state.py" line="169"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="260"/>
+        <location filename="../../gui/model/state.py" line="179"/>
         <source>Set d_k to {0}</source>
         <translation>把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="270"/>
+        <location filename="../../gui/model/state.py" line="189"/>
         <source>Set d_v to {0}</source>
         <translation>把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="275"/>
+        <location filename="../../gui/model/state.py" line="194"/>
         <source>Set d_model to {0}</source>
         <translation>把 d_model 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="284"/>
+        <location filename="../../gui/model/state.py" line="203"/>
         <source>Split into {0} heads</source>
         <translation>分成 {0} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="292"/>
+        <location filename="../../gui/model/state.py" line="211"/>
         <source>Add W_o</source>
         <translation>加上 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="293"/>
+        <location filename="../../gui/model/state.py" line="212"/>
         <source>Remove W_o</source>
         <translation>去掉 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="299"/>
+        <location filename="../../gui/model/state.py" line="218"/>
         <source>Mark “{0}” as padding</source>
         <translation>把“{0}”标为填充</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="301"/>
+        <location filename="../../gui/model/state.py" line="220"/>
         <source>“{0}” is no longer padding</source>
         <translation>“{0}”不再是填充</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="307"/>
+        <location filename="../../gui/model/state.py" line="226"/>
         <source>Paint the mask</source>
         <translation>绘制掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="312"/>
+        <location filename="../../gui/model/state.py" line="231"/>
         <source>Set dropout</source>
         <translation>设置随机丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="320"/>
+        <location filename="../../gui/model/state.py" line="239"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="411"/>
+        <location filename="../../gui/model/state.py" line="304"/>
         <source>τ = √d_k</source>
         <translation>τ 回到 √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="413"/>
+        <location filename="../../gui/model/state.py" line="306"/>
         <source>Set τ = {0:.3g}</source>
         <translation>把 τ 设为 {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="424"/>
+        <location filename="../../gui/model/state.py" line="317"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="446"/>
+        <location filename="../../gui/model/state.py" line="339"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="455"/>
+        <location filename="../../gui/model/state.py" line="348"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="484"/>
+        <location filename="../../gui/model/state.py" line="377"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -2898,17 +2899,17 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>numbers</name>
     <message>
-        <location filename="../../gui/model/numbers.py" line="44"/>
+        <location filename="../../gui/model/numbers.py" line="42"/>
         <source>it is empty</source>
         <translation>是空的</translation>
     </message>
     <message>
-        <location filename="../../gui/model/numbers.py" line="48"/>
+        <location filename="../../gui/model/numbers.py" line="46"/>
         <source>“{0}” is not a number</source>
         <translation>“{0}”不是数字</translation>
     </message>
     <message>
-        <location filename="../../gui/model/numbers.py" line="53"/>
+        <location filename="../../gui/model/numbers.py" line="51"/>
         <source>{0} is beyond ±1,000,000</source>
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>

@@ -172,24 +172,28 @@ def test_w_o_needs_projection_mode_and_projection_needs_few_tokens():
     numbers.apply(edits.w_o(numbers, True))
     assert numbers.has_w_o
     np.testing.assert_array_equal(numbers.matrix("w_o"), np.eye(2))
-    assert refusal(lambda: edits.cell(numbers, "q", 0, 0, 1.0)).reason == "computed"
+    assert refusal(lambda: edits.cell(numbers, "q", 0, 0, 1.0, float)).reason == "computed"
 
 
-def test_a_typed_value_is_refused_beyond_a_million_and_unchanged_is_none(lesson):
-    refused = refusal(lambda: edits.cell(lesson, "q", 0, 0, 2e6))
-    assert (refused.reason, refused.arguments) == ("beyond", (2e6,))
-    assert refusal(lambda: edits.cell(lesson, "q", 0, 0, float("nan"))).reason == "beyond"
-    assert edits.cell(lesson, "q", 0, 0, lesson.matrix("q")[0, 0]) is None
-    assert edits.cell(lesson, "q", 0, 0, -0.5) == -0.5
+def test_a_typed_value_is_read_and_refused_beyond_a_million(lesson):
+    refused = refusal(lambda: edits.cell(lesson, "q", 0, 0, 2e6, float))
+    assert (refused.reason, refused.arguments) == ("beyond", ("Q[猫, d0]", 2e6))
+    assert refusal(lambda: edits.cell(lesson, "q", 1, 0, float("nan"), float)).reason == "beyond"
+    refused = refusal(lambda: edits.cell(lesson, "k", 0, 3, "abc", float))
+    assert (refused.reason, refused.arguments) == ("not a number", ("K[猫, d3]", "abc"))
+    assert edits.cell(lesson, "q", 0, 0, lesson.matrix("q")[0, 0], float) is None
+    assert edits.cell(lesson, "q", 0, 0, "-0.5", float) == -0.5
 
 
-def test_a_pasted_block_must_be_square_edged_and_fit_the_grid(lesson):
-    assert refusal(lambda: edits.block_fits(lesson, "q", 0, 0, [["1"], ["1", "2"]])).reason == (
-        "ragged"
-    )
-    refused = refusal(lambda: edits.block_fits(lesson, "q", 2, 3, [["1", "2"]]))
+def test_a_pasted_block_must_be_square_edged_fit_the_grid_and_hold_numbers(lesson):
+    paste = lambda top, left, cells: edits.block(lesson, "q", top, left, cells, float)  # noqa: E731
+    assert refusal(lambda: paste(0, 0, [["1"], ["1", "2"]])).reason == "ragged"
+    refused = refusal(lambda: paste(2, 3, [["1", "2"]]))
     assert (refused.reason, refused.arguments) == ("runs past", (1, 2, "Q[鱼, d3]", 3, 4))
-    edits.block_fits(lesson, "q", 2, 2, [["1", "2"]])  # fits: no refusal
+    refused = refusal(lambda: paste(1, 0, [["1", "2"], ["3", "x"]]))
+    assert (refused.reason, refused.arguments) == ("paste not a number", ("Q[鱼, d1]", "x"))
+    assert paste(2, 2, [["1", "2.5"]]).tolist() == [[1.0, 2.5]]
+    assert refusal(lambda: edits.block(lesson, "q", 0, 0, [], float)).reason == ""
 
 
 def test_token_names_and_counts_are_checked(lesson):
@@ -264,3 +268,33 @@ def test_a_preset_the_engine_refuses_is_refused_before_any_step(lesson):
     refused = refusal(lambda: edits.computable(bad, "load", lesson.kept))
     assert refused.reason == "load"
     assert "same width d_k" in str(refused.arguments[0])
+
+
+def test_what_the_views_are_told_is_decided_once_everything_is_in_place(lesson):
+    from gui.model.pending import PendingChange
+
+    lesson.selected_token = 2
+    lesson.selected_cell = ("weights", 2, 0)
+    pending = PendingChange(lesson.snapshot, lesson.shown_temperature)
+    lesson.apply(edits.token_removed(lesson, 2))
+    pending.note(full=True, rectangle=None)
+    assert pending.told(lesson) == [
+        ("structure_changed",),
+        ("result_changed",),
+        ("tokens_changed",),
+        ("selected_token_changed", 1),
+        ("selected_cell_changed",),
+    ]
+    assert (lesson.selected_token, lesson.selected_cell) == (1, None)
+    pending = PendingChange(lesson.snapshot, lesson.shown_temperature)
+    lesson.apply(edits.causal(lesson, True))
+    lesson.write_block("v", 0, 1, np.array([[3.0]]))
+    pending.note(full=True, rectangle=("v", 0, 1, 1, 1))
+    assert pending.told(lesson) == [
+        ("result_changed",),
+        ("values_changed", "v", 0, 0, 2, 4),  # a new array: its whole grid
+        ("causal_changed", True),
+    ]
+    cells = PendingChange(lesson.snapshot, lesson.shown_temperature)
+    cells.note(full=False, rectangle=("q", 1, 2, 1, 1))
+    assert cells.told(lesson) == [("values_changed", "q", 1, 2, 1, 1)]
