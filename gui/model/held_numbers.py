@@ -94,7 +94,8 @@ class HeldNumbers:
             computed = self.kept.find(inputs) or compute(inputs, self._computed)
             self.kept.keep(computed)
             self._computed, self._stale = computed, False
-            self.selected_head = min(self.selected_head, self.heads - 1)
+            if self.heads > 1:  # with one, the head shown before is kept for a later split
+                self.selected_head = min(self.selected_head, self.heads - 1)
         return self._computed
 
     @property
