@@ -247,6 +247,7 @@ def same_bits(a: NDArray[np.generic] | None, b: NDArray[np.generic] | None) -> b
     """
     if a is b:  # an array given to Inputs is never written in place: unchanged ones are shared
         return True
-    if a is None or b is None or a.shape != b.shape:
+    if a is None or b is None or a.shape != b.shape or a.dtype != b.dtype:
         return False
-    return bool(np.array_equal(a.view(np.uint8), b.view(np.uint8)))
+    whole = np.int64 if a.dtype.itemsize == 8 else np.uint8  # a float64 as one word, not 8
+    return bool(np.array_equal(a.view(whole), b.view(whole)))

@@ -2,8 +2,8 @@
 
 Each function takes the :class:`HeldNumbers` and what the user asked for, and returns the
 inputs after the edit (a :class:`Snapshot`, a value, a name), None when the edit changes
-nothing, or raises :class:`Refused` with the reason. The state names the undo step, pushes
-it, and says a refusal in the user's language (``AttentionState.reason``).
+nothing, or raises :class:`Refused` with the reason. The state names the undo step and
+pushes it; a refusal is said in the user's language by reasons.py.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from gui.model.snapshots import (
 MAX_GRID_TOKENS = 64
 
 
-class Refused(ValueError):
+class Refused(Exception):
     """An edit the numbers do not allow: ``reason`` says which rule, ``arguments`` fill it in.
 
     An argument may be the engine's error (an ``InputError``) or message, said in the user's

@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 from engine import AttentionResult, Dropout, Preset
 from engine.formats.head_source import HeadSource
 from engine.formats.presets import Projection
-from engine.lesson.compute import Computed, compute
+from engine.lesson.compute import Computed, compute, same_bits
 from engine.lesson.dropout import DropoutSetting
 from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep, explain
 from engine.lesson.kept_results import KeptResults
@@ -90,7 +90,9 @@ class HeldNumbers:
         Inputs seen lately (an undo) get back the very computation they had.
         """
         if self._stale or self._computed is None:
-            inputs = self._now.inputs
+            inputs, last = self._now.inputs, self._computed
+            if last is not None and same_bits(last.inputs.mask, inputs.mask):
+                inputs = replace(inputs, mask=last.inputs.mask)  # compared by identity after
             computed = self.kept.find(inputs) or compute(inputs, self._computed)
             self.kept.keep(computed)
             self._computed, self._stale = computed, False
