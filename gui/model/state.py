@@ -2,10 +2,10 @@
 
 Widgets read from it and write only through its setters. It holds the numbers in a
 :class:`HeldNumbers` (plain Python: the inputs, the selection and their computation, read
-as the views read them) and asks edits.py whether an edit is allowed; it owns the undo
-stack, the signals, the messages in the user's language and the timer that makes the edits
-of one frame one computation. Every change of the inputs is an undoable command on
-:attr:`AttentionState.undo_stack`.
+as the views read them) and asks edits.py whether an edit is allowed (plain Python too);
+it owns the undo stack, the signals, the messages in the user's language (a refusal's
+from reasons.py) and the timer that makes the edits of one frame one computation. Every
+change of the inputs is an undoable command on :attr:`AttentionState.undo_stack`.
 """
 
 from __future__ import annotations

@@ -298,3 +298,20 @@ def test_what_the_views_are_told_is_decided_once_everything_is_in_place(lesson):
     cells = PendingChange(lesson.snapshot, lesson.shown_temperature)
     cells.note(full=False, rectangle=("q", 1, 2, 1, 1))
     assert cells.told(lesson) == [("values_changed", "q", 1, 2, 1, 1)]
+
+
+def test_a_holder_reads_its_numbers_and_cannot_write_them(lesson):
+    from gui.model.held_numbers import Held
+
+    class Holder:  # as AttentionState holds its numbers
+        tokens = Held[tuple[str, ...]]()
+        matrix = Held[object]()
+
+        def __init__(self, numbers: HeldNumbers) -> None:
+            self._numbers = numbers
+
+    holder = Holder(lesson)
+    assert holder.tokens == ("猫", "吃", "鱼")
+    assert holder.matrix("q") is lesson.matrix("q")
+    with pytest.raises(AttributeError, match="read-only"):
+        holder.tokens = ("x",)
