@@ -48,8 +48,8 @@ elif step == "open":
         app.processEvents()
     window.grab()
 elif step == "export":
-    from gui.window.headless_export import run
-    code = run(["--session", path, "--out", out])
+    from gui.command_line import run
+    code = run(["export", "--session", path, "--out", out])
     assert code == 0, code
 seconds = time.perf_counter() - start
 peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

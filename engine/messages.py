@@ -4,7 +4,7 @@ The engine's errors are written in English, but the app also speaks Chinese. A f
 English sentence cannot be translated; a template can: each error carries a
 :class:`Message` such as ``Message("line {line}: over {most} cells", line=3, most=1024)``,
 whose ``str()`` is the English sentence and whose template a translator looks up in a
-catalogue (``resources/translations/engine_messages.py`` finds every template in the
+catalogue (``tools/engine_messages.py`` finds every template in the
 source, without running it). Data (a file name, a field, a token name, a cell's text) is
 always an argument, never part of a template.
 

@@ -1,8 +1,8 @@
 """Attention Lab's Qt interface, in layers (see README: "How the code is laid out").
 
-``MainWindow`` and ``install_fonts`` are loaded when first asked for, so that a module of a
-lower layer that needs no Qt (``gui.support.command_line``, read while ``main.py`` parses
-its flags) can be imported without the window and Qt.
+``MainWindow`` and ``install_fonts`` are loaded when first asked for, so that what needs no
+Qt (``gui.command_line``, which reads ``main.py``'s flags and builds the offline kit) can
+be imported without the window and Qt.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu, QMessageBox
 
@@ -26,7 +26,6 @@ from gui.export.formats import (
     MATRICES,
     SESSION_FILE,
     VARIANCE_PLOTS,
-    matrix_title,
 )
 from gui.export.host import ExportHost
 from gui.support.settings import remember_folder, start_folder
@@ -36,6 +35,20 @@ if TYPE_CHECKING:
 
 COPY_KINDS = ("tsv", "latex")
 FOLDER_KEY = "export/folder"  # where the last export went: the next dialog opens there
+
+
+def matrix_title(key: str) -> str:
+    """How a matrix is named in menus."""
+    titles = {
+        "q": QCoreApplication.translate("MatrixExport", "Q (queries)"),
+        "k": QCoreApplication.translate("MatrixExport", "K (keys)"),
+        "v": QCoreApplication.translate("MatrixExport", "V (values)"),
+        "scores": QCoreApplication.translate("MatrixExport", "S = QKᵀ (scores)"),
+        "scaled": QCoreApplication.translate("MatrixExport", "S/τ (scaled scores)"),
+        "weights": QCoreApplication.translate("MatrixExport", "A (weights)"),
+        "context": QCoreApplication.translate("MatrixExport", "Z = A·V (context)"),
+    }
+    return titles[key]
 
 
 class ExportController(QObject):

@@ -39,10 +39,9 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.export.captions import Caption, CaptionLayout, lay_out
 from gui.export.captions import paint as paint_caption
-from gui.export.formats import FIGURE_FORMATS
+from gui.export.formats import FIGURE_FORMATS, MAX_SCALE, MIN_SCALE
 
 FORMATS = FIGURE_FORMATS
-MAX_SCALE = 8.0
 VECTOR_CELLS = 64 * 64  # larger matrices keep their image: their cells are tiny anyway
 SEAM = 0.02  # each cell overlaps its right and lower neighbour: no hairline gaps in viewers
 
@@ -366,9 +365,6 @@ def figure_pdf(figure: AnyFigure) -> bytes:
     dpi = figure.dpi()
     points = figure.outer_size() * (72.0 / dpi)
     return painted_bytes(figure, lambda buffer: pdf_writer(buffer, points, dpi, figure.title))
-
-
-MIN_SCALE = 0.25  # below this a figure is a few pixels: surely a typo
 
 
 def check_scale(scale: float) -> None:

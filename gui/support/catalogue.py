@@ -3,9 +3,8 @@
 The engine, and the command line before Qt starts, write their messages as
 :class:`engine.messages.Message`: an English template and its arguments. The catalogue of
 a language (``resources/translations/engine_messages_<language>.json``, kept complete by
-``resources/translations/engine_messages.py``) maps each template to its translation. This
-module imports no Qt, so that ``main.py`` can speak the chosen language while it reads its
-flags.
+``tools/engine_messages.py``) maps each template to its translation. This module imports
+no Qt, so that ``main.py`` can speak the chosen language while it reads its flags.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ The engine (no Qt) raises its errors with a :class:`engine.messages.Message`: an
 template and its arguments. Here each template (and each message among its arguments) is
 looked up in the catalogue of the chosen language
 (``resources/translations/engine_messages_<language>.json``, kept complete by
-``resources/translations/engine_messages.py``) and filled in; in English, or for a
-template the catalogue lacks, the message reads as the engine wrote it. The operating
+``tools/engine_messages.py``) and filled in; in English, or for a template the catalogue
+lacks, the message reads as the engine wrote it. The operating
 system's reasons (``OSError``) are said the same way, through
 :func:`engine.system_errors.system_reason`: never the C library's English.
 """

@@ -71,31 +71,6 @@
         <translation>删除词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/reasons.py" line="62"/>
-        <source>A token needs a name</source>
-        <translation>词不能没有名字</translation>
-    </message>
-    <message>
-        <location filename="../../gui/model/reasons.py" line="63"/>
-        <source>A token name can have at most 200 characters</source>
-        <translation>词名最多 200 个字符</translation>
-    </message>
-    <message>
-        <location filename="../../gui/model/reasons.py" line="64"/>
-        <source>A token name cannot hold {0}: it could not be shown or saved</source>
-        <translation>词名不能含有 {0}：它无法显示或保存</translation>
-    </message>
-    <message>
-        <location filename="../../gui/model/state.py" line="292"/>
-        <source>Rename “{0}” to “{1}”</source>
-        <translation>把“{0}”改名为“{1}”</translation>
-    </message>
-    <message>
-        <location filename="../../gui/model/reasons.py" line="37"/>
-        <source>Projection mode needs one column of X per token: at most {0} tokens</source>
-        <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
-    </message>
-    <message>
         <location filename="../../gui/model/reasons.py" line="40"/>
         <source>A dimension must be between 1 and {0}</source>
         <translation>维度必须在 1 到 {0} 之间</translation>
@@ -134,6 +109,31 @@
         <location filename="../../gui/model/reasons.py" line="51"/>
         <source>Restore: {0}</source>
         <translation>恢复：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="62"/>
+        <source>A token needs a name</source>
+        <translation>词不能没有名字</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="63"/>
+        <source>A token name can have at most 200 characters</source>
+        <translation>词名最多 200 个字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="64"/>
+        <source>A token name cannot hold {0}: it could not be shown or saved</source>
+        <translation>词名不能含有 {0}：它无法显示或保存</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="292"/>
+        <source>Rename “{0}” to “{1}”</source>
+        <translation>把“{0}”改名为“{1}”</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="37"/>
+        <source>Projection mode needs one column of X per token: at most {0} tokens</source>
+        <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
     </message>
     <message>
         <location filename="../../gui/model/state.py" line="160"/>
@@ -636,145 +636,145 @@ No discards it.</source>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../gui/export/controller.py" line="104"/>
+        <location filename="../../gui/export/controller.py" line="117"/>
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="105"/>
+        <location filename="../../gui/export/controller.py" line="118"/>
         <source>Export &amp;figure…</source>
         <translation>导出图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="106"/>
+        <location filename="../../gui/export/controller.py" line="119"/>
         <source>Export &amp;all…</source>
         <translation>全部导出(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="107"/>
+        <location filename="../../gui/export/controller.py" line="120"/>
         <source>&amp;Handout PDF…</source>
         <translation>讲义 PDF(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="108"/>
+        <location filename="../../gui/export/controller.py" line="121"/>
         <source>Copy &amp;matrix</source>
         <translation>复制矩阵(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="111"/>
+        <location filename="../../gui/export/controller.py" line="124"/>
         <source>As tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="112"/>
+        <location filename="../../gui/export/controller.py" line="125"/>
         <source>As LaTeX (bmatrix)</source>
         <translation>LaTeX（bmatrix）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="144"/>
+        <location filename="../../gui/export/controller.py" line="157"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="144"/>
+        <location filename="../../gui/export/controller.py" line="157"/>
         <source>Export as SVG…</source>
         <translation>导出为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="145"/>
+        <location filename="../../gui/export/controller.py" line="158"/>
         <source>Export as PDF…</source>
         <translation>导出为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="153"/>
+        <location filename="../../gui/export/controller.py" line="166"/>
         <source>Copy as TSV</source>
         <translation>复制为 TSV</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="154"/>
+        <location filename="../../gui/export/controller.py" line="167"/>
         <source>Copy as LaTeX</source>
         <translation>复制为 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="175"/>
+        <location filename="../../gui/export/controller.py" line="188"/>
         <source>tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="175"/>
+        <location filename="../../gui/export/controller.py" line="188"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="176"/>
+        <location filename="../../gui/export/controller.py" line="189"/>
         <source>Copied {0} as {1}</source>
         <translation>已把 {0} 复制为 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="191"/>
+        <location filename="../../gui/export/controller.py" line="204"/>
         <source>The experiment has no result to draw yet</source>
         <translation>实验还没有可画的结果</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="195"/>
+        <location filename="../../gui/export/controller.py" line="208"/>
         <source>There is no figure called {0}</source>
         <translation>没有叫 {0} 的图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="214"/>
+        <location filename="../../gui/export/controller.py" line="227"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="235"/>
+        <location filename="../../gui/export/controller.py" line="248"/>
         <source>Export all needs a whole folder path, not “{0}”: nothing was written</source>
         <translation>全部导出需要一个完整的文件夹路径，而不是“{0}”：什么也没写</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="240"/>
+        <location filename="../../gui/export/controller.py" line="253"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="244"/>
-        <location filename="../../gui/export/controller.py" line="249"/>
         <location filename="../../gui/export/controller.py" line="257"/>
+        <location filename="../../gui/export/controller.py" line="262"/>
+        <location filename="../../gui/export/controller.py" line="270"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="272"/>
+        <location filename="../../gui/export/controller.py" line="285"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="274"/>
+        <location filename="../../gui/export/controller.py" line="287"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="321"/>
+        <location filename="../../gui/export/controller.py" line="334"/>
         <source>The matrices ({0}) would be about {1} and take about {2} s to write. Write them? (Without CSV and JSON, the figures alone stay small.)</source>
         <translation>矩阵文件（{0}）约有 {1}，约需 {2} 秒写出。要写出吗？（不选 CSV 和 JSON 时，只导出图，文件很小。）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="332"/>
+        <location filename="../../gui/export/controller.py" line="345"/>
         <source>{0} is the top of the disk. Export all would put its files and folders (about a hundred) straight into it, not into a folder of their own. Write them there?</source>
         <translation>{0} 是磁盘的最顶层。全部导出会把它的文件和文件夹（约一百个）直接放在这里，而不是放进它们自己的文件夹。仍然写到这里吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="325"/>
-        <location filename="../../gui/export/controller.py" line="336"/>
+        <location filename="../../gui/export/controller.py" line="338"/>
+        <location filename="../../gui/export/controller.py" line="349"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="395"/>
+        <location filename="../../gui/export/controller.py" line="408"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="426"/>
+        <location filename="../../gui/export/controller.py" line="439"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1300,37 +1300,37 @@ Replace them?</source>
 <context>
     <name>MatrixExport</name>
     <message>
-        <location filename="../../gui/export/formats.py" line="32"/>
+        <location filename="../../gui/export/controller.py" line="43"/>
         <source>Q (queries)</source>
         <translation>Q（提问）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="33"/>
+        <location filename="../../gui/export/controller.py" line="44"/>
         <source>K (keys)</source>
         <translation>K（标签）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="34"/>
+        <location filename="../../gui/export/controller.py" line="45"/>
         <source>V (values)</source>
         <translation>V（内容）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="35"/>
+        <location filename="../../gui/export/controller.py" line="46"/>
         <source>S = QKᵀ (scores)</source>
         <translation>S = QKᵀ（打分）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="36"/>
+        <location filename="../../gui/export/controller.py" line="47"/>
         <source>S/τ (scaled scores)</source>
         <translation>S/τ（缩放后的分数）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="37"/>
+        <location filename="../../gui/export/controller.py" line="48"/>
         <source>A (weights)</source>
         <translation>A（配比）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/formats.py" line="38"/>
+        <location filename="../../gui/export/controller.py" line="49"/>
         <source>Z = A·V (context)</source>
         <translation>Z = A·V（上下文）</translation>
     </message>

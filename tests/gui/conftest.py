@@ -16,6 +16,7 @@ from gui.session import unsaved_question
 from gui.variance import long_run
 
 from .isolation import Dialogs, isolate, shown_window
+from .main_in_process import Ran, run_main
 
 pytest.register_assert_rewrite("tests.gui.random_user")  # its asserts show their values too
 
@@ -62,3 +63,14 @@ def window(qtbot, qapp):
     pg.setConfigOptions(antialias=True, imageAxisOrder="row-major")
     install_fonts(qapp)
     return shown_window(qtbot)
+
+
+@pytest.fixture
+def main_py(capfd, monkeypatch):
+    """``main_py("export", "--out", ...)``: main.py's command line run in this process,
+    its status and output returned as ``subprocess.run`` gives them (see main_in_process)."""
+
+    def run(*argv: str) -> Ran:
+        return run_main(argv, capfd, monkeypatch)
+
+    return run

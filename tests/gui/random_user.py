@@ -78,6 +78,7 @@ class RandomEditor:
         self.log: list[str] = []
         self.step = ""
         self.count = 0  # actions taken, undo and redo steps included
+        self.taken: dict[str, int] = {}  # how often each kind of action was drawn
         self.history_start = inputs(self.state)  # what undoing all the way back gives
 
     # ------------------------------------------------------------------ running
@@ -137,6 +138,7 @@ class RandomEditor:
     def act(self, sessions: bool) -> None:
         table = self.actions(sessions)
         action = self.rng.choices(list(table), weights=list(table.values()))[0]
+        self.taken[action.__name__] = self.taken.get(action.__name__, 0) + 1
         action()
 
     def check(self) -> None:

@@ -4,6 +4,7 @@ nothing; file dialogs open in a folder that exists (the last one used, remembere
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -19,11 +20,14 @@ from gui.export.files import ExportError
 Button = QMessageBox.StandardButton
 
 
-def _type_into_folder_dialog(text: str, focused: bool) -> None:
-    """Type ``text`` into the open folder dialog's box and press Enter, as a person would."""
+def _folder_box() -> QLineEdit | None:
+    """Return the box of the open folder dialog, or None while no folder dialog is open."""
     dialog = QApplication.activeModalWidget()
-    assert isinstance(dialog, QFileDialog)
-    box = dialog.findChild(QLineEdit, "fileNameEdit")
+    return dialog.findChild(QLineEdit, "fileNameEdit") if isinstance(dialog, QFileDialog) else None
+
+
+def _type_into_folder_dialog(box: QLineEdit, text: str, focused: bool) -> None:
+    """Type ``text`` into the folder dialog's box and press Enter, as a person would."""
     box.clear()
     if not focused:  # a window not active again after a message box (seen without a WM)
         box.clearFocus()
@@ -32,7 +36,19 @@ def _type_into_folder_dialog(text: str, focused: bool) -> None:
 
 
 def _typing(text: str, focused: bool = True) -> None:
-    QTimer.singleShot(100, lambda: _type_into_folder_dialog(text, focused))
+    """Type ``text`` into the folder dialog once it is open and its box has taken the focus
+    (a few milliseconds after it shows), as a person finds it; if the focus never comes,
+    after 5 s all the same, so that the dialog closes and the test fails, not hangs."""
+    deadline = time.monotonic() + 5
+
+    def when_ready() -> None:
+        box = _folder_box()
+        if box is not None and (box.hasFocus() or time.monotonic() > deadline):
+            _type_into_folder_dialog(box, text, focused)
+        elif time.monotonic() <= deadline:  # no dialog by then: its test fails without it
+            QTimer.singleShot(10, when_ready)
+
+    QTimer.singleShot(0, when_ready)
 
 
 @pytest.mark.parametrize("focused", [True, False])

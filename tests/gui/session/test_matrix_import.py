@@ -4,7 +4,6 @@ changes nothing."""
 from __future__ import annotations
 
 import threading
-import time
 import zipfile
 
 import numpy as np
@@ -193,14 +192,19 @@ def test_keys_and_clicks_wait_until_a_slow_import_is_done(window, qtbot, tmp_pat
     grid.installEventFilter(keys)
     real = engine.formats.importing.import_preset
     seen_while_reading: list[int] = []
+    pressed = threading.Event()
 
     def slow(paths):
-        time.sleep(0.25)  # shorter than the dialog's delay: no dialog, but input held back
+        # Reads until the key has been pressed (50 ms: shorter than the dialog's delay, so
+        # no dialog, but input held back); a sleep of 250 ms could end before the press on
+        # a busy machine.
+        pressed.wait(10)
         seen_while_reading.append(Keys.count)
         return real(paths)
 
     def press() -> None:
         QTest.keyClick(grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        pressed.set()
 
     monkeypatch.setattr(engine.formats.importing, "import_preset", slow)
     QTimer.singleShot(50, press)

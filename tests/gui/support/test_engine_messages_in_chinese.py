@@ -4,8 +4,6 @@ name says what is wrong in Chinese, its file and field named as they are."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,14 +24,9 @@ def chinese():
 
 
 def test_the_catalogue_ships_and_translates_every_template():
-    import importlib.util
+    from tools.engine_messages import all_templates
 
-    spec = importlib.util.spec_from_file_location(
-        "engine_messages", ROOT / "resources" / "translations" / "engine_messages.py"
-    )
-    scanner = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(scanner)
-    assert set(catalogue("zh_CN")) == set(scanner.all_templates())
+    assert set(catalogue("zh_CN")) == set(all_templates())
     assert catalogue("en") == {}
 
 
@@ -69,14 +62,11 @@ def test_a_refused_token_name_is_all_chinese(window, chinese):
     assert not re.search(r"[A-Za-z]{4,}", messages[0].replace("U+0000", "")), messages[0]
 
 
-def test_the_command_line_says_an_engine_refusal_in_chinese(tmp_path):
+def test_the_command_line_says_an_engine_refusal_in_chinese(main_py, tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(dumped({**LESSON, "temperature": -1}), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "main.py", "export", "--out", str(tmp_path / "out"), "--session",
-         str(path), "--lang", "zh_CN"],
-        capture_output=True, text=True, cwd=ROOT, timeout=120,
-    )  # fmt: skip
+    done = main_py("export", "--out", str(tmp_path / "out"), "--session", str(path), "--lang",
+                   "zh_CN")  # fmt: skip
     assert done.returncode == 2
     assert "temperature" in done.stderr
     assert CJK.search(done.stderr), done.stderr

@@ -73,7 +73,7 @@ def test_the_log_is_kept_under_its_bound(guard):
 
 
 def test_the_window_started_by_main_has_the_guard(monkeypatch):
-    import main
+    from gui.command_line.open_window import run
 
-    source = main.main.__code__.co_names
-    assert "SlotErrorGuard" in source or "guard" in main.main.__code__.co_varnames
+    source = run.__code__.co_names
+    assert "SlotErrorGuard" in source or "guard" in run.__code__.co_varnames

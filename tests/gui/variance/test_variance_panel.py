@@ -12,6 +12,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 from gui.variance.panel import VariancePanel, parse_whole
+from tests.gui.settled import settled
 
 LESSON_TABLE = [
     ["4", "1.98", "2.00", "0.49", "0.32"],
@@ -179,10 +180,12 @@ def test_at_1280_px_every_column_of_the_table_shows_and_its_title_fits(window, q
         window.resize(1280, 720)
         window.tabs.setCurrentIndex(1)
         assert window.variance.run_and_wait(60_000)
-        qtbot.wait(50)
         table = window.variance.findChild(QTableView)
-        assert not table.horizontalScrollBar().isVisible()  # the ‖J‖ columns were hidden
         header, model = table.horizontalHeader(), table.model()
+        columns = range(model.columnCount())
+        settled(qtbot, lambda: (table.horizontalScrollBar().isVisible(),
+                                [header.sectionSize(c) for c in columns]))  # fmt: skip
+        assert not table.horizontalScrollBar().isVisible()  # the ‖J‖ columns were hidden
         metrics = QFontMetrics(header.font())
         for column in range(model.columnCount()):
             title = model.headerData(column, Qt.Orientation.Horizontal)
@@ -334,7 +337,7 @@ def test_a_long_run_is_asked_about_first_and_cancel_is_the_default(spoken, panel
         assert panel.run()
     with qtbot.waitSignal(panel.runner.cancelled, timeout=5000):
         panel.runner.cancel()
-    panel.fields["samples"].setText("20000")  # a short run starts without a question
+    panel.fields["samples"].setText("2000")  # a short run starts without a question (0.2 s)
     assert panel.run()
     assert len(dialogs.questions) == 2
     with qtbot.waitSignal(panel.runner.finished, timeout=20000):

@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QWidget
 
 from tests.gui.isolation import next_frame
+from tests.gui.settled import settled
 
 
 class Paints(QObject):
@@ -36,7 +37,17 @@ class Paints(QObject):
         self.resized.clear()
 
 
-def settle(qtbot) -> None:
+def quiet(qtbot, counter: Paints) -> None:
+    """Wait until the paints and resizes of the window's start have stopped coming."""
+    settled(qtbot, lambda: (dict(counter.paints), list(counter.resized)))
+
+
+def settle(qtbot, counter: Paints, painting: set[str]) -> None:
+    """Wait until each view of ``painting`` has painted, then through the turns of the
+    event loop in which a paint or a resize more would come."""
+    qtbot.waitUntil(lambda: all(counter.paints[name] for name in painting))
+    # A fixed wait kept on purpose: what these tests count is that nothing more comes (a
+    # second paint, a paint of S, a resize), and what does not come sends no signal.
     for _ in range(5):
         next_frame()
         qtbot.wait(5)
@@ -47,11 +58,11 @@ def test_a_new_temperature_repaints_each_view_of_it_once_and_the_scores_not_at_a
     views = {step: window.findChild(QWidget, f"{step}Heatmap") for step in names}
     views["bars"] = window.dial.bars.plot
     counter = Paints(views)
-    settle(qtbot)
+    quiet(qtbot, counter)
     for tau in (1.0, 1.5, 0.35, 7.0):  # the title "S / τ = …" and the formula change width
         counter.clear()
         window.state.set_temperature(tau)
-        settle(qtbot)
+        settle(qtbot, counter, {"scaled", "weights", "context", "bars"})
         assert counter.paints["scores"] == 0, tau
         assert counter.resized == [], tau  # nothing moved
         for step in ("scaled", "weights", "context", "bars"):
@@ -69,11 +80,11 @@ def test_one_edit_paints_once_each_view_that_shows_what_it_changed(window, qtbot
     views = {step: window.findChild(QWidget, f"{step}Heatmap") for step in names}
     views["bars"] = window.dial.bars.plot
     counter = Paints(views)
-    settle(qtbot)
+    quiet(qtbot, counter)
     for value in ("0.7", "-1.25"):
         counter.clear()
         assert window.state.set_cell(name, 0, 1, value)
-        settle(qtbot)
+        settle(qtbot, counter, changed)
         assert counter.resized == []
         for view, paints in counter.paints.items():
             assert paints == (1 if view in changed else 0), (name, value, counter.paints)

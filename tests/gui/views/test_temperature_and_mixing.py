@@ -15,6 +15,7 @@ import gui.views.mixing
 from engine import attention, load_preset
 from tests.gui.isolation import next_frame
 from tests.gui.painted import distinct_colours
+from tests.gui.settled import settled
 
 
 def weights_heatmap(window):
@@ -320,18 +321,12 @@ def test_nothing_moves_while_tau_changes(window, qtbot, language, size, how):
             return placed
 
         window.dial.set_temperature(1.0, animate=False)
-        before, settled = places(), False
-        for _ in range(40):  # the layout settles
-            qtbot.wait(25)
-            settled, before = before == places(), places()
-            if settled:
-                break
-        assert settled
+        before = settled(qtbot, places)
         for tau in (0.05, 0.123, 1.4142, 7.77, 12.6, 20.0, 0.3):
             window.dial.set_temperature(tau, animate=False)
             next_frame()
-            qtbot.wait(5)
-            moved = {k: (before[k], v) for k, v in places().items() if before.get(k) != v}
+            after = settled(qtbot, places)  # where the new τ has left everything
+            moved = {k: (before[k], v) for k, v in after.items() if before.get(k) != v}
             assert moved == {}, f"τ = {tau}"
     finally:
         window.presenter.toggle_action.setChecked(False)

@@ -185,15 +185,14 @@ def test_the_english_check_finds_english():
     assert english_words("③ 配比 A = 按行 softmax(S/τ)，d_k = 2，t77") == []
 
 
-def test_after_an_edit_a_refusal_and_an_experiment_nothing_is_english(window, qtbot, chinese):
+def test_after_an_edit_a_refusal_and_an_experiment_nothing_is_english(window, chinese):
     state = window.state
     assert state.set_cell("q", 0, 0, "2")  # an edit: the undo history names it
     model = window.findChild(QTableView, "qGrid").model()
     assert not model.setData(model.index(0, 1), "abc")  # a refused cell: its message shows
     state.select_cell("weights", 0, 2)  # the hand calculation of a weight
     window.tabs.setCurrentIndex(1)  # the experiment, run once
-    assert window.variance.run_and_wait(60_000)
-    qtbot.wait(10)
+    assert window.variance.run_and_wait(60_000)  # its result drawn when it returns
     english = {where: english_words(text) for where, text in readable_texts(window).items()}
     english = {where: words for where, words in english.items() if words}
     assert english == {}, "\n".join(f"{w} → {e}" for w, e in english.items())

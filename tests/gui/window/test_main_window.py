@@ -1,11 +1,6 @@
-"""The main window: the lesson on screen, and the command line around it."""
+"""The main window: the lesson on screen (main.py opening it: command_line/test_open_window.py)."""
 
 from __future__ import annotations
-
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,8 +13,8 @@ from gui.support.fonts import cjk_raw_font
 from gui.views.formula_bar import STEP_COLOURS
 from tests.gui.isolation import next_frame
 from tests.gui.painted import assert_painted, distinct_colours
+from tests.gui.settled import settled
 
-ROOT = Path(__file__).resolve().parents[3]
 LESSON_A = [[0.2741, 0.2741, 0.4519], [0.0900, 0.6652, 0.2447], [0.3837, 0.3837, 0.2327]]
 LESSON_Z = [
     [1.1778, 0.2741, 0.2741, 1.1778],
@@ -133,34 +128,6 @@ def test_at_classroom_sizes_numbers_are_labelled_and_the_formula_fits(window, tm
         assert window.explanation.height() >= 100, size
 
 
-def run_main(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args],
-        capture_output=True, text=True, env=env, timeout=120, check=False,
-    )  # fmt: skip
-
-
-def test_smoke_opens_the_window_and_exits_zero():
-    done = run_main("--smoke")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("first paint after ")
-
-
-def test_version_is_printed():
-    done = run_main("--version")
-    assert (done.returncode, done.stdout.strip()) == (0, "Attention Lab 0.1.0")
-
-
-@pytest.mark.parametrize("args", [("--bogus",), ("--preset", "dog-eats-bone"), ("--smoke=3",)])
-def test_a_bad_flag_exits_two_with_one_line(args):
-    done = run_main(*args)
-    assert done.returncode == 2
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1
-    assert lines[0].startswith("attention-lab: error: ")
-
-
 def test_hovering_a_formula_part_highlights_its_heatmap_and_back(window, qtbot):
     from PySide6.QtCore import QEvent, QPointF
     from PySide6.QtGui import QEnterEvent
@@ -240,16 +207,17 @@ def test_the_inputs_panel_is_titled_after_what_it_shows(window):
 def test_nothing_moves_when_a_message_comes_and_goes(window, qtbot):
     grid = window.inputs.grid("q")
     heatmap = window.findChild(QWidget, "scoresHeatmap")
-    qtbot.wait(50)
-    before = (grid.geometry().getRect(), heatmap.geometry().getRect())
+
+    def places():
+        return grid.geometry().getRect(), heatmap.geometry().getRect()
+
+    before = settled(qtbot, places)
     assert not window.state.set_cell("q", 0, 0, "abc")  # a refusal above the grids
     window.statusBar().showMessage("Saved lesson.json", 5000)  # and news below
-    qtbot.wait(50)
-    assert (grid.geometry().getRect(), heatmap.geometry().getRect()) == before
+    assert settled(qtbot, places) == before
     window.statusBar().clearMessage()
     assert window.state.set_cell("q", 0, 0, "1")
-    qtbot.wait(50)
-    assert (grid.geometry().getRect(), heatmap.geometry().getRect()) == before
+    assert settled(qtbot, places) == before
 
 
 class _FirstPaint(QObject):

@@ -9,8 +9,6 @@ import errno
 import json
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,7 +16,6 @@ import pytest
 import gui.export.files
 from engine import load_preset, preset_to_dict
 
-ROOT = Path(__file__).resolve().parents[3]
 ZH = ["--lang", "zh_CN"]
 
 ERRORS = {
@@ -112,61 +109,57 @@ def latin_left(text: str) -> list[str]:
     return re.findall(r"[A-Za-z]{2,}", text)
 
 
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    """Run every case at once, each in its own folder and home: case → (status, out, err)."""
+def prepared(folder: Path) -> Path:
+    """``folder`` with the files the cases name: corrupt, too large to compute, a link to
+    itself, a folder and a pipe where files should be."""
     lesson = preset_to_dict(load_preset("cat-eats-fish"))
     huge = json.loads(json.dumps(lesson))
     huge["inputs"]["q"][0][0] = 1e308  # finite, but q·k would overflow
-    started = {}
-    for case, args in {**ERRORS, **OUTPUTS}.items():
-        folder = tmp_path_factory.mktemp("zh")
-        (folder / "home").mkdir()
-        (folder / "corrupt.json").write_text('{"format": "attention-lab", "version": 1, "tokens"')
-        (folder / "huge.json").write_text(json.dumps(huge))
-        (folder / "loop.json").symlink_to(folder / "loop.json")
-        (folder / "d" / "q.csv").mkdir(parents=True)  # a folder where a file should be
-        if hasattr(os, "mkfifo"):
-            os.mkfifo(folder / "p.json")  # a pipe: read, it would wait forever
-        home = str(folder / "home")
-        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=home, XDG_CONFIG_HOME=home)
-        command = [sys.executable, str(ROOT / "main.py"), *(a.format(tmp=folder) for a in args)]
-        started[case] = (
-            folder,
-            subprocess.Popen(
-                command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-            ),
-        )
-    done = {}
-    for case, (folder, process) in started.items():
-        out, err = process.communicate(timeout=180)
-        done[case] = (process.returncode, out, err, folder)
-    return done
+    (folder / "corrupt.json").write_text('{"format": "attention-lab", "version": 1, "tokens"')
+    (folder / "huge.json").write_text(json.dumps(huge))
+    (folder / "loop.json").symlink_to(folder / "loop.json")
+    (folder / "d" / "q.csv").mkdir(parents=True)  # a folder where a file should be
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "p.json")  # a pipe: read, it would wait forever
+    return folder
+
+
+@pytest.fixture
+def run_case(main_py, tmp_path):
+    """case → what main.py said, run in this process: the messages are what is tested
+    (test_command_line.py keeps real processes for the exit status and all of stderr)."""
+    folder = prepared(tmp_path)
+
+    def run(case: str):
+        args = {**ERRORS, **OUTPUTS}[case]
+        return main_py(*(a.format(tmp=folder) for a in args))
+
+    return run
 
 
 @pytest.mark.parametrize("case", list(ERRORS))
-def test_a_refused_flag_or_file_is_told_in_chinese_on_one_line(runs, case):
-    status, _, err, folder = runs[case]
-    assert status == 2, err
-    lines = err.splitlines()
+def test_a_refused_flag_or_file_is_told_in_chinese_on_one_line(run_case, tmp_path, case):
+    done = run_case(case)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()
     assert len(lines) == 1, lines
     assert re.match(r"attention-lab( export)?：错误：", lines[0]), lines[0]
     assert latin_left(lines[0]) == [], lines[0]
     assert NAMED.get(case, "") in lines[0]
-    assert not (folder / "out").exists()  # nothing half-written
+    assert not (tmp_path / "out").exists()  # nothing half-written
 
 
 @pytest.mark.parametrize("case", list(OUTPUTS))
-def test_the_help_and_a_written_export_speak_chinese(runs, case):
-    status, out, err, _ = runs[case]
-    assert status == 0, err
-    assert re.search(r"[\u4e00-\u9fff]", out)
-    assert latin_left(out) == [], out
+def test_the_help_and_a_written_export_speak_chinese(run_case, case):
+    done = run_case(case)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"[\u4e00-\u9fff]", done.stdout)
+    assert latin_left(done.stdout) == [], done.stdout
 
 
 @pytest.mark.parametrize("case", ["help", "export: help"])
-def test_the_helps_titles_end_with_the_same_colon_as_its_usage(runs, case):
-    _, out, _, _ = runs[case]
+def test_the_helps_titles_end_with_the_same_colon_as_its_usage(run_case, case):
+    out = run_case(case).stdout
     assert out.startswith("用法：")
     titles = [line for line in out.splitlines() if line and not line[0].isspace()][1:]
     assert "选项：" in titles
@@ -178,16 +171,16 @@ def test_the_latin_check_finds_english():
     assert latin_left("attention-lab：错误：--out /tmp/a: 不是文件夹") == []
 
 
-def test_without_lang_the_command_line_stays_english(tmp_path):
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--bogus"], capture_output=True, text=True
-    )
+def test_without_lang_the_command_line_stays_english(run_case, main_py):
+    chinese = run_case("unknown flag")  # just before: the same process, in Chinese
+    assert chinese.stderr.startswith("attention-lab：错误：")
+    done = main_py("--bogus")
     assert done.stderr.startswith("attention-lab: error: unrecognized arguments: --bogus")
 
 
 def test_argparse_words_keep_their_placeholders_in_chinese():
+    from gui.command_line.words import ARGPARSE_WORDS
     from gui.support.catalogue import catalogue
-    from gui.support.command_line import ARGPARSE_WORDS
 
     known = catalogue("zh_CN")
     for text in ARGPARSE_WORDS:
@@ -199,7 +192,7 @@ def test_argparse_words_keep_their_placeholders_in_chinese():
 @pytest.fixture
 def back_to_english():
     yield
-    from gui.support.command_line import speak
+    from gui.command_line.words import speak
     from gui.support.language import set_language
 
     set_language("en")
@@ -217,7 +210,7 @@ def back_to_english():
 def test_the_systems_reason_for_a_failed_export_is_said_in_chinese(
     window, tmp_path, monkeypatch, capsys, back_to_english, step, number, said
 ):
-    from gui.window.headless_export import run
+    from tests.gui.command_line.exporting import run
 
     out = tmp_path / "out"
     make_folder = Path.mkdir

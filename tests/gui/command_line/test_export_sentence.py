@@ -12,9 +12,9 @@ import pytest
 import engine.real_model.model_heads as model_heads
 from engine.real_model import load_model
 from engine.real_model.model_folder import identify
-from gui.window.headless_export import run
 from tests.engine.model_needed import NEEDS_MODEL
 from tests.engine.tiny_bert import write_tiny_bert
+from tests.gui.command_line.exporting import run
 
 
 @pytest.fixture

@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 
-from gui.support.kit.targets import TARGETS, pip_options
+from gui.command_line.kit.targets import TARGETS, pip_options
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="installs with install.sh"),
 ]
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 PYTHON = "{}.{}".format(*sys.version_info[:2])
 DEAD = "http://127.0.0.1:9"  # the discard port: nothing listens there
 
@@ -48,6 +48,8 @@ PREFIX, NO_NETWORK, HOW = offline()
 
 def run_offline(command: list[str], env: dict[str, str] | None = None, **options):
     environment = dict(env or os.environ, **NO_NETWORK)
+    # as on a laptop: a PYTHONPATH naming this checkout would win over the installed app
+    environment.pop("PYTHONPATH", None)
     return subprocess.run(
         [*PREFIX, *command], capture_output=True, text=True, env=environment, **options
     )
@@ -155,7 +157,7 @@ def test_the_installed_app_is_the_wheel_and_passes_its_smoke_test_offline(instal
     place, _ = installed
     venv = place / "app" / "venv"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path))
-    where = "import gui.support.kit as k, main; print(main.__file__)"
+    where = "import gui.command_line.kit as k, main; print(main.__file__)"
     found = run_offline([str(venv / "bin" / "python"), "-c", where], env, cwd=tmp_path, timeout=60)
     assert found.stdout.strip().startswith(str(venv)), found.stderr  # not this checkout
     smoke = run_offline(

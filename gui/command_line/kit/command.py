@@ -1,9 +1,9 @@
 """``python main.py kit``: write an offline install kit, on a machine with internet.
 
-Every flag and the folder are checked before anything is downloaded or written; a bad one
-prints one line on stderr, in the language of ``--lang``, and exits with status 2. A
-build that fails (no network, a wheel missing for a target) prints one line and exits
-with status 1. No Qt is loaded.
+Every flag (read by gui.command_line.parser) and the folder are checked before anything is
+downloaded or written; a bad one prints one line on stderr, in the language of ``--lang``,
+and exits with status 2. A build that fails (no network, a wheel missing for a target)
+prints one line and exits with status 1. No Qt is loaded.
 """
 
 from __future__ import annotations
@@ -12,87 +12,17 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 from engine.messages import Message
 from engine.system_errors import system_reason
-from gui.support.command_line import CODES, OneLineParser, language_asked, one_line, speak, words
-from gui.support.kit.build import MODEL, KitPlan, KitReport, build_kit
-from gui.support.kit.manifest import MANIFEST
-from gui.support.kit.targets import PYTHONS, SYSTEMS, KitError, parse_platforms, parse_pythons
+from gui.command_line.kit.build import KitPlan, KitReport, build_kit
+from gui.command_line.kit.manifest import MANIFEST
+from gui.command_line.kit.targets import KitError
+from gui.command_line.words import PROG as COMMAND
+from gui.command_line.words import one_line, words
 
-PROG = "attention-lab kit"
-
-
-Parsed = TypeVar("Parsed")
-
-
-def _refusing(parse: Callable[[str], Parsed]) -> Callable[[str], Parsed]:
-    """Let argparse print a KitError of a flag's value as "argument --flag: <why>"."""
-
-    def checked(text: str) -> Parsed:
-        try:
-            return parse(text)
-        except KitError as error:
-            raise argparse.ArgumentTypeError(words(error.message)) from None
-
-    return checked
-
-
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    """Read the kit command's flags; a bad one ends the program (exit status 2)."""
-    speak(language_asked(argv) or "en")
-    parser = OneLineParser(
-        prog=PROG,
-        description=words(
-            Message(
-                "Write a folder that installs Attention Lab on computers without internet: "
-                "the app's wheel, every dependency's wheels, install scripts, a README. "
-                "Run it where there is internet."
-            )
-        ),
-    )
-    parser.add_argument(
-        "--out",
-        required=True,
-        metavar="DIR",
-        help=words(Message("the folder to write the kit into")),
-    )
-    parser.add_argument(
-        "--platform",
-        dest="targets",
-        type=_refusing(parse_platforms),
-        default=parse_platforms(",".join(SYSTEMS)),
-        metavar="LIST",
-        help=words(
-            Message(
-                "comma-separated, from {systems} (default: all; macos is arm64 and x86-64)",
-                systems=",".join(SYSTEMS),
-            )
-        ),
-    )
-    parser.add_argument(
-        "--python",
-        dest="pythons",
-        type=_refusing(parse_pythons),
-        default=PYTHONS,
-        metavar="LIST",
-        help=words(
-            Message(
-                "comma-separated Python versions, from {versions} (default: all)",
-                versions=",".join(PYTHONS),
-            )
-        ),
-    )
-    parser.add_argument(
-        "--with-model",
-        action="store_true",
-        help=words(Message("also put the model {model} into the kit", model=MODEL)),
-    )
-    parser.add_argument("--lang", choices=CODES, help=words(Message("language of the messages")))
-    return parser.parse_args(argv)
+PROG = f"{COMMAND} kit"
 
 
 def check_out(out: str) -> Path:
@@ -161,9 +91,8 @@ def summary(out: Path, report: KitReport, seconds: float) -> list[str]:
     return lines
 
 
-def run(argv: list[str]) -> int:
-    """Run the kit command; return the exit status."""
-    args = parse_args(argv)
+def run(args: argparse.Namespace) -> int:
+    """Run the kit command with its flags (gui.command_line.parser); return the exit status."""
     started = time.perf_counter()
     try:
         out = check_out(args.out)
@@ -202,4 +131,4 @@ def _complain(error: KitError) -> None:
     print(one_line(words(said)), file=sys.stderr, flush=True)
 
 
-__all__ = ["check_out", "parse_args", "run", "summary"]
+__all__ = ["check_out", "run", "summary"]

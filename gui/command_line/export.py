@@ -1,15 +1,15 @@
 """``python main.py export``: the files of File → Export all, without a window.
 
-Everything the user typed is checked, and the session read, before Qt starts and before any
-file is created; a bad argument or file prints one line on stderr and exits with status 2,
-leaving nothing behind. Files are rendered into memory, then written into the output folder
-through a staging folder (see gui.export.files.write_export).
+Everything the user typed is checked (its flags by gui.command_line.parser), and the
+session read, before Qt starts and before any file is created; a bad argument or file
+prints one line on stderr and exits with status 2, leaving nothing behind. Files are
+rendered into memory, then written into the output folder through a staging folder (see
+gui.export.files.write_export).
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 from collections.abc import Iterator
@@ -19,24 +19,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import Preset, PresetError, read_preset
-from engine.formats.examples import BUILT_IN
-from engine.formats.export_size import MAX_EXPORT_BYTES, check_export, estimate_export
+from engine.formats.export_size import check_export, estimate_export
 from engine.formats.importing import import_preset
-from engine.lesson.multi_head import MAX_HEADS, check_heads
+from engine.lesson.multi_head import check_heads
 from engine.messages import InputError, Message
 from engine.real_model.model_heads import SentenceRun, sentence_run
 from engine.system_errors import system_reason
-from engine.vocabulary import MIN_TEMPERATURE
-from gui.export.figures import MAX_SCALE, MIN_SCALE
-from gui.export.files import ALL_FORMATS, ExportError
+from gui.command_line.values import ALL_HEADS
+from gui.command_line.words import PROG as COMMAND
+from gui.command_line.words import one_line, words
+from gui.export.files import ExportError
 from gui.model.examples import built_in_example
-from gui.support.command_line import CODES, OneLineParser, language_asked, one_line, speak, words
 from gui.support.engine_text import engine_text
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
-PROG = "attention-lab export"
+PROG = f"{COMMAND} export"
 #: Said by Qt's offscreen platform when the window is laid out; nothing to act on.
 QT_NOISE = ("This plugin does not support propagateSizeHints()",)
 
@@ -46,216 +45,6 @@ class CliError(InputError):
 
     ``where`` is the flag and its value as typed (``--out notes.txt``): data, kept as it is.
     """
-
-
-def _refused(message: Message) -> argparse.ArgumentTypeError:
-    """Return the error argparse prints as "argument --flag: <message>", in the language."""
-    return argparse.ArgumentTypeError(words(message))
-
-
-def _formats(text: str) -> tuple[str, ...]:
-    chosen = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
-    unknown = [f for f in chosen if f not in ALL_FORMATS]
-    known = ", ".join(ALL_FORMATS)
-    if not chosen:
-        raise _refused(Message("no format given; choose from {known}", known=known))
-    if unknown:
-        raise _refused(
-            Message(
-                "unknown format {formats}; choose from {known}",
-                formats=", ".join(repr(f) for f in unknown),
-                known=known,
-            )
-        )
-    return chosen
-
-
-def _number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise _refused(Message("must be a number, not {text!r}", text=text)) from None
-    if not math.isfinite(value) or value <= 0:
-        raise _refused(Message("must be a positive number, not {text!r}", text=text))
-    return value
-
-
-def _scale(text: str) -> float:
-    value = _number(text)
-    if not MIN_SCALE <= value <= MAX_SCALE:
-        raise _refused(
-            Message(
-                "must be from {low:g} to {high:g}, not {text!r}",
-                low=MIN_SCALE,
-                high=MAX_SCALE,
-                text=text,
-            )
-        )
-    return value
-
-
-def _heads(text: str) -> int:
-    try:
-        heads = int(text, 10)
-    except ValueError:
-        raise _refused(Message("must be a whole number, not {text!r}", text=text)) from None
-    if not 1 <= heads <= MAX_HEADS:
-        raise _refused(Message("must be from 1 to {most}, not {text!r}", most=MAX_HEADS, text=text))
-    return heads
-
-
-def _from_one(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise _refused(Message("must be a whole number, not {text!r}", text=text)) from None
-    if value < 1:
-        raise _refused(Message("must be a whole number from 1, not {value}", value=text))
-    return value
-
-
-#: ``--head all``: every head of the layer, side by side (the heads' views' numbers)
-ALL_HEADS = 0
-
-
-def _head(text: str) -> int:
-    """Return a head counted from 1, or ALL_HEADS for ``all``."""
-    if text.strip().lower() == "all":
-        return ALL_HEADS
-    try:
-        return _from_one(text)
-    except argparse.ArgumentTypeError:  # said with the word that also fits
-        raise _refused(Message("must be a head from 1, or all, not {text!r}", text=text)) from None
-
-
-def _temperature(text: str) -> float:
-    value = _number(text)
-    if value < MIN_TEMPERATURE:  # the engine's floor: below it 1/τ overflows
-        raise _refused(
-            Message("τ must be at least {low:g}, not {text!r}", low=MIN_TEMPERATURE, text=text)
-        )
-    return value
-
-
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    """Read the export command's flags; a bad one ends the program (exit status 2)."""
-    speak(language_asked(argv) or "en")
-    parser = OneLineParser(
-        prog=PROG,
-        description=words(
-            Message(
-                "Write every figure (PNG, SVG, PDF), the matrices (CSV, JSON) and the "
-                "session file into a folder, without opening a window."
-            )
-        ),
-    )
-    parser.add_argument(
-        "--out",
-        required=True,
-        metavar="DIR",
-        help=words(Message("the folder to write into (its parent must exist)")),
-    )
-    source = parser.add_mutually_exclusive_group()
-    source.add_argument(
-        "--preset",
-        choices=BUILT_IN,
-        default="cat-eats-fish",
-        help=words(Message("a built-in example")),
-    )
-    source.add_argument(
-        "--session", metavar="FILE", help=words(Message("a saved session or preset file"))
-    )
-    source.add_argument(
-        "--sentence",
-        metavar="TEXT",
-        help=words(
-            Message(
-                "a sentence run through the real model (all-MiniLM-L6-v2, installed apart): "
-                "the head of --layer and --head"
-            )
-        ),
-    )
-    said = words(Message("with --sentence: counted from 1 (default 1)"))
-    parser.add_argument("--layer", type=_from_one, default=None, metavar="N", help=said)
-    every = words(
-        Message(
-            "with --sentence: counted from 1 (default 1), or all: every head of the layer, "
-            "side by side, split into its heads"
-        )
-    )
-    parser.add_argument("--head", type=_head, default=None, metavar="N|all", help=every)
-    source.add_argument(
-        "--import",
-        dest="import_files",
-        nargs="+",
-        metavar="FILE",
-        help=words(
-            Message(
-                "matrix files, as File → Import matrices: q, k, v or x, w_q, w_k, w_v "
-                "(and w_o) as .csv, .npy or one .npz"
-            )
-        ),
-    )
-    parser.add_argument(
-        "--heads",
-        type=_heads,
-        metavar="H",
-        help=words(Message("split Q, K and V into H heads (1 to {most})", most=MAX_HEADS)),
-    )
-    parser.add_argument(
-        "--format",
-        type=_formats,
-        default=ALL_FORMATS,
-        metavar="LIST",
-        help=words(
-            Message("comma-separated, from {formats} (default: all)", formats=",".join(ALL_FORMATS))
-        ),
-    )
-    parser.add_argument(
-        "--scale",
-        type=_scale,
-        default=2.0,
-        metavar="N",
-        help=words(
-            Message(
-                "PNG size against the screen, from {low:g} to {high:g} (default: 2)",
-                low=MIN_SCALE,
-                high=MAX_SCALE,
-            )
-        ),
-    )
-    parser.add_argument(
-        "--captions",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help=words(
-            Message(
-                "draw each figure's title, the selected row and its legend above it (default: on)"
-            )
-        ),
-    )
-    parser.add_argument(
-        "--lang", choices=CODES, help=words(Message("language of titles and labels"))
-    )
-    parser.add_argument(
-        "--temperature",
-        type=_temperature,
-        metavar="T",
-        help=words(Message("τ of step ② (default: √d_k)")),
-    )
-    parser.add_argument("--causal", action="store_true", help=words(Message("hide future tokens")))
-    parser.add_argument(
-        "--allow-large",
-        action="store_true",
-        help=words(
-            Message(
-                "write the matrices (CSV, JSON) even past {most} MB; without it such an "
-                "export is refused before it starts, with its size",
-                most=MAX_EXPORT_BYTES // 10**6,
-            )
-        ),
-    )
-    return parser.parse_args(argv)
 
 
 def check_size(args: argparse.Namespace, preset: Preset) -> None:
@@ -431,9 +220,8 @@ def _render_and_write(
         shiboken6.delete(window)
 
 
-def run(argv: list[str]) -> int:
-    """Run the export command; return the exit status."""
-    args = parse_args(argv)
+def run(args: argparse.Namespace) -> int:
+    """Run the export command with its flags (gui.command_line.parser); return the exit status."""
     try:
         if not args.out.strip():  # Path("") would quietly mean the current folder
             raise CliError(Message("--out needs a folder name, not an empty one"))

@@ -3,13 +3,13 @@
 Every message the engine shows a user is built as ``Message("literal template", name=value,
 …)`` (see ``engine/messages.py``). This module reads ``engine/**/*.py`` with :mod:`ast` and
 collects those templates, so that a translation can be checked against the code: the
-Chinese catalogue ``engine_messages_zh_CN.json`` beside it maps each template to its
-translation, with the same placeholders.
+Chinese catalogue ``resources/translations/engine_messages_zh_CN.json`` maps each template
+to its translation, with the same placeholders.
 
 Run it from the repository root to list the templates, one a line::
 
-    python resources/translations/engine_messages.py            # every template
-    python resources/translations/engine_messages.py --missing  # not yet translated / stale
+    python tools/engine_messages.py            # every template
+    python tools/engine_messages.py --missing  # not yet translated / stale
 
 It imports nothing of the engine, so it runs without NumPy.
 """
@@ -25,20 +25,23 @@ from collections.abc import Iterator
 from pathlib import Path
 
 #: The checkout's root, where ``resources/`` lies.
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 #: The engine's source folder.
 ENGINE = ROOT / "engine"
-#: The modules of the command line, whose messages are written before Qt starts.
+#: The modules of the command line, whose messages are written before Qt starts (the kit's
+#: install scripts, in ``kit/templates/``, have their own English and Chinese).
 COMMAND_LINE = (
     ROOT / "main.py",
-    ROOT / "gui" / "window" / "headless_export.py",
-    ROOT / "gui" / "support" / "command_line.py",
-    *sorted((ROOT / "gui" / "support" / "kit").glob("*.py")),
+    *sorted(
+        path
+        for path in (ROOT / "gui" / "command_line").rglob("*.py")
+        if "templates" not in path.relative_to(ROOT).parts
+    ),
 )
-#: The tuple of argparse's own words in ``command_line.py``: each one is a template too.
+#: The tuple of argparse's own words in ``command_line/words.py``: each one is a template too.
 ARGPARSE_WORDS = "ARGPARSE_WORDS"
 #: The Chinese catalogue: an object, English template → Chinese template.
-ZH_CN = Path(__file__).resolve().with_name("engine_messages_zh_CN.json")
+ZH_CN = ROOT / "resources" / "translations" / "engine_messages_zh_CN.json"
 
 
 def message_calls(tree: ast.AST) -> Iterator[ast.Call]:

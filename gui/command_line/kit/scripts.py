@@ -1,4 +1,4 @@
-"""The kit's install scripts and README, written from the templates in ``resources/kit/``.
+"""The kit's install scripts and README, written from the templates in ``templates/``.
 
 The templates name the kit's Python versions, its computers and its model as
 ``@PLACEHOLDERS@``, filled in here. Each file gets the form its system reads: the Windows
@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from gui.support.kit.targets import Target
-from resources import resource_path
+from gui.command_line.kit.targets import Target
 
+#: The folder of the templates, beside this module (the package's data, in a wheel too).
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: The templates, each written into the kit under the same name.
 SCRIPTS = ("install.py", "install_venv.py", "install.sh", "install.ps1", "install.bat",
            "README.txt")  # fmt: skip
@@ -93,7 +94,7 @@ def write_scripts(
         "MODEL_ZH": f"\n包含模型 {model}。" if model else "",
     } | system_texts(targets)
     for name in SCRIPTS:
-        text = fill(resource_path("kit", name).read_text(encoding="utf-8"), values)
+        text = fill((TEMPLATES / name).read_text(encoding="utf-8"), values)
         path = folder / name
         if name.endswith((".bat", ".ps1")):
             text = text.replace("\r\n", "\n").replace("\n", "\r\n")
@@ -105,4 +106,4 @@ def write_scripts(
     return list(SCRIPTS)
 
 
-__all__ = ["SCRIPTS", "fill", "system_texts", "write_scripts"]
+__all__ = ["SCRIPTS", "TEMPLATES", "fill", "system_texts", "write_scripts"]

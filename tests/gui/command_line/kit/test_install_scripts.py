@@ -1,7 +1,7 @@
 """The kit's install.sh and install.py on a kit of made-up wheels (built with pip faked):
 no Python, an unsupported Python, a damaged install.py, a wheel cut short, a missing
 manifest, a computer or system the kit is not for. Each is said in a sentence and nothing
-is installed. (A real install, offline, is in test_kit_offline.py, marked slow.)"""
+is installed. (A real install, offline, is in test_offline.py, marked slow.)"""
 
 from __future__ import annotations
 
@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from gui.support.kit.build import KitPlan, build_kit
-from gui.support.kit.scripts import write_scripts
-from gui.support.kit.targets import TARGETS
-from tests.gui.support.kit_fake_pip import FakePip
+from gui.command_line.kit.build import KitPlan, build_kit
+from gui.command_line.kit.scripts import TEMPLATES, write_scripts
+from gui.command_line.kit.targets import TARGETS
+from tests.gui.command_line.kit.fake_pip import FakePip
 
-ROOT = Path(__file__).resolve().parents[3]
 PYTHON = "{}.{}".format(*sys.version_info[:2])
 LINUX = TARGETS[0]
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="runs install.sh")
@@ -182,13 +181,13 @@ def test_install_py_refuses_a_computer_or_system_the_kit_is_not_for(kit, monkeyp
 
 
 def test_the_desktop_entry_quotes_its_path_as_the_specification_says():
-    install = load_install_py(ROOT / "resources" / "kit")
+    install = load_install_py(TEMPLATES)
     quoted = install.desktop_entry_quoted(Path('/home/a b/100% "x"/bin/attention-lab'))
     assert quoted == '"/home/a b/100%% \\\\"x\\\\"/bin/attention-lab"'
 
 
 def test_the_default_install_folder_is_the_users_own(monkeypatch, tmp_path):
-    install = load_install_py(ROOT / "resources" / "kit")
+    install = load_install_py(TEMPLATES)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert install.default_dir() == tmp_path / "attention-lab"
     monkeypatch.setattr(os, "environ", {})
@@ -232,7 +231,7 @@ def test_the_windows_scripts_parse_as_powershell_and_batch(made_up_kit, tmp_path
 
 
 def test_the_macos_launcher_is_an_executable_command_file_on_the_desktop(monkeypatch, tmp_path):
-    install = load_install_py(ROOT / "resources" / "kit")
+    install = load_install_py(TEMPLATES)
     monkeypatch.setattr(install, "sys", types.SimpleNamespace(platform="darwin"))
     monkeypatch.setattr(install, "desktop_folder", lambda: tmp_path / "Desktop")
     venv = tmp_path / "Application Support" / "Attention Lab" / "venv"
@@ -247,7 +246,7 @@ def test_the_macos_launcher_is_an_executable_command_file_on_the_desktop(monkeyp
 
 
 def test_the_windows_launcher_is_a_bat_starting_pythonw_from_its_folder(monkeypatch, tmp_path):
-    install = load_install_py(ROOT / "resources" / "kit")
+    install = load_install_py(TEMPLATES)
     monkeypatch.setattr(install, "sys", types.SimpleNamespace(platform="win32"))
     monkeypatch.setattr(install, "desktop_folder", lambda: tmp_path / "Desktop")
     folder = tmp_path / "100% Attention Lab"

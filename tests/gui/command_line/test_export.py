@@ -16,12 +16,13 @@ from PySide6.QtGui import QImage
 
 import gui.export.files
 from engine import load_preset, preset_to_dict, read_preset, write_preset
-from gui.window.headless_export import run
+from tests.gui.command_line.exporting import run
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def export(*args: str) -> subprocess.CompletedProcess[str]:
+    """A real run of the command: the other tests run it in this process (``main_py``)."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     return subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "export", *args],
@@ -50,12 +51,13 @@ def test_the_export_command_writes_figures_matrices_and_the_session(tmp_path):
     np.testing.assert_array_equal(session.q, load_preset("cat-eats-fish").q)
 
 
-def test_a_session_with_a_temperature_and_the_causal_mask(tmp_path):
+def test_a_session_with_a_temperature_and_the_causal_mask(main_py, tmp_path):
     write_preset(tmp_path / "mine.json", load_preset("shape-check"))
     out = tmp_path / "out"
     out.mkdir()
-    done = export("--out", str(out), "--session", str(tmp_path / "mine.json"), "--format",
-                  "json", "--temperature", "1", "--causal", "--lang", "zh_CN")  # fmt: skip
+    done = main_py("export", "--out", str(out), "--session", str(tmp_path / "mine.json"),
+                   "--format", "json", "--temperature", "1", "--causal", "--lang",
+                   "zh_CN")  # fmt: skip
     assert done.returncode == 0, done.stderr
     document = json.loads((out / "matrices.json").read_text(encoding="utf-8"))
     assert (document["temperature"], document["causal"]) == (1.0, True)
@@ -91,7 +93,8 @@ BAD = {
 
 
 @pytest.mark.parametrize("case", list(BAD))
-def test_a_bad_argument_or_file_exits_two_with_one_line_and_writes_nothing(tmp_path, case):
+def test_a_bad_argument_or_file_exits_two_with_one_line_and_writes_nothing(main_py, tmp_path,
+                                                                           case):  # fmt: skip
     (tmp_path / "corrupt.json").write_text('{"format": "attention-lab", "version": 1, "tokens"')
     huge = preset_to_dict(load_preset("cat-eats-fish"))
     huge["inputs"]["q"][0][0] = 1e308  # finite, but q·k would overflow
@@ -100,7 +103,7 @@ def test_a_bad_argument_or_file_exits_two_with_one_line_and_writes_nothing(tmp_p
     if "--out" not in args and case != "no out":
         args = ["--out", str(tmp_path / "out"), *args]
     before = sorted(os.listdir(tmp_path))
-    done = export(*args)
+    done = main_py("export", *args)
     assert done.returncode == 2, done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, lines
@@ -108,11 +111,11 @@ def test_a_bad_argument_or_file_exits_two_with_one_line_and_writes_nothing(tmp_p
     assert sorted(os.listdir(tmp_path)) == before
 
 
-def test_the_messages_name_the_problem(tmp_path):
+def test_the_messages_name_the_problem(main_py, tmp_path):
     (tmp_path / "corrupt.json").write_text("{")
-    done = export("--out", str(tmp_path), "--session", str(tmp_path / "corrupt.json"))
+    done = main_py("export", "--out", str(tmp_path), "--session", str(tmp_path / "corrupt.json"))
     assert "corrupt.json: not valid JSON" in done.stderr
-    done = export("--out", str(tmp_path), "--scale", "9")
+    done = main_py("export", "--out", str(tmp_path), "--scale", "9")
     assert "from 0.25 to 8" in done.stderr
 
 
@@ -133,14 +136,15 @@ def test_an_unwritable_out_folder_exits_two_and_leaves_nothing(window, tmp_path,
     assert os.listdir(out) == [] if existing else not out.exists()
 
 
-def test_figures_carry_captions_unless_no_captions_is_given(tmp_path):
+def test_figures_carry_captions_unless_no_captions_is_given(main_py, tmp_path):
     heights = {}
     for flag in ("--captions", "--no-captions"):
         out = tmp_path / flag.strip("-")
-        done = export("--out", str(out), "--format", "png", "--scale", "1", flag)
+        done = main_py("export", "--out", str(out), "--format", "png", "--scale", "1", flag)
         assert done.returncode == 0, done.stderr
         heights[flag] = QImage(str(out / "mixing.png")).height()
     assert heights["--captions"] > heights["--no-captions"] + 40  # title, row and legend
-    default = export("--out", str(tmp_path / "default"), "--format", "png", "--scale", "1")
+    default = main_py("export", "--out", str(tmp_path / "default"), "--format", "png", "--scale",
+                      "1")  # fmt: skip
     assert default.returncode == 0, default.stderr
     assert QImage(str(tmp_path / "default" / "mixing.png")).height() == heights["--captions"]

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from engine.formats.json_file import read_json_object
-from gui.support.kit.targets import Target, pip_options
+from gui.command_line.kit.targets import Target, pip_options
 
 #: pip's installation report of the kit's wheels is about 200 kB.
 MAX_REPORT_BYTES = 64 * 2**20

@@ -1,7 +1,7 @@
 """The command line's words in the language its ``--lang`` asks for, before Qt starts.
 
-``main.py`` and ``main.py export`` read their flags with :mod:`argparse`, before Qt (and
-its translators) are loaded. Their own sentences are :class:`engine.messages.Message` s,
+``main.py`` and its verbs read their flags with :mod:`argparse`, before Qt (and its
+translators) are loaded. Their own sentences are :class:`engine.messages.Message` s,
 found in the source and translated in the same catalogue as the engine's; argparse's own
 words ("usage: ", "the following arguments are required: %s", …) are listed in
 :data:`ARGPARSE_WORDS`, and argparse is made to look them up there too.
@@ -10,12 +10,14 @@ words ("usage: ", "the following arguments are required: %s", …) are listed in
 from __future__ import annotations
 
 import argparse
-import copy
+import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from engine.messages import Message
 from gui.support.catalogue import catalogue, translated
+
+#: The command's name, as its help and its errors say it (``attention-lab export: error:``).
+PROG = "attention-lab"
 
 #: The languages of the command line (as gui.support.language.LANGUAGES, without Qt).
 CODES = ("en", "zh_CN")
@@ -55,57 +57,6 @@ def one_line(text: str) -> str:
     return "".join(repr(c)[1:-1] if c in LINE_BREAKS else c for c in text)
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """An argparse parser that says a bad flag or value in one line, in the language."""
-
-    def parse_args(  # type: ignore[override]
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> argparse.Namespace:
-        """Parse as argparse does, but name an unknown flag before a missing one.
-
-        argparse checks the required flags before it looks at the unknown ones, so
-        ``export --bogus`` was told only that ``--out`` is missing. A first pass with
-        nothing required finds the unknown words; then the real parse says the rest.
-        """
-        required = [action for action in self._actions if action.required]
-        groups = [group for group in self._mutually_exclusive_groups if group.required]
-        for action in required:
-            action.required = False
-        for group in groups:
-            group.required = False
-        try:
-            _, unknown = self.parse_known_args(args, copy.copy(namespace))
-        finally:
-            for action in required:
-                action.required = True
-            for group in groups:
-                group.required = True
-        if unknown:
-            said = catalogue(_language).get("unrecognized arguments: %s")
-            self.error((said or "unrecognized arguments: %s") % " ".join(unknown))
-        return super().parse_args(args, namespace)
-
-    def format_help(self) -> str:
-        """Return argparse's help, its section titles ended as its "usage" is.
-
-        argparse ends a title with an ASCII colon of its own; in Chinese "用法：" has the
-        full-width one, so "选项:" beside it is given one too.
-        """
-        text = super().format_help()
-        colon = catalogue(_language).get("usage: ", "usage: ").rstrip()[-1:]
-        if colon in ("", ":"):
-            return text
-        for group in self._action_groups:
-            if group.title:
-                text = text.replace(f"\n{group.title}:\n", f"\n{group.title}{colon}\n")
-        return text
-
-    def error(self, message: str) -> NoReturn:
-        """Print a bad flag or value as one line on stderr, and exit with status 2."""
-        said = Message("{prog}: error: {message} (see --help)", prog=self.prog, message=message)
-        self.exit(2, one_line(words(said)) + "\n")
-
-
 def language_asked(argv: Sequence[str]) -> str | None:
     """Return the code that ``--lang CODE`` or ``--lang=CODE`` asks for, if it is one."""
     for index, word in enumerate(argv):
@@ -142,3 +93,34 @@ def speak(language: str) -> None:
 def words(message: Message) -> str:
     """Return one of the command line's messages in the language it speaks."""
     return translated(message, _language)
+
+
+def argparse_word(text: str) -> str:
+    """Return one of :data:`ARGPARSE_WORDS` in the language the command line speaks."""
+    return catalogue(_language).get(text) or text
+
+
+def console_replaces_what_it_cannot_encode() -> None:
+    r"""Let stdout and stderr write any text: what their encoding lacks becomes ``\uXXXX``.
+
+    On an ASCII-only console (``PYTHONIOENCODING=ascii``, the C locale) ``--help`` raised
+    UnicodeEncodeError at its first arrow, and ``export --out 猫`` wrote every file and
+    then failed with exit 1 on the line that said so.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+__all__ = [
+    "ARGPARSE_WORDS",
+    "CODES",
+    "PROG",
+    "argparse_word",
+    "console_replaces_what_it_cannot_encode",
+    "language_asked",
+    "one_line",
+    "speak",
+    "words",
+]

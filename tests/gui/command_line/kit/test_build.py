@@ -1,6 +1,6 @@
-"""Building a kit with pip faked (tests/gui/support/kit_fake_pip.py): what is downloaded
+"""Building a kit with pip faked (tests/gui/command_line/kit/fake_pip.py): what is downloaded
 for which computer, a shared wheel stored once, the sizes, the manifest, the scripts, and
-what a failed pip says. The real pip is used by test_kit_offline.py (marked slow)."""
+what a failed pip says. The real pip is used by test_offline.py (marked slow)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from gui.support.kit.build import MODEL, MODEL_SHA256, KitPlan, build_kit
-from gui.support.kit.targets import PYTHONS, TARGETS, KitError
-from tests.gui.support.kit_fake_pip import FakePip, value_of, values_of
+from gui.command_line.kit.build import MODEL, MODEL_SHA256, KitPlan, build_kit
+from gui.command_line.kit.targets import PYTHONS, TARGETS, KitError
+from tests.gui.command_line.kit.fake_pip import FakePip, value_of, values_of
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def build(out: Path, targets=TARGETS, pythons=PYTHONS, with_model=False, pip=None):
@@ -189,8 +189,8 @@ def test_the_wheel_is_built_from_a_clean_copy_of_the_sources(tmp_path):
     assert wheel[-1] != str(ROOT)
     assert "--no-deps" in wheel
     copied = pip.source_files
-    assert {"pyproject.toml", "README.md", "main.py", "gui/support/kit/build.py"} <= copied
-    assert "resources/kit/install.sh" in copied
+    assert {"pyproject.toml", "README.md", "main.py", "gui/command_line/kit/build.py"} <= copied
+    assert "gui/command_line/kit/templates/install.sh" in copied
     assert not [
         p for p in copied if "__pycache__" in p or p.startswith(("build/", ".git", "tests"))
     ]

@@ -1,12 +1,13 @@
 """Rebuild the bundled CJK font subset (run by hand; not part of the app).
 
 The app must show Chinese on machines with no CJK fonts, with no network, so it ships
-a subset of Noto Sans CJK SC (SIL Open Font License 1.1, see OFL.txt): every GB2312
-hanzi, Latin, Greek, the maths symbols the lesson uses and CJK punctuation.
+``resources/fonts/NotoSansSC-Subset.otf``, a subset of Noto Sans CJK SC (SIL Open Font
+License 1.1, see ``resources/fonts/OFL.txt``): every GB2312 hanzi, Latin, Greek, the maths
+symbols the lesson uses and CJK punctuation.
 
 Usage::
 
-    python resources/fonts/make_subset.py NotoSansCJK-Regular.ttc
+    python tools/make_subset.py NotoSansCJK-Regular.ttc
 
 (the .ttc comes from Debian's ``fonts-noto-cjk`` package; collection index 2 is SC).
 Needs ``fonttools``, which is a build-time tool only.
@@ -63,7 +64,7 @@ def main(source: str) -> None:
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(codepoints))
     subsetter.subset(font)
-    out = Path(__file__).with_name("NotoSansSC-Subset.otf")
+    out = Path(__file__).resolve().parents[1] / "resources" / "fonts" / "NotoSansSC-Subset.otf"
     font.save(out)
     print(f"{out}: {out.stat().st_size:,} bytes, {len(font.getGlyphOrder()):,} glyphs")
 

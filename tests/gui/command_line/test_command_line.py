@@ -1,6 +1,6 @@
 """Every bad flag or value of ``main.py`` and ``main.py export``: exit status 2, exactly
-one line on stderr, no traceback, nothing written. (More export cases, with the
-messages they give, are in test_cli_export.py.)"""
+one line on stderr, no traceback, nothing written; each run in this process, two also as
+real processes. (More export cases, with the messages they give, are in test_export.py.)"""
 
 from __future__ import annotations
 
@@ -44,26 +44,44 @@ CASES = {
     "export: --session with half a surrogate": ["export", "--session", "{tmp}/surrogate.json"],
 }
 NEEDS = {"/proc/": Path("/proc"), "/dev/zero": Path("/dev/zero")}
+#: Also run as real processes: a refusal before Qt starts, and one after Qt has started
+#: and drawn (what a process alone shows: its exit status, and Qt's start putting nothing
+#: else on stderr). The others run in this process: their messages are what they test.
+IN_A_PROCESS = ("main: unknown flag", "export: --out that cannot be created")
 
 
 def listing(folder: Path) -> dict[str, int]:
     return {str(p.relative_to(folder)): p.stat().st_size for p in sorted(folder.rglob("*"))}
 
 
+def missing(case: str) -> Path | None:
+    """What the case needs and this system lacks (/proc, /dev/zero), if anything."""
+    needed = next((path for text, path in NEEDS.items() if text in " ".join(CASES[case])), None)
+    return needed if needed is not None and not needed.exists() else None
+
+
+def prepared(case: str, folder: Path) -> list[str]:
+    """Write the files the case names into ``folder``; return its arguments."""
+    if missing(case) is not None:
+        pytest.skip(f"needs {missing(case)}")
+    lesson = preset_to_dict(load_preset("cat-eats-fish"))
+    (folder / "tiny-tau.json").write_text(json.dumps({**lesson, "temperature": 1e-310}))
+    (folder / "surrogate.json").write_text(json.dumps({**lesson, "tokens": ["\ud800"] * 3}))
+    args = [a.format(tmp=folder) for a in CASES[case]]
+    if args[0] == "export" and "--out" not in args:
+        args += ["--out", str(folder / "out")]
+    return args
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    """Run every case at once (each start of Python and Qt takes most of a second) in its
-    own folder and home; case → (status, stderr, files before, files after)."""
+    """Run the IN_A_PROCESS cases at once (each start of Python and Qt takes most of a
+    second), each in its own folder and home; case → (status, stderr, files before, after)."""
     started = {}
-    lesson = preset_to_dict(load_preset("cat-eats-fish"))
-    for case, args in CASES.items():
+    for case in (case for case in IN_A_PROCESS if missing(case) is None):
         folder = tmp_path_factory.mktemp("cli")
         (folder / "home").mkdir()
-        (folder / "tiny-tau.json").write_text(json.dumps({**lesson, "temperature": 1e-310}))
-        (folder / "surrogate.json").write_text(json.dumps({**lesson, "tokens": ["\ud800"] * 3}))
-        args = [a.format(tmp=folder) for a in args]
-        if args[0] == "export" and "--out" not in args:
-            args += ["--out", str(folder / "out")]
+        args = prepared(case, folder)
         home = str(folder / "home")
         env = dict(
             os.environ,
@@ -85,12 +103,7 @@ def runs(tmp_path_factory):
     return done
 
 
-@pytest.mark.parametrize("case", list(CASES))
-def test_a_bad_flag_or_value_exits_two_with_one_line_and_writes_nothing(runs, case):
-    needed = next((path for text, path in NEEDS.items() if text in " ".join(CASES[case])), None)
-    if needed is not None and not needed.exists():
-        pytest.skip(f"needs {needed}")
-    status, stderr, before, after = runs[case]
+def assert_refused(case: str, status: int, stderr: str, before: dict, after: dict) -> None:
     assert status == 2, stderr
     assert "Traceback" not in stderr
     lines = stderr.splitlines()
@@ -98,3 +111,18 @@ def test_a_bad_flag_or_value_exits_two_with_one_line_and_writes_nothing(runs, ca
     prog = "attention-lab export" if CASES[case][0] == "export" else "attention-lab"
     assert lines[0].startswith(f"{prog}: error: ")
     assert after == before
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_bad_flag_or_value_exits_two_with_one_line_and_writes_nothing(main_py, tmp_path, case):
+    args = prepared(case, tmp_path)
+    before = listing(tmp_path)
+    done = main_py(*args)
+    assert_refused(case, done.returncode, done.stderr, before, listing(tmp_path))
+
+
+@pytest.mark.parametrize("case", IN_A_PROCESS)
+def test_a_real_process_exits_two_with_one_line_and_writes_nothing(runs, case):
+    if missing(case) is not None:
+        pytest.skip(f"needs {missing(case)}")
+    assert_refused(case, *runs[case])

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 
 CASES = {
     "unknown platform": (
@@ -69,34 +69,27 @@ def prepared(folder: Path) -> None:
     (folder / "notes" / "lesson.txt").write_text("mine")
 
 
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    """Run every case in both languages at once: (case, language) → (status, stderr, tmp)."""
-    started = {}
-    for case, (args, _, _) in CASES.items():
-        for language in ("en", "zh_CN"):
-            folder = tmp_path_factory.mktemp("kit-cli")
-            prepared(folder)
-            argv = [a.format(tmp=folder) for a in args]
-            if "--out" not in argv:
-                argv += ["--out", str(folder / "kit")]
-            if case == "no --out":
-                argv = []
-            command = [sys.executable, str(ROOT / "main.py"), "kit", "--lang", language, *argv]
-            process = subprocess.Popen(
-                command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-            )
-            started[case, language] = (process, folder)
-    done = {}
-    for key, (process, folder) in started.items():
-        _, stderr = process.communicate(timeout=60)
-        done[key] = (process.returncode, stderr, folder)
-    return done
+@pytest.fixture
+def run_case(main_py, tmp_path):
+    """(case, language) → (status, stderr, folder): run in this process, as the words are
+    what is tested; the help's test below is a process, as what it tests is what it loads."""
+    prepared(tmp_path)
+
+    def run(case: str, language: str):
+        argv = [a.format(tmp=tmp_path) for a in CASES[case][0]]
+        if "--out" not in argv:
+            argv += ["--out", str(tmp_path / "kit")]
+        if case == "no --out":
+            argv = []
+        done = main_py("kit", "--lang", language, *argv)
+        return done.returncode, done.stderr, tmp_path
+
+    return run
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_a_refused_flag_or_folder_exits_two_with_one_english_line(runs, case):
-    status, stderr, folder = runs[case, "en"]
+def test_a_refused_flag_or_folder_exits_two_with_one_english_line(run_case, case):
+    status, stderr, folder = run_case(case, "en")
     assert status == 2, stderr
     lines = stderr.splitlines()
     assert len(lines) == 1, lines
@@ -106,8 +99,8 @@ def test_a_refused_flag_or_folder_exits_two_with_one_english_line(runs, case):
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_with_lang_zh_cn_the_refusal_is_in_chinese(runs, case):
-    status, stderr, folder = runs[case, "zh_CN"]
+def test_with_lang_zh_cn_the_refusal_is_in_chinese(run_case, case):
+    status, stderr, folder = run_case(case, "zh_CN")
     assert status == 2, stderr
     lines = stderr.splitlines()
     assert len(lines) == 1, lines
@@ -136,7 +129,7 @@ def test_the_help_names_the_flags_in_chinese_and_loads_no_qt():
 
 
 def test_an_earlier_kit_may_be_rebuilt(tmp_path):
-    from gui.support.kit.command import check_out
+    from gui.command_line.kit.command import check_out
 
     (tmp_path / "kit").mkdir()
     (tmp_path / "kit" / "kit.json").write_text("{}")

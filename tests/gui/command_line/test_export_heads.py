@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from engine import load_preset, preset_to_dict
-from gui.window.headless_export import run
+from tests.gui.command_line.exporting import run
 
 
 def write_csv(path, matrix):

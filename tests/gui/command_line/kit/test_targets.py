@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.messages import Message
-from gui.support.catalogue import translated
-from gui.support.kit.targets import (
+from gui.command_line.kit.targets import (
     PYTHONS,
     TARGETS,
     KitError,
@@ -17,6 +16,7 @@ from gui.support.kit.targets import (
     pip_options,
     system_floor,
 )
+from gui.support.catalogue import translated
 
 BY_KEY = {target.key: target for target in TARGETS}
 
