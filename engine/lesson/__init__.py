@@ -9,6 +9,9 @@ contract in pyproject.toml keeps file formats and the real model out of it).
   ``row_blocks``: its steps ② and ③, a block of rows at a time; ``result``: the
   :class:`AttentionResult` holding every intermediate;
 - ``update``: attention after a small edit, reusing the previous result;
+- ``compute``: the app's one entry point, new inputs and the previous computation in, the
+  new one out by the cheapest road (the same, τ only, a few cells, or whole);
+  ``kept_results``: the computations kept so that an undo gives back the very numbers;
 - ``multi_head``: the four steps on each head's block of columns, concatenated, times W_o;
 - ``masks``: padding masks, and masks composed; ``dropout``: dropout on A, as in training;
 - ``explain``: the hand calculation of one cell, as numbers to write out;

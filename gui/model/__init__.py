@@ -1,1 +1,1 @@
-"""What the user edits: the state, its undo commands, snapshots, number parsing, view settings."""
+"""What the user edits: the state, its numbers, undo commands, snapshots, number parsing."""

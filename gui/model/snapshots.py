@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 import numpy as np
 from numpy.typing import NDArray
 
-from engine import AttentionResult, Preset, attention, multi_head, padding_mask, project
+from engine import Preset, padding_mask
 from engine.formats.head_source import HeadSource
+from engine.lesson.compute import Inputs
 from engine.lesson.dropout import DropoutSetting
 from engine.lesson.masks import combined
-from engine.lesson.multi_head import MultiHeadResult
 
 Matrix = NDArray[np.float64]
 ROWS_PER_TOKEN = ("q", "k", "v", "x")  # the inputs with one row per token
@@ -46,6 +46,11 @@ class Snapshot:
         length = len(self.tokens)
         padding = padding_mask(self.padding) if any(self.padding) else None
         return combined((length, length), self.mask, padding)
+
+    @property
+    def inputs(self) -> Inputs:
+        """Return what the engine computes the result from (see engine.lesson.compute)."""
+        return Inputs(self.matrices, self.causal, self.allowed, self.temperature, self.heads)
 
 
 def with_token_added(snapshot: Snapshot, name: str) -> Snapshot:
@@ -151,82 +156,3 @@ def snapshot_of(preset: Preset) -> Snapshot:
                     mask=None if mask is None or mask.all() else mask, heads=preset.heads,
                     padding=preset.padding if any(preset.padding) else (),
                     dropout=preset.dropout, source=preset.source)  # fmt: skip
-
-
-def inputs_of(matrices: dict[str, Matrix]) -> tuple[Matrix, Matrix, Matrix]:
-    """Q, K and V of some inputs: projected from X in projection mode."""
-    if "x" in matrices:
-        return project(matrices["x"], matrices["w_q"], matrices["w_k"], matrices["w_v"])
-    return matrices["q"], matrices["k"], matrices["v"]
-
-
-def _changed(old: Matrix, new: Matrix, axis: int) -> NDArray[np.intp]:
-    """Return the rows (axis 1 compared) or columns (axis 0 compared) that differ."""
-    if old is new:
-        return np.zeros(0, dtype=np.intp)
-    changed: NDArray[np.intp] = np.flatnonzero((old != new).any(axis=axis))
-    return changed
-
-
-def reprojected(
-    before: dict[str, Matrix], matrices: dict[str, Matrix], projected: dict[str, Matrix]
-) -> tuple[Matrix, Matrix, Matrix]:
-    """Return Q, K, V of ``matrices``, given ``projected`` (q, k, v) = those of ``before``.
-
-    Only the rows of X and the columns of each W that changed are multiplied again: a cell
-    of X is one row of Q, K and V (3·d_model² products where X·W takes 3·L·d_model²).
-    Anything else (another mode, other shapes, many changes) is projected whole.
-    """
-    names = ("x", "w_q", "w_k", "w_v")
-    if (
-        "x" not in matrices
-        or any(n not in projected for n in ("q", "k", "v"))
-        or any(n not in before or before[n].shape != matrices[n].shape for n in names)
-    ):
-        return inputs_of(matrices)
-    x = matrices["x"]
-    rows = _changed(before["x"], x, axis=1)
-    result = []
-    for name, old in zip(names[1:], (projected["q"], projected["k"], projected["v"]), strict=True):
-        w = matrices[name]
-        cols = _changed(before[name], w, axis=0)
-        if len(rows) > x.shape[0] // 8 or len(cols) > w.shape[1] // 8:
-            return inputs_of(matrices)
-        if not len(rows) and not len(cols):
-            result.append(old)
-            continue
-        new = old.copy()
-        with np.errstate(over="ignore", invalid="ignore"):
-            if len(rows):
-                new[rows] = x[rows] @ w  # (rows, d)
-            if len(cols):
-                new[:, cols] = x @ w[:, cols]  # (L, cols)
-        if not np.isfinite(new).all():
-            return inputs_of(matrices)  # which says which one overflows
-        result.append(new)
-    return result[0], result[1], result[2]
-
-
-def attention_of(snapshot: Snapshot) -> AttentionResult:
-    """Compute the engine's result for a snapshot; raise ValueError as the engine does.
-
-    With several heads, that of the first; :func:`heads_of` gives them all.
-    """
-    if snapshot.heads > 1:
-        return heads_of(snapshot).heads[0]
-    q, k, v = inputs_of(snapshot.matrices)
-    return attention(q, k, v, temperature=snapshot.temperature, causal=snapshot.causal,
-                     mask=snapshot.allowed)  # fmt: skip
-
-
-def heads_of(
-    snapshot: Snapshot, projected: tuple[Matrix, Matrix, Matrix] | None = None
-) -> MultiHeadResult:
-    """Compute every head of a snapshot, their concat and (with W_o) the output.
-
-    ``projected``: its Q, K and V when the caller has them already.
-    """
-    q, k, v = inputs_of(snapshot.matrices) if projected is None else projected
-    return multi_head(q, k, v, snapshot.heads, w_o=snapshot.matrices.get("w_o"),
-                      temperature=snapshot.temperature, causal=snapshot.causal,
-                      mask=snapshot.allowed)  # fmt: skip

@@ -1,13 +1,17 @@
 """The one object that owns what the user edits, and the engine's result for it.
 
-Widgets read from it and write only through its setters; it validates, stores,
-recomputes through engine/ and emits named signals on a real change. Every change of
-the inputs is an undoable command on :attr:`AttentionState.undo_stack`.
+Widgets read from it and write only through its setters. It holds the numbers in a
+:class:`HeldNumbers` (plain Python: the inputs, the selection and their computation, read
+as the views read them) and asks edits.py whether an edit is allowed (plain Python too);
+it owns the undo stack, the signals, the messages in the user's language (a refusal's
+from reasons.py) and the timer that makes the edits of one frame one computation. Every
+change of the inputs is an undoable command on :attr:`AttentionState.undo_stack`.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -15,30 +19,27 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from engine import Preset, load_preset, random_preset, update_attention, with_temperature
-from engine.lesson.multi_head import update_heads, with_heads_temperature
-from engine.vocabulary import LABELS, MAX_DIM, STEPS
-from gui.model.examples import built_in_example
-from gui.model.kept_results import Inputs, KeptResults
+from engine import AttentionResult, Dropout, Preset, load_preset, random_preset
+from engine.formats.head_source import HeadSource
+from engine.lesson.dropout import DropoutSetting
+from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
+from engine.lesson.multi_head import MultiHeadResult
+from engine.vocabulary import LABELS, STEPS
+from gui.model import edits
+from gui.model.edits import MAX_GRID_TOKENS, Refused
+from gui.model.examples import built_in_example, token_name
+from gui.model.held_numbers import Held, HeldNumbers
+from gui.model.numbers import parse_number
 from gui.model.pending import PendingChange
-from gui.model.snapshots import (
-    Snapshot,
-    attention_of,
-    heads_of,
-    inputs_of,
-    reprojected,
-    snapshot_of,
-    with_projection,
-    without_projection,
-)
-from gui.model.typed_edits import MAX_GRID_TOKENS, TypedEdits
+from gui.model.reasons import reason_text
+from gui.model.snapshots import Snapshot, snapshot_of
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, TemperatureCommand, Text
-from gui.support.engine_text import engine_text
+from gui.model.view_settings import ViewSettings
 
 __all__ = ["LABELS", "MAX_GRID_TOKENS", "STEPS", "AttentionState"]
 
 
-class AttentionState(TypedEdits):
+class AttentionState(QObject):
     """Tokens, the input matrices (Q, K, V or X and the W's), τ, the mask, the selection."""
 
     structure_changed = Signal()  # tokens added or removed, dimensions, mode, preset
@@ -53,21 +54,101 @@ class AttentionState(TypedEdits):
     selected_head_changed = Signal(int)
     masks_changed = Signal()  # padding or the own mask
     dropout_changed = Signal()
+    source_changed = Signal()  # the numbers now come from another model's head, or none
+    message = Signal(str)  # something the user should read: why an edit was refused
+    # a request that works but changes nothing (a cell typed to the value it has): any
+    # refusal said before is old news now, as it is after every change
+    accepted = Signal()
+
+    # Read from the numbers (see HeldNumbers for each): the result computed when first read
+    # after an edit; the edits of one turn of the event loop (a frame) cost one computation
+    # and one ``result_changed``, sent when the loop comes round.
+    result, shown_result = Held[AttentionResult](), Held[AttentionResult]()
+    heads_result, shown_heads = Held[MultiHeadResult | None](), Held[MultiHeadResult | None]()
+    dropped = Held[Dropout | None]()
+    tokens, input_names = Held[tuple[str, ...]](), Held[tuple[str, ...]]()
+    matrix = Held[Callable[[str], NDArray[np.float64]]]()
+    is_editable = Held[Callable[[str], bool]]()
+    d_k, d_v, d_model = Held[int](), Held[int](), Held[int]()
+    width_qk, width_v, heads = Held[int](), Held[int](), Held[int]()
+    is_projection, has_w_o, causal = Held[bool](), Held[bool](), Held[bool]()
+    temperature, follows_sqrt_d_k = Held[float](), Held[bool]()
+    padding, is_padding = Held[tuple[bool, ...]](), Held[Callable[[int], bool]]()
+    own_mask, dropout = Held[NDArray[np.bool_] | None](), Held[DropoutSetting | None]()
+    selected_token, selected_head = Held[int](), Held[int]()
+    # (step, row, col) of the cell whose arithmetic is explained, or None; a col of −1
+    # stands for the whole row (the way the lesson walks 猫's row through each step)
+    selected_cell = Held[tuple[str, int, int] | None]()
+    cell_name = Held[Callable[[str, int, int], str]]()
+    explain = Held[
+        Callable[[str, int, int | None], ScoreStep | ScaledStep | WeightStep | ContextStep]
+    ]()
+    source = Held[HeadSource | None]()
+    is_the_models, is_as_the_model_computes = Held[bool](), Held[bool]()
 
     def __init__(self, preset: Preset | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        preset = load_preset("cat-eats-fish") if preset is None else preset
+        self._numbers = HeldNumbers(snapshot_of(preset))
+        self._numbers.selected_token = preset.selected_token
+        self._numbers.selected_head = preset.selected_head  # within h: the file's reader checks
+        self.view = ViewSettings(self)  # decimals, text size, the lit step: views subscribe
+        self._apply_view(preset.view)
         self.undo_stack = QUndoStack(self)
         self._coalesce = QTimer(self)
         self._coalesce.setSingleShot(True)
         self._coalesce.setInterval(0)
         self._coalesce.timeout.connect(self._emit_result_changed)
         self._pending: PendingChange | None = None  # what the undo stack has changed, not yet told
-        self._kept = KeptResults()
+        # the last message said with ``say``: how to write it, and every way it was written
+        self._said: tuple[Callable[[], str], set[str]] | None = None
         self.undo_stack.indexChanged.connect(self._settle)  # after every push, undo, redo, jump
-        self._apply_preset(load_preset("cat-eats-fish") if preset is None else preset)
-        self._settle()
 
-    # ----------------------------------------------------------------- editing
+    # ----------------------------------------------------------------- messages
+    def say(self, text: Callable[[], str]) -> None:
+        """Emit ``message`` with ``text()``, and keep ``text`` to write it again after a switch.
+
+        For a message that may stay on screen a while (one said at the start, before the
+        user switches the language): see ``said_again``.
+        """
+        shown = text()
+        self._said = (text, {shown})
+        self.message.emit(shown)
+
+    def said_again(self, shown: str) -> str | None:
+        """Return the message ``shown`` in the current language; None if it cannot be.
+
+        Only the last message said with ``say`` can (in whichever language it was written).
+        """
+        said = self._said
+        if said is None or shown not in said[1]:
+            return None
+        again = said[0]()
+        said[1].add(again)
+        return again
+
+    def _refuse(self, refused: Refused) -> bool:
+        """Say why the numbers refused an edit (if they gave a reason); return False."""
+        if refused.reason:
+            self.say(lambda: reason_text(refused))
+        return False
+
+    # ----------------------------------------------------------------- editing, undoably
+    def _edit(self, edit: Callable[[], Snapshot | None], text: Text) -> bool:
+        """Push the inputs ``edit`` makes as one undo step named ``text``; False if refused.
+
+        An edit that changes nothing is accepted, with no step.
+        """
+        try:
+            after = edit()
+        except Refused as refused:
+            return self._refuse(refused)
+        if after is None:
+            self.accepted.emit()
+        else:
+            self.undo_stack.push(SnapshotCommand(self, self._numbers.snapshot, after, text))
+        return True
+
     def set_projection(self, projection: bool) -> bool:
         """Type X and W_q, W_k, W_v (Q = X·W_q …) instead of Q, K, V, as one undoable step.
 
@@ -75,35 +156,156 @@ class AttentionState(TypedEdits):
         they are; switched off, Q, K, V are the current (projected) ones. Returns False (and
         says why) when X would be wider than MAX_DIM: one column per token.
         """
-        if projection == self.is_projection:
-            self.accepted.emit()
-            return True
-        if projection and len(self._tokens) > MAX_DIM:
-            self.say(lambda: self.tr(
-                "Projection mode needs one column of X per token: at most {0} tokens"
-            ).format(MAX_DIM))  # fmt: skip
-            return False
-        before = self._snapshot()
-        q, k, v = (self.matrix(name) for name in ("q", "k", "v"))  # whole, with several heads
         if projection:
-            after = with_projection(before, q, k, v)
             text: Text = lambda: self.tr("Inputs from X and W_q, W_k, W_v")  # noqa: E731
         else:
-            after = without_projection(before, q, k, v)
             text = lambda: self.tr("Inputs Q, K, V typed directly")  # noqa: E731
-        self._push(after, text)
-        return True
+        return self._edit(lambda: edits.projection(self._numbers, projection), text)
 
     def set_causal(self, causal: bool) -> None:
         """Switch the causal mask on or off, as one undoable step (none if unchanged)."""
-        if causal != self._causal:
-            before = self._snapshot()
-            text = (
-                (lambda: self.tr("Causal mask on"))
-                if causal
-                else (lambda: self.tr("Causal mask off"))
-            )
-            self._push(replace(before, causal=causal), text)
+        self._edit(lambda: edits.causal(self._numbers, causal),
+                   (lambda: self.tr("Causal mask on")) if causal
+                   else (lambda: self.tr("Causal mask off")))  # fmt: skip
+
+    def set_d_k(self, width: int) -> bool:
+        """Set the columns of Q and K (of W_q and W_k), h·d_k, as one undoable step.
+
+        New columns start at 0. Returns False (and says why) outside 1 … MAX_DIM, or for a
+        width the heads do not divide. While τ follows √d_k it follows the new d_k.
+        """
+        names = ("w_q", "w_k") if self.is_projection else ("q", "k")
+        return self._edit(lambda: edits.width(self._numbers, names, width),
+                          lambda: self.tr("Set d_k to {0}").format(width))  # fmt: skip
+
+    def set_d_v(self, width: int) -> bool:
+        """Set the columns of V (of W_v, and the rows of W_o), h·d_v, as one undoable step.
+
+        New columns start at 0. Returns False (and says why) outside 1 … MAX_DIM, or for a
+        width the heads do not divide.
+        """
+        names = ("w_v",) if self.is_projection else ("v",)
+        return self._edit(lambda: edits.width(self._numbers, names, width),
+                          lambda: self.tr("Set d_v to {0}").format(width))  # fmt: skip
+
+    def set_d_model(self, width: int) -> bool:
+        """In projection mode: the width of X, which is also the height of each W."""
+        return self._edit(lambda: edits.d_model(self._numbers, width),
+                          lambda: self.tr("Set d_model to {0}").format(width))  # fmt: skip
+
+    def set_heads(self, heads: int) -> bool:
+        """Split Q, K and V into ``heads`` blocks of columns, as one undoable step.
+
+        Returns False (and says why) for a number that does not divide the widths of Q and
+        of V, or is outside 1 … 16.
+        """
+        return self._edit(lambda: edits.heads(self._numbers, heads),
+                          lambda: self.tr("Split into {0} heads").format(heads))  # fmt: skip
+
+    def set_w_o_given(self, given: bool) -> bool:
+        """Give W_o (starting as the identity: output = concat) or take it away; undoable.
+
+        Only in projection mode, where the W's are edited.
+        """
+        return self._edit(lambda: edits.w_o(self._numbers, given),
+                          (lambda: self.tr("Add W_o")) if given
+                          else (lambda: self.tr("Remove W_o")))  # fmt: skip
+
+    def set_padding(self, token: int, padding: bool) -> bool:
+        """Mark token ``token`` as padding (its key hidden from every query), or not."""
+        name = self.tokens[token] if 0 <= token < len(self.tokens) else ""
+        if padding:
+            text: Text = lambda: self.tr("Mark “{0}” as padding").format(name)  # noqa: E731
+        else:
+            text = lambda: self.tr("“{0}” is no longer padding").format(name)  # noqa: E731
+        return self._edit(lambda: edits.padding(self._numbers, token, padding), text)
+
+    def set_own_mask(self, mask: NDArray[np.bool_] | None, text: Text | None = None) -> bool:
+        """Set the mask painted by hand (True = allowed; None, or all True, for none)."""
+        return self._edit(lambda: edits.own_mask(self._numbers, mask),
+                          text or (lambda: self.tr("Paint the mask")))  # fmt: skip
+
+    def set_dropout(self, setting: DropoutSetting | None) -> bool:
+        """Set dropout on the weights (None: off), as one undoable step."""
+        return self._edit(lambda: edits.dropout(self._numbers, setting),
+                          lambda: self.tr("Set dropout"))  # fmt: skip
+
+    def restore_source(self) -> bool:
+        """Give back the model's tokens, Q, K and V, and its own steps; one undoable step.
+
+        Returns False when there is nothing to restore (no source, or nothing changed).
+        """
+        return self._edit(lambda: edits.restored(self._numbers),
+                          lambda: self.tr("Restore the model's numbers"))  # fmt: skip
+
+    def set_cell(self, name: str, row: int, col: int, value: str | float) -> bool:
+        """Type one value; text is parsed. Returns False (and says why) if refused."""
+        try:
+            number = edits.cell(self._numbers, name, row, col, value, parse_number)
+        except Refused as refused:
+            return self._refuse(refused)
+        if number is None:
+            self.accepted.emit()
+            return True
+        where = self.cell_name(name, row, col)
+        text = lambda: self.tr("Edit {0}").format(where)  # noqa: E731 (named again on a switch)
+        self.undo_stack.push(BlockCommand(self, name, row, col, np.array([[number]]), text))
+        return True
+
+    def paste_block(self, name: str, top: int, left: int, cells: list[list[str]]) -> bool:
+        """Paste rows of text cells at (top, left): all or nothing."""
+        try:
+            block = edits.block(self._numbers, name, top, left, cells, parse_number)
+        except Refused as refused:
+            return self._refuse(refused)
+        text = lambda: self.tr("Paste into {0}").format(LABELS[name])  # noqa: E731
+        self.undo_stack.push(BlockCommand(self, name, top, left, block, text))
+        return True
+
+    def add_token(self, name: str | None = None) -> bool:
+        """Add a last token whose inputs start at 0, as one undoable step.
+
+        ``name`` defaults to “token n” for the n-th token. Returns False (and says why) when
+        there are already MAX_GRID_TOKENS tokens.
+        """
+        typed = name if name is not None else token_name(len(self.tokens) + 1)
+        return self._edit(lambda: edits.token_added(self._numbers, typed),
+                          lambda: self.tr("Add token “{0}”").format(typed.strip()))  # fmt: skip
+
+    def remove_token(self, index: int) -> bool:
+        """Remove token ``index`` and its rows, as one undoable step.
+
+        Returns False for an index out of range, and (saying why) for the last token left.
+        """
+        old = self.tokens[index] if 0 <= index < len(self.tokens) else ""
+        return self._edit(lambda: edits.token_removed(self._numbers, index),
+                          lambda: self.tr("Remove token “{0}”").format(old))  # fmt: skip
+
+    def rename_token(self, index: int, name: str) -> bool:
+        """Rename token ``index`` to ``name`` (stripped), as one undoable step.
+
+        Returns False for an index out of range, and (saying why) for a name a token may
+        not have (see ``edits.token_name``). The same name again is True, no step.
+        """
+        old, new = self.tokens[index] if 0 <= index < len(self.tokens) else "", name.strip()
+        return self._edit(lambda: edits.token_renamed(self._numbers, index, name),
+                          lambda: self.tr("Rename “{0}” to “{1}”").format(old, new))  # fmt: skip
+
+    def commit_temperature(self, before: float | None) -> bool:
+        """Make τ's change since ``before`` (a setting: None follows √d_k) one undo step.
+
+        The dial sets τ frame by frame (``set_temperature``, not undone) and calls this once
+        a press, a typed value, a drag or a sweep has ended. False if τ is as it was.
+        """
+        after = None if self.follows_sqrt_d_k else self.temperature
+        if after == before:
+            return False
+        if after is None:
+            text: Text = lambda: self.tr("τ = √d_k")  # noqa: E731
+        else:
+            text = lambda: self.tr("Set τ = {0:.3g}").format(after)  # noqa: E731
+        self.undo_stack.push(TemperatureCommand(self, before, after, text))
+        return True
 
     def load_preset(self, preset: Preset, text: Text | None = None) -> bool:
         """Replace the inputs by a preset's, as one undoable step.
@@ -112,30 +314,42 @@ class AttentionState(TypedEdits):
         then. The preset's selected token and display settings are applied too, outside the
         undo step.
         """
-        text = text or (lambda: self.tr("Load preset"))
-        named = text
-        before = replace(self._snapshot(), sets_temperature=True)
+        named = text or (lambda: self.tr("Load preset"))
+        before = replace(self._numbers.snapshot, sets_temperature=True)
         after = replace(snapshot_of(preset), sets_temperature=True)
-        try:  # checked here: an error inside the undo stack's push cannot be recovered from
-            attention_of(after)
-        except ValueError as error:
-            problem = error  # ``error`` is gone after the except clause
+        try:
+            edits.computable(after, "load", self._numbers.kept)
+        except Refused as refused:
+            reason = refused  # ``refused`` is gone after the except clause
             self.say(lambda: self.tr("{0}: {1}").format(
-                named() if callable(named) else named, engine_text(problem)
+                named() if callable(named) else named, reason_text(reason)
             ))  # fmt: skip
             return False
-        self.undo_stack.push(SnapshotCommand(self, before, after, text))
+        self.undo_stack.push(SnapshotCommand(self, before, after, named))
         self.select_token(preset.selected_token)
-        if self._heads > 1:  # the file's head, or the first: not the one shown before
+        if self.heads > 1:  # the file's head, or the first: not the one shown before
             self.select_head(preset.selected_head)
         else:  # a later split starts at the first head, as after a fresh start
-            self._selected_head = 0
+            self._numbers.selected_head = 0
         self._apply_view(preset.view)
         return True
 
+    def load_built_in(self, name: str) -> None:
+        """Load one of the engine's built-in presets by name, as one undoable step."""
+        self.load_preset(built_in_example(name), lambda: self.tr("Load {0}").format(name))
+
+    def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> bool:
+        """Load a random example, as one undoable step; False (said) if refused.
+
+        ``length`` tokens with the given d_k and d_v; the same ``seed`` gives the same
+        numbers.
+        """
+        return self.load_preset(random_preset(length, d_k, d_v, seed),
+                                lambda: self.tr("Load a random example"))  # fmt: skip
+
     def _apply_view(self, view: dict[str, object]) -> None:
         """Display settings of a session; unknown keys are kept for saving back."""
-        self._view_extra = {key: value for key, value in view.items() if key != "precision"}
+        self._numbers.view_extra = {key: v for key, v in view.items() if key != "precision"}
         precision = view.get("precision")
         if isinstance(precision, int) and not isinstance(precision, bool):
             self.set_precision(precision)
@@ -150,25 +364,11 @@ class AttentionState(TypedEdits):
     def clear_history(self) -> None:
         """Forget every undo step, and the results kept for them (a new session)."""
         self.undo_stack.clear()
-        self._kept.clear()
-        self._kept.keep(self._inputs(), self.result)  # the one on screen
+        self._numbers.forget_kept()
 
-    def _inputs(self) -> Inputs:
-        allowed = self._snapshot().allowed
-        return Inputs(dict(self._matrices), self._causal, allowed, self._temperature, self._heads)
-
-    def load_built_in(self, name: str) -> None:
-        """Load one of the engine's built-in presets by name, as one undoable step."""
-        self.load_preset(built_in_example(name), lambda: self.tr("Load {0}").format(name))
-
-    def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> bool:
-        """Load a random example, as one undoable step; False (said) if refused.
-
-        ``length`` tokens with the given d_k and d_v; the same ``seed`` gives the same
-        numbers.
-        """
-        return self.load_preset(random_preset(length, d_k, d_v, seed),
-                         lambda: self.tr("Load a random example"))  # fmt: skip
+    def to_preset(self) -> Preset:
+        """Everything a session file keeps: tokens, inputs, τ, masks, heads, dropout, display."""
+        return self._numbers.to_preset(self.view.precision)
 
     # ------------------------------------------------------- view settings (not undone)
     def set_temperature(self, temperature: float | None) -> None:
@@ -176,16 +376,10 @@ class AttentionState(TypedEdits):
         if temperature is not None and not (math.isfinite(temperature) and temperature > 0):
             self.say(lambda: self.tr("τ must be a positive number"))
             return
-        old, old_setting = self.temperature, self._temperature
-        self._temperature = temperature
+        old, old_setting = self.temperature, self._numbers.snapshot.temperature
+        self._numbers.computed  # noqa: B018 (edits pending first: then only steps ② to ④)
+        self._numbers.set_temperature(temperature)
         if self.temperature != old:
-            # Only steps ② to ④ depend on τ: the dial reuses the scores every frame.
-            if self.heads_result is not None:  # every head at once, recomputed on undo
-                self._multi = with_heads_temperature(self.heads_result, self._temperature)
-                self._result = self._multi.heads[self._selected_head]
-            else:
-                self._result = with_temperature(self.result, self._temperature)
-                self._kept.keep(self._inputs(), self._result)  # an undo gives these back
             self._emit_result_changed()
             self.temperature_changed.emit(self.temperature)
         elif temperature != old_setting:  # same τ, but now fixed (or following √d_k again)
@@ -194,20 +388,20 @@ class AttentionState(TypedEdits):
     def select_head(self, head: int) -> None:
         """Show head ``head`` (from 0) in the four steps, the dial and the mixing view."""
         heads = self.heads_result
-        if heads is None or not 0 <= head < heads.count or head == self._selected_head:
+        if heads is None or not 0 <= head < heads.count or head == self.selected_head:
             return
-        self._selected_head = head
-        self._result = heads.heads[head]
+        self._numbers.selected_head = head
         self.selected_head_changed.emit(head)
         self._emit_result_changed()
 
     def select_token(self, index: int) -> None:
         """Select token ``index``, clamped to the tokens there are; a selected cell follows."""
-        index = min(max(index, 0), len(self._tokens) - 1)
-        if index != self._selected_token:
-            self._selected_token, cell = index, self._selected_cell
+        index = min(max(index, 0), len(self.tokens) - 1)
+        numbers = self._numbers
+        if index != numbers.selected_token:
+            numbers.selected_token, cell = index, numbers.selected_cell
             if cell is not None and cell[1] != index:  # its hand calculation said A[猫, 猫]
-                self._selected_cell = (cell[0], index, cell[2])  # beside 鱼 selected everywhere
+                numbers.selected_cell = (cell[0], index, cell[2])  # beside 鱼 selected everywhere
                 self.selected_cell_changed.emit()
             self.selected_token_changed.emit(index)
 
@@ -216,38 +410,29 @@ class AttentionState(TypedEdits):
         rows, cols = getattr(self.result, step).shape if step in STEPS else (0, 0)
         if not (0 <= row < rows and -1 <= col < cols):  # col −1: the whole row
             return
-        self._selected_cell = (step, row, col)
+        self._numbers.selected_cell = (step, row, col)
         self.selected_cell_changed.emit()
         self.select_token(row)
+
+    @property
+    def highlighted_step(self) -> int:
+        """Return the step (1–4) that is lit, or 0 for none: see ``view``."""
+        return self.view.highlighted_step
 
     def set_highlighted_step(self, step: int) -> None:
         """Light step ``step`` (1–4), 0 for none: see ``view``."""
         self.view.set_highlighted_step(step)
 
+    @property
+    def precision(self) -> int:
+        """Return the number of decimals shown: see ``view``."""
+        return self.view.precision
+
     def set_precision(self, digits: int) -> None:
         """Show ``digits`` decimals (0 to 6): see ``view``."""
         self.view.set_precision(digits)
 
-    # ----------------------------------------------------------------- internals
-    def _snapshot(self) -> Snapshot:
-        return Snapshot(self._tokens, dict(self._matrices), self._causal, self._temperature,
-                        mask=self._mask, heads=self._heads, padding=self._padding,
-                        dropout=self._dropout, source=self._source)  # fmt: skip
-
-    def _lessons(self) -> tuple[object, ...]:
-        """Return what the lessons after the first set: h, W_o given, padding, own mask, dropout."""
-        mask = None if self._mask is None else (self._mask.shape, self._mask.tobytes())
-        return (self._heads, "w_o" in self._matrices, self._padding, mask, self._dropout)
-
-    def _apply_preset(self, preset: Preset) -> None:
-        self.apply_snapshot(snapshot_of(preset))
-        self._selected_token = preset.selected_token
-        self._selected_head = preset.selected_head  # within h: the file's reader checks
-        self._apply_view(preset.view)
-
-    def _push(self, after: Snapshot, text: Text) -> None:
-        self.undo_stack.push(SnapshotCommand(self, self._snapshot(), after, text))
-
+    # ----------------------------------------------------------------- the undo stack's
     def apply_snapshot(self, snapshot: Snapshot) -> None:
         """Install every input of ``snapshot`` (copying its arrays), with no undo step.
 
@@ -255,21 +440,7 @@ class AttentionState(TypedEdits):
         views hear of it once the undo stack has finished (see ``_settle``).
         """
         self._note_change(full=True)
-        self._tokens = snapshot.tokens
-        # An array that is already ours stays (none is ever written in place, write_block
-        # copies first): a new h or mask copies nothing and tells no grid of new values.
-        ours = self._matrices
-        self._matrices = {name: m if ours.get(name) is m else m.copy()
-                          for name, m in snapshot.matrices.items()}  # fmt: skip
-        self._causal = snapshot.causal
-        self._mask = snapshot.mask
-        self._heads = snapshot.heads
-        self._padding = snapshot.padding
-        self._dropout = snapshot.dropout
-        self._source = snapshot.source
-        if snapshot.sets_temperature or self._result is None:
-            self._temperature = snapshot.temperature
-        self._stale = True
+        self._numbers.apply(snapshot)
 
     def write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
         """Write ``block`` into matrix ``name`` from (``top``, ``left``), with no undo step.
@@ -278,117 +449,33 @@ class AttentionState(TypedEdits):
         ``paste_block``. The result follows when it is next read, or when the event loop
         comes round (see ``result``).
         """
-        rows, cols = block.shape
-        self._note_change(full=False, rect=(name, top, left, rows, cols))
-        self._matrices[name] = self._matrices[name].copy()  # the result keeps the old one
-        self._matrices[name][top : top + rows, left : left + cols] = block
-        self._stale = True
+        self._note_change(full=False, rect=(name, top, left, *block.shape))
+        self._numbers.write_block(name, top, left, block)
 
     def _note_change(self, full: bool, rect: tuple[str, int, int, int, int] | None = None) -> None:
         """Remember how things were before the first change of this step of the stack."""
         if self._pending is None:
-            shown = None  # τ on screen: the shown result's (a stale one still has its d_k)
-            if self._result is not None:
-                standard = self._temperature is None
-                shown = math.sqrt(self._result.d_k) if standard else self._temperature
-            shapes = {name: m.shape for name, m in self._matrices.items()}
-            self._pending = PendingChange(
-                self._tokens,
-                shapes,
-                self._causal,
-                shown,
-                self._lessons(),
-                matrices=dict(self._matrices),
-                source=self._source,
-            )
+            numbers = self._numbers
+            self._pending = PendingChange(numbers.snapshot, numbers.shown_temperature)
         self._pending.note(full, rect)
 
     def _settle(self) -> None:
-        """Tell the views, once, what the undo stack changed.
+        """Tell the views, once, what the undo stack changed (see PendingChange.told).
 
         However many commands it ran (a jump across a long history), one computation and one
-        set of signals.
+        set of signals; after edits of cells only, the result when the event loop comes round.
         """
         pending, self._pending = self._pending, None
         if pending is None:
             return
-        if not pending.full:  # cells only: the result follows when the event loop comes round
-            for name, top, left, rows, cols in pending.rectangles:
-                self.values_changed.emit(name, top, left, rows, cols)
+        if pending.full:
+            self._coalesce.stop()  # told now
+        for name, *arguments in pending.told(self._numbers):
+            getattr(self, str(name)).emit(*arguments)
+        if not pending.full:
             self._coalesce.start()
-            return
-        shapes_changed = pending.shapes != {name: m.shape for name, m in self._matrices.items()}
-        # Everything is in place before any signal: subscribers see one consistent state.
-        token_moved = self._selected_token >= len(self._tokens)
-        if token_moved:
-            self._selected_token = len(self._tokens) - 1
-        cell_cleared = self._selected_cell is not None and shapes_changed
-        if cell_cleared:
-            self._selected_cell = None
-        self._recompute()
-        if shapes_changed:  # models reset to the new shapes before anyone reads the result
-            self.structure_changed.emit()
-        self._emit_result_changed()
-        if not shapes_changed:  # the grids of the matrices that are new arrays
-            for name, matrix in self._matrices.items():
-                if matrix is not pending.matrices.get(name):
-                    rows, cols = matrix.shape
-                    self.values_changed.emit(name, 0, 0, rows, cols)
-        if pending.tokens != self._tokens:
-            self.tokens_changed.emit()
-        if pending.causal != self._causal:
-            self.causal_changed.emit(self._causal)
-        before, now = pending.lessons, self._lessons()
-        if before[:2] != now[:2]:
-            self.heads_changed.emit(self._heads)
-        if before[2:4] != now[2:4]:
-            self.masks_changed.emit()
-        if before[4:] != now[4:]:
-            self.dropout_changed.emit()
-        if pending.source is not self._source:
-            self.source_changed.emit()
-        if self.temperature != pending.temperature:
-            self.temperature_changed.emit(self.temperature)
-        if token_moved:
-            self.selected_token_changed.emit(self._selected_token)
-        if cell_cleared:
-            self.selected_cell_changed.emit()
 
     def _emit_result_changed(self) -> None:
         self._coalesce.stop()
         self.result  # noqa: B018 (computed before anyone is told)
         self.result_changed.emit()
-
-    def _recompute(self, incremental: bool = False) -> None:
-        """Compute the engine's result for the inputs.
-
-        With ``incremental``, after edits of a few cells only what they touch is computed
-        again (an edited query row, a rank-one change of Z …). Inputs seen lately (an undo)
-        get back the very result they had (see kept_results).
-        """
-        if self._heads > 1:
-            multi = self._multi
-            # X·W again only where X or a W changed: whole, for the grids of Q, K and V
-            q, k, v = reprojected(self._projected_from, self._matrices, self._whole)
-            if incremental and multi is not None and multi.count == self._heads:
-                # cells edited: only the heads (and rows) they touch are computed again
-                self._multi = update_heads(multi, q, k, v, self._matrices.get("w_o"))
-            else:  # a new h, mask or τ
-                self._multi = heads_of(self._snapshot(), (q, k, v))
-            self._keep_whole(q, k, v)
-            self._projected_from = dict(self._matrices)  # what Q, K, V were projected from
-            self._selected_head = min(self._selected_head, self._heads - 1)
-            self._result = self._multi.heads[self._selected_head]
-            self._stale = False
-            return
-        self._multi = None
-        inputs = self._inputs()
-        kept = self._kept.find(inputs)
-        if kept is not None:
-            self._result = kept
-        elif incremental and self._result is not None:
-            self._result = update_attention(self._result, *inputs_of(self._matrices))
-        else:
-            self._result = attention_of(self._snapshot())
-        self._kept.keep(inputs, self._result)
-        self._stale = False

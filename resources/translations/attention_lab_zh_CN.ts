@@ -4,43 +4,51 @@
 <context>
     <name>AttentionState</name>
     <message>
+        <location filename="../../gui/model/reasons.py" line="53"/>
         <source>{0} is computed and cannot be edited</source>
-        <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
-        <translation type="vanished">{0} 是算出来的，不能直接修改</translation>
+        <translation>{0} 是算出来的，不能直接修改</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="34"/>
+        <location filename="../../gui/model/reasons.py" line="34"/>
         <source>{0} is beyond ±1,000,000</source>
         <translation>{0} 超出了 ±1,000,000</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="123"/>
+        <location filename="../../gui/model/reasons.py" line="30"/>
+        <location filename="../../gui/model/reasons.py" line="35"/>
+        <location filename="../../gui/model/state.py" line="324"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
+        <location filename="../../gui/model/state.py" line="251"/>
         <source>Edit {0}</source>
-        <translation type="vanished">修改 {0}</translation>
+        <translation>修改 {0}</translation>
     </message>
     <message>
+        <location filename="../../gui/model/reasons.py" line="54"/>
         <source>Paste refused: the rows have different numbers of cells</source>
-        <translation type="vanished">粘贴被拒绝：各行的格数不一样</translation>
+        <translation>粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
+        <location filename="../../gui/model/reasons.py" line="57"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
-        <translation type="vanished">粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
+        <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
+        <location filename="../../gui/model/reasons.py" line="31"/>
         <source>Paste refused: {0}: {1}</source>
-        <translation type="vanished">粘贴被拒绝：{0}：{1}</translation>
+        <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
+        <location filename="../../gui/model/state.py" line="261"/>
         <source>Paste into {0}</source>
-        <translation type="vanished">粘贴到 {0}</translation>
+        <translation>粘贴到 {0}</translation>
     </message>
     <message>
+        <location filename="../../gui/model/reasons.py" line="60"/>
         <source>At most {0} tokens can be edited here</source>
-        <translation type="vanished">这里最多编辑 {0} 个词</translation>
+        <translation>这里最多编辑 {0} 个词</translation>
     </message>
     <message>
         <location filename="../../gui/model/examples.py" line="15"/>
@@ -48,78 +56,187 @@
         <translation>词{0}</translation>
     </message>
     <message>
+        <location filename="../../gui/model/state.py" line="273"/>
         <source>Add token “{0}”</source>
-        <translation type="vanished">添加词“{0}”</translation>
+        <translation>添加词“{0}”</translation>
     </message>
     <message>
+        <location filename="../../gui/model/reasons.py" line="61"/>
         <source>At least one token is needed</source>
-        <translation type="vanished">至少需要一个词</translation>
+        <translation>至少需要一个词</translation>
     </message>
     <message>
+        <location filename="../../gui/model/state.py" line="282"/>
         <source>Remove token “{0}”</source>
-        <translation type="vanished">删除词“{0}”</translation>
+        <translation>删除词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="55"/>
+        <location filename="../../gui/model/reasons.py" line="40"/>
+        <source>A dimension must be between 1 and {0}</source>
+        <translation>维度必须在 1 到 {0} 之间</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="41"/>
+        <source>{0} heads need a width they divide: {1} is not a multiple of {0}</source>
+        <translation>{0} 个头需要能整除的宽度：{1} 不是 {0} 的倍数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="44"/>
+        <source>Heads: {0}</source>
+        <translation>头数：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="45"/>
+        <source>W_o needs projection mode (X and the W&apos;s)</source>
+        <translation>W_o 需要投影模式（X 与各 W）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="48"/>
+        <source>The mask must be {0}×{0}, not {1}</source>
+        <translation>掩码必须是 {0}×{0}，而不是 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="49"/>
+        <source>Dropout: {0}</source>
+        <translation>随机丢弃：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="50"/>
+        <source>Dropout: the seed must be from 0 to {0}</source>
+        <translation>Dropout：种子必须在 0 到 {0} 之间</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="51"/>
+        <source>Restore: {0}</source>
+        <translation>恢复：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/reasons.py" line="62"/>
         <source>A token needs a name</source>
         <translation>词不能没有名字</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="58"/>
+        <location filename="../../gui/model/reasons.py" line="63"/>
         <source>A token name can have at most 200 characters</source>
         <translation>词名最多 200 个字符</translation>
     </message>
     <message>
-        <location filename="../../gui/model/checks.py" line="65"/>
+        <location filename="../../gui/model/reasons.py" line="64"/>
         <source>A token name cannot hold {0}: it could not be shown or saved</source>
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
+        <location filename="../../gui/model/state.py" line="292"/>
         <source>Rename “{0}” to “{1}”</source>
-        <translation type="vanished">把“{0}”改名为“{1}”</translation>
+        <translation>把“{0}”改名为“{1}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="83"/>
+        <location filename="../../gui/model/reasons.py" line="37"/>
         <source>Projection mode needs one column of X per token: at most {0} tokens</source>
         <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="90"/>
+        <location filename="../../gui/model/state.py" line="160"/>
         <source>Inputs from X and W_q, W_k, W_v</source>
         <translation>改用投影输入：X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="93"/>
+        <location filename="../../gui/model/state.py" line="162"/>
         <source>Inputs Q, K, V typed directly</source>
         <translation>直接输入 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="102"/>
+        <location filename="../../gui/model/state.py" line="168"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="104"/>
+        <location filename="../../gui/model/state.py" line="169"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="115"/>
+        <location filename="../../gui/model/state.py" line="179"/>
+        <source>Set d_k to {0}</source>
+        <translation>把 d_k 设为 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="189"/>
+        <source>Set d_v to {0}</source>
+        <translation>把 d_v 设为 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="194"/>
+        <source>Set d_model to {0}</source>
+        <translation>把 d_model 设为 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="203"/>
+        <source>Split into {0} heads</source>
+        <translation>分成 {0} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="211"/>
+        <source>Add W_o</source>
+        <translation>加上 W_o</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="212"/>
+        <source>Remove W_o</source>
+        <translation>去掉 W_o</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="218"/>
+        <source>Mark “{0}” as padding</source>
+        <translation>把“{0}”标为填充</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="220"/>
+        <source>“{0}” is no longer padding</source>
+        <translation>“{0}”不再是填充</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="226"/>
+        <source>Paint the mask</source>
+        <translation>绘制掩码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="231"/>
+        <source>Set dropout</source>
+        <translation>设置随机丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="239"/>
+        <source>Restore the model&apos;s numbers</source>
+        <translation>恢复模型的数值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="304"/>
+        <source>τ = √d_k</source>
+        <translation>τ 回到 √d_k</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="306"/>
+        <source>Set τ = {0:.3g}</source>
+        <translation>把 τ 设为 {0:.3g}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/state.py" line="317"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="162"/>
+        <location filename="../../gui/model/state.py" line="339"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="171"/>
+        <location filename="../../gui/model/state.py" line="348"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="177"/>
+        <location filename="../../gui/model/state.py" line="377"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -841,14 +958,12 @@ Replace them?</source>
 <context>
     <name>FromAModel</name>
     <message>
-        <location filename="../../gui/model/from_a_model.py" line="74"/>
         <source>Restore: {0}</source>
-        <translation>恢复：{0}</translation>
+        <translation type="vanished">恢复：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/from_a_model.py" line="76"/>
         <source>Restore the model&apos;s numbers</source>
-        <translation>恢复模型的数值</translation>
+        <translation type="vanished">恢复模型的数值</translation>
     </message>
 </context>
 <context>
@@ -1014,12 +1129,12 @@ Replace them?</source>
 <context>
     <name>Heatmap</name>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="465"/>
+        <location filename="../../gui/plots/heatmap.py" line="479"/>
         <source>{0} (dropped by dropout; crossed hatch)</source>
         <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="467"/>
+        <location filename="../../gui/plots/heatmap.py" line="481"/>
         <source>{0} (masked; slanting hatch)</source>
         <translation>{0}（被掩码遮住；斜线）</translation>
     </message>
@@ -1498,104 +1613,104 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="150"/>
+        <location filename="../../gui/views/pipeline.py" line="154"/>
         <source>{0}: pad</source>
-        <extracomment>the steps whose values τ changes: their colour scales hold still while the dial plays (S&apos;s and A&apos;s never move with τ) the heatmaps one above the other in the grid: (upper, lower)</extracomment>
+        <extracomment>the steps whose values τ changes: their colour scales hold still while the dial plays (S&apos;s and A&apos;s never move with τ) the heatmaps one above the other in the grid: (upper, lower) the heatmaps side by side, rows level: the left one&apos;s names serve both (left, right)</extracomment>
         <translation>{0}：填充</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="152"/>
+        <location filename="../../gui/views/pipeline.py" line="156"/>
         <source>{0}: no key</source>
         <translation>{0}：无键</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="162"/>
+        <location filename="../../gui/views/pipeline.py" line="166"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="163"/>
+        <location filename="../../gui/views/pipeline.py" line="167"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="164"/>
+        <location filename="../../gui/views/pipeline.py" line="168"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="164"/>
+        <location filename="../../gui/views/pipeline.py" line="168"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="165"/>
+        <location filename="../../gui/views/pipeline.py" line="169"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="169"/>
+        <location filename="../../gui/views/pipeline.py" line="173"/>
         <source>③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}</source>
         <translation>③ A′ = dropout(A)，p = {0:g}：保留的 ÷ {1:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="172"/>
+        <location filename="../../gui/views/pipeline.py" line="176"/>
         <source>③ A′ = dropout(A)</source>
         <translation>③ A′ = dropout(A)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="174"/>
+        <location filename="../../gui/views/pipeline.py" line="178"/>
         <source>④ context Z′ = A′⋅V</source>
         <translation>④ 上下文 Z′ = A′⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="208"/>
+        <location filename="../../gui/views/pipeline.py" line="212"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="210"/>
+        <location filename="../../gui/views/pipeline.py" line="214"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="248"/>
+        <location filename="../../gui/views/pipeline.py" line="252"/>
         <source>scale held while τ plays</source>
         <translation>τ 播放时色标固定</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="256"/>
+        <location filename="../../gui/views/pipeline.py" line="260"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="258"/>
-        <location filename="../../gui/views/pipeline.py" line="272"/>
+        <location filename="../../gui/views/pipeline.py" line="262"/>
+        <location filename="../../gui/views/pipeline.py" line="276"/>
         <source>A′: 0 to {0:g}</source>
         <translation>A′：0 到 {0:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="259"/>
+        <location filename="../../gui/views/pipeline.py" line="263"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="260"/>
+        <location filename="../../gui/views/pipeline.py" line="264"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="265"/>
+        <location filename="../../gui/views/pipeline.py" line="269"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="273"/>
+        <location filename="../../gui/views/pipeline.py" line="277"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="274"/>
+        <location filename="../../gui/views/pipeline.py" line="278"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -2033,104 +2148,84 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>ShapeAndHeads</name>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="79"/>
         <source>τ = √d_k</source>
-        <translation>τ 回到 √d_k</translation>
+        <translation type="vanished">τ 回到 √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="81"/>
         <source>Set τ = {0:.3g}</source>
-        <translation>把 τ 设为 {0:.3g}</translation>
+        <translation type="vanished">把 τ 设为 {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="91"/>
-        <location filename="../../gui/model/shape_and_heads.py" line="128"/>
         <source>A dimension must be between 1 and {0}</source>
-        <translation>维度必须在 1 到 {0} 之间</translation>
+        <translation type="vanished">维度必须在 1 到 {0} 之间</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="99"/>
         <source>{0} heads need a width they divide: {1} is not a multiple of {0}</source>
-        <translation>{0} 个头需要能整除的宽度：{1} 不是 {0} 的倍数</translation>
+        <translation type="vanished">{0} 个头需要能整除的宽度：{1} 不是 {0} 的倍数</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="112"/>
         <source>Set d_k to {0}</source>
-        <translation>把 d_k 设为 {0}</translation>
+        <translation type="vanished">把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="121"/>
         <source>Set d_v to {0}</source>
-        <translation>把 d_v 设为 {0}</translation>
+        <translation type="vanished">把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="134"/>
         <source>Set d_model to {0}</source>
-        <translation>把 d_model 设为 {0}</translation>
+        <translation type="vanished">把 d_model 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="151"/>
         <source>Heads: {0}</source>
-        <translation>头数：{0}</translation>
+        <translation type="vanished">头数：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="154"/>
         <source>Split into {0} heads</source>
-        <translation>分成 {0} 个头</translation>
+        <translation type="vanished">分成 {0} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="165"/>
         <source>W_o needs projection mode (X and the W&apos;s)</source>
-        <translation>W_o 需要投影模式（X 与各 W）</translation>
+        <translation type="vanished">W_o 需要投影模式（X 与各 W）</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="171"/>
         <source>Add W_o</source>
-        <translation>加上 W_o</translation>
+        <translation type="vanished">加上 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="174"/>
         <source>Remove W_o</source>
-        <translation>去掉 W_o</translation>
+        <translation type="vanished">去掉 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="187"/>
         <source>Mark “{0}” as padding</source>
-        <translation>把“{0}”标为填充</translation>
+        <translation type="vanished">把“{0}”标为填充</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="189"/>
         <source>“{0}” is no longer padding</source>
-        <translation>“{0}”不再是填充</translation>
+        <translation type="vanished">“{0}”不再是填充</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="201"/>
         <source>The mask must be {0}×{0}, not {1}</source>
-        <translation>掩码必须是 {0}×{0}，而不是 {1}</translation>
+        <translation type="vanished">掩码必须是 {0}×{0}，而不是 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="211"/>
         <source>Paint the mask</source>
-        <translation>绘制掩码</translation>
+        <translation type="vanished">绘制掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="225"/>
         <source>Dropout: {0}</source>
-        <translation>随机丢弃：{0}</translation>
+        <translation type="vanished">随机丢弃：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="228"/>
         <source>Dropout: the seed must be from 0 to {0}</source>
-        <translation>Dropout：种子必须在 0 到 {0} 之间</translation>
+        <translation type="vanished">Dropout：种子必须在 0 到 {0} 之间</translation>
     </message>
     <message>
         <source>Dropout: the seed must be 0 or more</source>
         <translation type="vanished">随机丢弃：种子必须 ≥ 0</translation>
     </message>
     <message>
-        <location filename="../../gui/model/shape_and_heads.py" line="233"/>
         <source>Set dropout</source>
-        <translation>设置随机丢弃</translation>
+        <translation type="vanished">设置随机丢弃</translation>
     </message>
 </context>
 <context>
@@ -2338,70 +2433,57 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>TypedEdits</name>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="42"/>
         <source>{0} is computed and cannot be edited</source>
         <extracomment>The most tokens the grids let one add; presets, sessions and imports may hold up to engine.vocabulary.MAX_TOKENS.</extracomment>
-        <translation>{0} 是算出来的，不能直接修改</translation>
+        <translation type="vanished">{0} 是算出来的，不能直接修改</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="49"/>
         <source>{0}: {1}</source>
-        <translation>{0}：{1}</translation>
+        <translation type="vanished">{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="55"/>
         <source>Edit {0}</source>
-        <translation>修改 {0}</translation>
+        <translation type="vanished">修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="67"/>
         <source>Paste refused: the rows have different numbers of cells</source>
-        <translation>粘贴被拒绝：各行的格数不一样</translation>
+        <translation type="vanished">粘贴被拒绝：各行的格数不一样</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="72"/>
         <source>Paste refused: a {0}×{1} block at {2} runs past the {3}×{4} grid</source>
-        <translation>粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
+        <translation type="vanished">粘贴被拒绝：从 {2} 开始的 {0}×{1} 块超出了 {3}×{4} 的表格</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="81"/>
         <source>Paste refused: {0}: {1}</source>
-        <translation>粘贴被拒绝：{0}：{1}</translation>
+        <translation type="vanished">粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="86"/>
         <source>Paste into {0}</source>
-        <translation>粘贴到 {0}</translation>
+        <translation type="vanished">粘贴到 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="98"/>
         <source>At most {0} tokens can be edited here</source>
-        <translation>这里最多编辑 {0} 个词</translation>
+        <translation type="vanished">这里最多编辑 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="100"/>
         <source>token {0}</source>
-        <translation>词{0}</translation>
+        <translation type="vanished">词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="107"/>
         <source>Add token “{0}”</source>
-        <translation>添加词“{0}”</translation>
+        <translation type="vanished">添加词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="118"/>
         <source>At least one token is needed</source>
-        <translation>至少需要一个词</translation>
+        <translation type="vanished">至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="122"/>
         <source>Remove token “{0}”</source>
-        <translation>删除词“{0}”</translation>
+        <translation type="vanished">删除词“{0}”</translation>
     </message>
     <message>
-        <location filename="../../gui/model/typed_edits.py" line="146"/>
         <source>Rename “{0}” to “{1}”</source>
-        <translation>把“{0}”改名为“{1}”</translation>
+        <translation type="vanished">把“{0}”改名为“{1}”</translation>
     </message>
 </context>
 <context>

@@ -334,8 +334,7 @@ def test_undo_takes_back_tau_and_edits_in_turn_and_an_edits_undo_leaves_the_dial
 
 
 def test_many_edits_in_one_frame_cost_one_computation_and_one_repaint(window, monkeypatch):
-    import gui.model.snapshots
-    import gui.model.state
+    import engine.lesson.compute
 
     computations = []
 
@@ -346,8 +345,10 @@ def test_many_edits_in_one_frame_cost_one_computation_and_one_repaint(window, mo
 
         return compute
 
-    for module, name in ((gui.model.snapshots, "attention"), (gui.model.state, "update_attention")):
-        monkeypatch.setattr(module, name, counted(getattr(module, name)))
+    for name in ("attention", "update_attention"):
+        monkeypatch.setattr(
+            engine.lesson.compute, name, counted(getattr(engine.lesson.compute, name))
+        )
     told = []
     window.state.result_changed.connect(lambda: told.append(1))
     for value in range(10):

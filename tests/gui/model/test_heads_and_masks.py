@@ -183,14 +183,14 @@ def test_a_cell_edit_with_several_heads_updates_them_as_a_new_computation(state)
 
 
 def test_an_edit_of_x_or_a_w_projects_only_what_it_changed_and_the_same_numbers(state):
-    from gui.model.snapshots import inputs_of
+    from engine.lesson.compute import projected
 
     state.set_heads(2)
     for name, row, col, text in (("x", 1, 3, "0.75"), ("w_k", 2, 1, "-1.5"),
                                  ("w_v", 0, 5, "2"), ("x", 0, 0, "1e3")):  # fmt: skip
         assert state.set_cell(name, row, col, text)
         state.result  # noqa: B018
-        q, k, v = inputs_of({n: state.matrix(n) for n in ("x", "w_q", "w_k", "w_v")})
+        q, k, v = projected({n: state.matrix(n) for n in ("x", "w_q", "w_k", "w_v")})
         for mine, whole in ((state.matrix("q"), q), (state.matrix("k"), k), (state.matrix("v"), v)):
             np.testing.assert_allclose(mine, whole, rtol=1e-12, atol=1e-12)
         fresh = multi_head(q, k, v, 2)
@@ -199,6 +199,6 @@ def test_an_edit_of_x_or_a_w_projects_only_what_it_changed_and_the_same_numbers(
     state.undo_stack.undo()
     np.testing.assert_allclose(
         state.matrix("q")[0],
-        inputs_of({n: state.matrix(n) for n in ("x", "w_q", "w_k", "w_v")})[0][0],
+        projected({n: state.matrix(n) for n in ("x", "w_q", "w_k", "w_v")})[0][0],
         rtol=1e-12,
     )

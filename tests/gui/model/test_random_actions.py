@@ -20,7 +20,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from engine import attention, dropout, load_preset, multi_head, padding_mask
+from engine import attention, load_preset, multi_head, padding_mask
+from engine.lesson.dropout import dropout_heads
 from engine.lesson.masks import combined
 from engine.vocabulary import STEPS
 from gui.model.state import MAX_GRID_TOKENS
@@ -52,8 +53,8 @@ BROKEN_FILES = (b"", b"{", b"[1, 2]", b'{"format": "attention-lab", "version": 9
                 b'"inputs": {"q": [[NaN]], "k": [[1]], "v": [[1]]}}', b"\xff\xfe")  # fmt: skip
 
 
-def expected_result(state):
-    """The engine's result for what the state holds, computed afresh: the selected head's."""
+def expected_heads(state):
+    """The engine's result for what the state holds, computed afresh: every head's."""
     length = len(state.tokens)
     padding = padding_mask(state.padding) if any(state.padding) else None
     allowed = combined((length, length), state.own_mask, padding)
@@ -61,8 +62,13 @@ def expected_result(state):
     tau = None if state.follows_sqrt_d_k else state.temperature
     if state.heads > 1:
         heads = multi_head(q, k, v, state.heads, temperature=tau, causal=state.causal, mask=allowed)
-        return heads.heads[state.selected_head]
-    return attention(q, k, v, temperature=state.temperature, causal=state.causal, mask=allowed)
+        return heads.heads
+    return (attention(q, k, v, temperature=state.temperature, causal=state.causal, mask=allowed),)
+
+
+def expected_result(state):
+    """The engine's result for what the state holds, computed afresh: the selected head's."""
+    return expected_heads(state)[state.selected_head if state.heads > 1 else 0]
 
 
 class RandomUser(RandomEditor):
@@ -97,7 +103,9 @@ class RandomUser(RandomEditor):
         expected = expected_result(state)
         dropped = None
         if state.dropout is not None and state.dropout.training and state.dropout.p > 0:
-            dropped = dropout(expected, state.dropout.p, state.dropout.seed)
+            # one draw for every head at once (dropout_heads): the selected head's cells
+            drops = dropout_heads(expected_heads(state), state.dropout.p, state.dropout.seed)
+            dropped = drops[state.selected_head if state.heads > 1 else 0]
         shown = {"weights": dropped.weights, "context": dropped.context} if dropped else {}
         for step, heatmap in self.heatmaps.items():
             # edits update the result incrementally: equal to a full computation up to rounding

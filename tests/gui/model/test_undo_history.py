@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import gui.model.state
 from engine import random_preset
+from engine.lesson import compute
 from gui.model.state import AttentionState
 from tests.gui.isolation import next_frame
 
@@ -73,11 +73,11 @@ def test_a_jump_across_eighty_steps_costs_one_computation_and_one_round_of_signa
         next_frame()
         state.result  # noqa: B018
     computed: list[str] = []
-    real_update, real_full = gui.model.state.update_attention, gui.model.state.attention_of
-    monkeypatch.setattr(gui.model.state, "update_attention",
+    real_update, real_full = compute.update_attention, compute.attention
+    monkeypatch.setattr(compute, "update_attention",
                         lambda *a: computed.append("update") or real_update(*a))  # fmt: skip
-    monkeypatch.setattr(gui.model.state, "attention_of",
-                        lambda *a: computed.append("full") or real_full(*a))  # fmt: skip
+    monkeypatch.setattr(compute, "attention",
+                        lambda *a, **k: computed.append("full") or real_full(*a, **k))  # fmt: skip
     told: list[str] = []
     for signal in ("result_changed", "structure_changed", "tokens_changed"):
         getattr(state, signal).connect(lambda *_, s=signal: told.append(s))
@@ -98,12 +98,12 @@ def test_a_jump_across_eighty_steps_costs_one_computation_and_one_round_of_signa
 
 
 def test_kept_results_stay_within_their_budget():
-    from gui.model.kept_results import KeptResults, result_bytes
+    from engine.lesson.kept_results import KeptResults, result_bytes
 
     state = AttentionState(random_preset(512, 16, 16, seed=1))
     try:
         kept = KeptResults(max_kept=64, max_bytes=3 * result_bytes(state.result))
-        state._kept = kept
+        state._numbers.kept = kept
         for i in range(10):
             state.set_cell("q", i, 0, float(i + 10))
             next_frame()
@@ -128,7 +128,7 @@ def test_after_the_dial_an_edit_and_its_undo_give_back_the_very_same_numbers(sta
 
 
 def test_the_dial_keeps_one_result_per_set_of_inputs(state):
-    kept = state._kept
+    kept = state._numbers.kept
     count = len(kept)
     for tau in np.linspace(0.1, 20, 200):  # the sweep of one play
         state.set_temperature(float(tau))

@@ -70,13 +70,13 @@ def test_the_projection_switch_speaks_both_languages(window, qtbot):
     assert (toggle.text(), window.menus.projection_action.text()) == english
 
 
-REFUSALS = {  # one of each kind of the state's refusals, from each of its modules
-    "a typed value": lambda state: state.set_cell("q", 0, 1, "abc"),  # typed_edits.py
+REFUSALS = {  # one of each kind of the state's refusals
+    "a typed value": lambda state: state.set_cell("q", 0, 1, "abc"),  # numbers.py's words
     "a pasted cell": lambda state: state.paste_block("q", 0, 0, [["1", "x"]]),
     "a token's name": lambda state: state.rename_token(0, "   "),
-    "a width": lambda state: state.set_d_k(0),  # shape_and_heads.py
+    "a width": lambda state: state.set_d_k(0),  # edits.py's reason
     "heads": lambda state: state.set_heads(3),  # the engine's words
-    "τ": lambda state: state.set_temperature(-1.0),  # state.py
+    "τ": lambda state: state.set_temperature(-1.0),  # the state's own
 }
 
 
