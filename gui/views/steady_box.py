@@ -14,7 +14,7 @@ their room, never.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QWidget
 
 
@@ -71,8 +71,21 @@ class SteadyBox(QWidget):
             return True
         return super().event(event)
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        """Tell the layout the widget's size as it is now, when the box is first shown.
+
+        A hidden box hears nothing of its widget (Qt posts no LayoutRequest to a parent not
+        yet visible): the formula's fonts, set while the window was built, left the layout
+        with the size of the default font, and "/ √d_k" was cut to "/ √".
+        """
+        super().showEvent(event)
+        self._told = self._measure()
+        self.updateGeometry()
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         """Give the widget the whole box."""
         super().resizeEvent(event)
         self.inner.setGeometry(self.rect())
-        self._told = self._measure()  # its height for this width is the layout's now
+        if self.inner.hasHeightForWidth():  # its height for this width is the layout's now
+            self._told = self._measure()
+        # (not a size hint: a new one not yet told, when the box is resized first, was lost)
