@@ -112,7 +112,9 @@ def test_undoing_shape_check_with_the_focus_in_a_w_grid_raises_nothing(window, q
     assert set(window.inputs.grids) == {"q", "k", "v"}
 
 
-def test_at_classroom_sizes_numbers_are_labelled_and_the_formula_fits(window, tmp_path, qapp, qtbot):
+def test_at_classroom_sizes_numbers_are_labelled_and_the_formula_fits(
+    window, tmp_path, qapp, qtbot
+):
     window.workspace.show_panel("explanation")
     for size in ((1280, 720), (1920, 1080)):
         window.resize(*size)
@@ -126,8 +128,9 @@ def test_at_classroom_sizes_numbers_are_labelled_and_the_formula_fits(window, tm
             assert heatmap(window, step).label_font_size() >= 9, (size, step)
         assert window.formula.sizeHint().width() <= window.centralWidget().width(), size
         assert window.explanation.height() >= 100, size
-        parts = window.formula.parts.values()  # "/ √d_k②" whole, not cut to "/ √"
-        qtbot.waitUntil(lambda: all(p.width() >= p.sizeHint().width() for p in parts))
+        # "/ √d_k②" whole, not cut to "/ √"
+        qtbot.waitUntil(lambda: all(p.width() >= p.sizeHint().width()
+                                    for p in window.formula.parts.values()))  # fmt: skip
 
 
 def test_hovering_a_formula_part_highlights_its_heatmap_and_back(window, qtbot):
