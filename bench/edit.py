@@ -28,9 +28,9 @@ from gui import MainWindow
 LENGTHS = (3, 64, 512, 2048)
 ROUNDS = {3: 15, 64: 15, 512: 15, 2048: 11}
 FRAME = 1 / 60
-#: The views an edit in V changes (Z, the mixing view, the explanation of a Z cell): it
+#: The views an edit in V changes (Z and the mixing view): it
 #: leaves S, S/τ, A and the dial's bars as they were. Edits in Q or K change them all.
-CHANGED_BY_V = (3, 5, 6)
+CHANGED_BY_V = (3, 5)
 MIXING = 5  # the mixing view's index in ``views``: it glides on after its first frame
 QUIET = 2 * FRAME
 
@@ -62,8 +62,9 @@ def painted_surface(widget: QWidget) -> QWidget:
 def views(window: MainWindow) -> list[QWidget]:
     names = ("scoresHeatmap", "scaledHeatmap", "weightsHeatmap", "contextHeatmap")
     found = [window.findChild(QWidget, name) for name in names]
-    explanation = window.findChild(QWidget, "explainPanel").browser
-    found += [window.dial.bars.plot, window.mixing.canvas, explanation]
+    # on screen in the default layout: the hand calculation shares the mixing view's tabs,
+    # behind it, and paints nothing until brought to the front
+    found += [window.dial.bars.plot, window.mixing.canvas]
     return [painted_surface(w) for w in found]
 
 
