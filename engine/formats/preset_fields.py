@@ -7,12 +7,15 @@ version 2 only when it uses one, so that an older Attention Lab still opens the 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..lesson.dropout import MAX_DROP, MAX_SEED, DropoutSetting
 from ..lesson.multi_head import check_heads
 from ..messages import InputError, Message
 from .preset_errors import PresetError, _shown
+
+if TYPE_CHECKING:
+    from .presets import Preset
 
 
 def read_heads(data: dict[str, Any], width_qk: int, width_v: int, field: str = "heads") -> int:
@@ -95,6 +98,25 @@ def read_dropout(data: dict[str, Any]) -> DropoutSetting | None:
     return DropoutSetting(float(p), seed, training)
 
 
+def read_pinned(data: dict[str, Any], allowed: bool) -> Preset | None:
+    """Return A, the setting a comparison holds still (a session of its own), or None.
+
+    An error inside it names its field from ``pinned`` ("pinned.inputs.q[1][2]").
+    """
+    raw = data.get("pinned")
+    if raw is None:
+        return None
+    if not allowed:
+        raise PresetError("pinned", Message("a pinned setting cannot hold a pin of its own"))
+    from .presets import preset_from_dict
+
+    try:
+        return preset_from_dict(raw, pin_allowed=False)
+    except PresetError as error:
+        where = f"pinned.{error.field}" if error.field else "pinned"
+        raise PresetError(where, error.message) from None
+
+
 def written(
     heads: int,
     padding: tuple[bool, ...],
@@ -118,6 +140,7 @@ __all__ = [
     "read_dropout",
     "read_heads",
     "read_padding",
+    "read_pinned",
     "read_selected_head",
     "written",
 ]

@@ -12,7 +12,7 @@ import json
 import math
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +52,7 @@ MAX_NESTING = 64
 MAX_TITLE_CHARS = 10_000
 _KNOWN = {"format", "version", "title", "description", "tokens", "inputs", "temperature",
           "causal", "mask", "selected_token", "view", "heads", "selected_head", "padding",
-          "dropout", "source"}  # fmt: skip
+          "dropout", "source", "pinned"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,8 @@ class Preset:
     padding: tuple[bool, ...] = ()  # True for each token that is padding; () for none
     dropout: DropoutSetting | None = None  # dropout on the weights, or none
     source: HeadSource | None = None  # the real model's head the numbers came from, if any
+    # A, the setting compared against (a session of its own, without a pin); None: no pin
+    pinned: Preset | None = None
     title: dict[str, str] = field(default_factory=dict)
     description: dict[str, str] = field(default_factory=dict)
     view: dict[str, Any] = field(default_factory=dict)
@@ -275,8 +277,12 @@ def _inputs(data: object, length: int) -> tuple[Matrix, Matrix, Matrix, Projecti
     return q, k, v, None
 
 
-def preset_from_dict(data: object) -> Preset:
-    """Check a decoded JSON document and build the Preset it describes."""
+def preset_from_dict(data: object, pin_allowed: bool = True) -> Preset:
+    """Check a decoded JSON document and build the Preset it describes.
+
+    ``pin_allowed``: whether it may hold ``"pinned"`` (A, read as a preset of its own,
+    which may not hold one in turn).
+    """
     if not isinstance(data, dict):
         raise PresetError("", Message("the file must hold one JSON object"))
     if data.get("format") != FORMAT:
@@ -354,7 +360,13 @@ def preset_from_dict(data: object) -> Preset:
         name = key if key.isprintable() and 0 < len(key) <= 40 else _shown(key)
         _check_text(key, name)
         _check_free_form(value, name)
-    from .preset_fields import read_dropout, read_heads, read_padding, read_selected_head
+    from .preset_fields import (
+        read_dropout,
+        read_heads,
+        read_padding,
+        read_pinned,
+        read_selected_head,
+    )
 
     heads = read_heads(data, q.shape[1], v.shape[1])
     return Preset(
@@ -372,6 +384,7 @@ def preset_from_dict(data: object) -> Preset:
         padding=read_padding(data, len(tokens)),
         dropout=read_dropout(data),
         source=read_source(data),
+        pinned=read_pinned(data, pin_allowed),
         title=_texts(data.get("title"), "title"),
         description=_texts(data.get("description"), "description"),
         view=view,
@@ -454,10 +467,12 @@ def preset_to_dict(preset: Preset) -> dict[str, Any]:
     later = written(preset.heads, preset.padding, preset.dropout, preset.selected_head)
     if preset.source is not None:
         later["source"] = source_to_dict(preset.source)
+    if preset.pinned is not None:
+        later["pinned"] = preset_to_dict(replace(preset.pinned, pinned=None))
     return {
         **preset.extra,
         "format": FORMAT,
-        "version": VERSION if later or "w_o" in inputs else 1,
+        "version": VERSION if later or "w_o" in inputs else 1,  # a pin: 2 (an old reader keeps it)
         "title": preset.title,
         "description": preset.description,
         "tokens": list(preset.tokens),

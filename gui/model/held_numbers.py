@@ -36,7 +36,11 @@ T = TypeVar("T")
 class HeldNumbers:
     """Tokens, the inputs, τ, the masks, heads, dropout, the selection, and their result."""
 
-    def __init__(self, snapshot: Snapshot) -> None:
+    def __init__(self, snapshot: Snapshot, computed: Computed | None = None) -> None:
+        """Hold ``snapshot``'s numbers; ``computed``, if it is their computation, is taken.
+
+        (A pin takes the computation on screen: it computes nothing.)
+        """
         self._now = Snapshot((), {}, causal=False, temperature=None)
         self.selected_token = 0
         self.selected_cell: tuple[str, int, int] | None = None  # see AttentionState
@@ -47,6 +51,8 @@ class HeldNumbers:
         self._stale = True  # the inputs changed since the last computation
         self._shown = Shown()
         self.apply(replace(snapshot, sets_temperature=True))
+        if computed is not None:
+            self.kept.keep(computed)  # found by ``computed`` if the inputs are its own
         self.computed  # noqa: B018 (at once: numbers the engine refuses raise here)
 
     # ----------------------------------------------------------------- writing

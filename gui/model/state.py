@@ -26,6 +26,7 @@ from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from engine.lesson.multi_head import MultiHeadResult
 from engine.vocabulary import LABELS, STEPS
 from gui.model import edits
+from gui.model.pinning import Comparison
 from gui.model.edits import MAX_GRID_TOKENS, Refused
 from gui.model.examples import built_in_example, token_name
 from gui.model.held_numbers import Held, HeldNumbers
@@ -102,6 +103,9 @@ class AttentionState(QObject):
         self._pending: PendingChange | None = None  # what the undo stack has changed, not yet told
         # the last message said with ``say``: how to write it, and every way it was written
         self._said: tuple[Callable[[], str], set[str]] | None = None
+        self.comparison = Comparison(self._numbers, lambda: self.selected_head, self)
+        if preset.pinned is not None:
+            self.comparison.pin(preset.pinned)
         self.undo_stack.indexChanged.connect(self._settle)  # after every push, undo, redo, jump
 
     # ----------------------------------------------------------------- messages
@@ -326,6 +330,8 @@ class AttentionState(QObject):
             ))  # fmt: skip
             return False
         self.undo_stack.push(SnapshotCommand(self, before, after, named))
+        if preset.pinned is not None:  # a comparison: its A
+            self.comparison.pin(preset.pinned)
         self.select_token(preset.selected_token)
         if self.heads > 1:  # the file's head, or the first: not the one shown before
             self.select_head(preset.selected_head)
@@ -367,8 +373,15 @@ class AttentionState(QObject):
         self._numbers.forget_kept()
 
     def to_preset(self) -> Preset:
-        """Everything a session file keeps: tokens, inputs, τ, masks, heads, dropout, display."""
-        return self._numbers.to_preset(self.view.precision)
+        """Everything a session file keeps: tokens, inputs, τ, masks, heads, dropout, display.
+
+        With a pin, A as a session of its own under ``pinned``.
+        """
+        preset = self._numbers.to_preset(self.view.precision)
+        pinned = self.comparison.pinned
+        if pinned is None:
+            return preset
+        return replace(preset, pinned=pinned.numbers.to_preset(self.view.precision))
 
     # ------------------------------------------------------- view settings (not undone)
     def set_temperature(self, temperature: float | None) -> None:

@@ -14,6 +14,9 @@ MAX_DECIMALS = 6
 #: or log10 of the weight from 10⁻⁴ to 1. Small weights (1/512) are one dark block on
 #: the first; the other two show a large matrix's structure.
 WEIGHT_SCALES = ("absolute", "row", "log")
+#: What the four steps show while a setting is pinned (one choice for all four): B, the
+#: setting being changed; A, the one pinned; or B − A.
+COMPARE_SHOWN = ("b", "a", "difference")
 
 
 class ViewSettings(QObject):
@@ -24,6 +27,7 @@ class ViewSettings(QObject):
     highlighted_step_changed = Signal(int)  # 1–4, 0 for none
     weight_scale_changed = Signal(str)  # one of WEIGHT_SCALES
     scales_held_changed = Signal(bool)  # True while the dial plays τ (see set_scales_held)
+    compare_shown_changed = Signal(str)  # one of COMPARE_SHOWN
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -32,6 +36,7 @@ class ViewSettings(QObject):
         self._highlighted_step = 0
         self._weight_scale = WEIGHT_SCALES[0]
         self._scales_held = False
+        self._compare_shown = COMPARE_SHOWN[0]
 
     @property
     def font_scale(self) -> float:
@@ -57,6 +62,19 @@ class ViewSettings(QObject):
     def scales_held(self) -> bool:
         """Return True while the value scales hold still (the dial is playing τ)."""
         return self._scales_held
+
+    @property
+    def compare_shown(self) -> str:
+        """Return what the four steps show while a setting is pinned: see COMPARE_SHOWN."""
+        return self._compare_shown
+
+    def set_compare_shown(self, shown: str) -> None:
+        """Show B, A or B − A (one of COMPARE_SHOWN) in the four steps while pinned."""
+        if shown not in COMPARE_SHOWN:
+            raise ValueError(f"the steps show one of {COMPARE_SHOWN}, not {shown!r}")
+        if shown != self._compare_shown:
+            self._compare_shown = shown
+            self.compare_shown_changed.emit(shown)
 
     def set_font_scale(self, scale: float) -> None:
         """Scale every text of the views (their fonts, the plots' labels and outlines)."""

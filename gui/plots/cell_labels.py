@@ -67,6 +67,11 @@ class CellLabels(pg.GraphicsObject):
         self.px = 0  # the numbers' size, the owner's choice (see text_fit.fit_cells)
         self.set_cells(np.zeros((0, 0)), None, (0.0, 1.0))
 
+    def set_lut(self, lut: np.ndarray) -> None:
+        """Pick each text colour against the colours ``lut`` from the next paint on."""
+        self._lut = lut
+        self.update()
+
     def set_cells(
         self,
         values: np.ndarray,

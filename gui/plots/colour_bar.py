@@ -79,6 +79,14 @@ MOST_TICKS = 11
 ROOMY = "-0.25"  # the widest label a bar always has room for
 
 
+def colours_of(kind: str) -> np.ndarray:
+    """Return the 256 colours of a heatmap of ``kind``: "probability" viridis; "diverging"
+    CET-CBD1, blue–grey–yellow, made to stay diverging for red-green colour blindness."""
+    colormap = pg.colormap.get("viridis" if kind == "probability" else "CET-CBD1")
+    table: np.ndarray = colormap.getLookupTable(nPts=256, alpha=False)
+    return table
+
+
 class ColourBar(pg.GraphicsWidget):
     """The strip of ``lut`` colours from the low level (bottom) to the high (top)."""
 
@@ -87,22 +95,29 @@ class ColourBar(pg.GraphicsWidget):
 
     def __init__(self, lut: np.ndarray, width: float = 16) -> None:
         super().__init__()
-        rgb = np.ascontiguousarray(np.asarray(lut)[::-1, :3], dtype=np.uint8)  # high on top
-        self._strip = QImage(rgb.tobytes(), 1, len(rgb), 3, QImage.Format.Format_RGB888).copy()
-        self._lut = np.asarray(lut)[:, :3]
+        self._image: pg.ImageItem | None = None
+        self.set_lut(lut)
         self._width = width
         self._may_shrink = True
         self._natural = 0.0  # the width its values and title need
         self._least = 0.0  # at least this wide (the bar of the heatmap above or below)
         self._font = QFont()
         self._pen = QPen(QColor("#333333"))
-        self._image: pg.ImageItem | None = None
         self._levels = (0.0, 1.0)
         self._ticks: list[tuple[float, str]] = []
         self._fixed_ticks: list[tuple[float, str]] | None = None
         self._title = ""
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
         self.setLevels(self._levels)
+
+    def set_lut(self, lut: np.ndarray) -> None:
+        """Show the colours ``lut`` (256 RGB rows, lowest first), and give them to the image."""
+        rgb = np.ascontiguousarray(np.asarray(lut)[::-1, :3], dtype=np.uint8)  # high on top
+        self._strip = QImage(rgb.tobytes(), 1, len(rgb), 3, QImage.Format.Format_RGB888).copy()
+        self._lut = np.asarray(lut)[:, :3]
+        if self._image is not None:
+            self._image.setLookupTable(np.ascontiguousarray(self._lut))
+        self.update()
 
     def set_style(self, font: QFont, colour: str) -> None:
         """Set the font and colour of the values."""

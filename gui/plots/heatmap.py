@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QWidget
 from gui.plots.cell_axes import CellAxes
 from gui.plots.cell_image import CellImage, visible_values
 from gui.plots.cell_labels import CellLabels, Outline
-from gui.plots.colour_bar import ColourBar, symmetric_levels
+from gui.plots.colour_bar import ColourBar, colours_of, symmetric_levels
 from gui.plots.heatmap_text import AXIS_COLOUR, HeatmapText
 from gui.plots.text_fit import round_step
 from gui.plots.text_scale import scaled_font
@@ -87,9 +87,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self.ci.setContentsMargins(4, 4, 8, 10)
         self._name_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
-        # CET-CBD1: blue–grey–yellow, made to stay diverging for red-green colour blindness
-        colormap = pg.colormap.get("viridis" if kind == "probability" else "CET-CBD1")
-        self._lut = colormap.getLookupTable(nPts=256, alpha=False)
+        self._lut = colours_of(kind)
         self._cells = CellImage(self._view, self.devicePixelRatioF)
         self._image, self._mask_image = self._cells.image, self._cells.mask_image
         self._labels = CellLabels(self._lut, self._cells.colour_values)
@@ -243,6 +241,22 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._measure_numbers()
         self._cells.set_scale(scale, self._levels_or_unit())
         self._labels.set_levels(self._levels_or_unit())
+
+    def set_kind(self, kind: str) -> None:
+        """Colour as ``kind`` (see the class) from the next ``set_data`` on: B − A of A."""
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
+        if kind != self._kind:
+            self._kind, self._lut, self._levels = kind, colours_of(kind), None
+            self._labels.set_lut(self._lut)
+            self._bar.set_lut(self._lut)
+            if kind == "diverging":  # the true values, coloured as they are
+                self._scale, self._top = SCALES[0], 1.0
+                self._cells.set_scale(self._scale, self._levels_or_unit())
+
+    def kind(self) -> str:
+        """Return how it colours: "diverging" or "probability"."""
+        return self._kind
 
     def weight_scale(self) -> str:
         """Return the colour scale of the weights (always "absolute" for other maps)."""

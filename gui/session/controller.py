@@ -251,6 +251,8 @@ class SessionController(QObject):
         extra = {k: v for k, v in preset.extra.items() if k != AUTOSAVE_ORIGIN}
         if not self.state.load_preset(preset, text):
             return False
+        if preset.pinned is None:  # a session is all of it: no pin in it, none on screen
+            self.state.comparison.unpin()
         self.state.clear_history()
         self.path = path
         self._document = dataclasses.replace(preset, extra=extra)

@@ -57,14 +57,17 @@ class PipelineView(Retranslating, QWidget):
         state: AttentionState,
         parent: QWidget | None = None,
         text_scale: ViewSettings | None = None,
+        pinned: bool = False,
     ) -> None:
         """Show the state's four steps; ``text_scale``'s font_scale sizes the text.
 
         The state's view settings by default; the presenter view passes its own, so that
-        its text grows alone.
+        its text grows alone. ``pinned``: always A's steps, beside B's (while pinned);
+        else B's, or what the view settings' ``compare_shown`` chooses while pinned.
         """
         super().__init__(parent)
         self.state = state
+        self.pinned = pinned
         self.text_scale = state.view if text_scale is None else text_scale
         self.heatmaps: dict[str, Heatmap] = {}
         self.titles: dict[str, StepTitle] = {}
@@ -124,6 +127,7 @@ class PipelineView(Retranslating, QWidget):
         for _left, right in ROWS:  # named by the left one's names, beside them
             self.heatmaps[right].line_up_with(0.0, rows_beside=True)
         self._shown: dict[str, object] = {}
+        self._tokens: tuple[str, ...] = state.tokens  # of the steps shown (A's, B's)
         self._scale_top: float | None = None  # 1/(1 − p) while dropout trains
         for upper, lower in COLUMNS:  # one above the other: cells aligned, as the lesson's
             for step in (upper, lower):
@@ -139,6 +143,8 @@ class PipelineView(Retranslating, QWidget):
         self.text_scale.font_scale_changed.connect(self._on_font_scale_changed)
         state.view.weight_scale_changed.connect(self._on_weight_scale_changed)
         state.view.scales_held_changed.connect(self._on_scales_held_changed)
+        state.comparison.changed.connect(self._on_tokens_changed)
+        state.view.compare_shown_changed.connect(self._on_tokens_changed)
         self.retranslate()
         self._on_selected_token_changed(state.selected_token)
         if self.text_scale.font_scale != 1.0:
@@ -158,9 +164,23 @@ class PipelineView(Retranslating, QWidget):
             names.append(token)
         return tuple(names)
 
+    def shows(self) -> str:
+        """Return what the steps show: "b", "a" or "difference" (see COMPARE_SHOWN)."""
+        comparison = self.state.comparison
+        if not comparison.is_on:
+            return "b"
+        if self.pinned:
+            return "a"
+        shown = self.state.view.compare_shown
+        return "b" if shown == "difference" and not comparison.comparable else shown
+
     def _on_result_changed(self) -> None:
+        shows, comparison = self.shows(), self.state.comparison
         result, dropped = self.state.shown_result, self.state.dropped
         tokens, rows = self.state.tokens, self._row_names()
+        if shows == "a" and comparison.result is not None:
+            result, dropped, tokens = comparison.result, None, comparison.tokens
+            rows = tokens
         dims = [f"d{i}" for i in range(result.context.shape[1])]
         tau = "√d_k" if result.is_standard_scaling else f"τ = {tau_text(result.temperature)}"
         texts = {  # each title in full, then shorter where the full one does not fit
@@ -182,12 +202,18 @@ class PipelineView(Retranslating, QWidget):
         ):  # the weights' scale and its names reach 1/(1 − p) while dropout trains
             self._scale_top = None if dropped is None else dropped.scale
             self.retranslate_scale()
+        difference = comparison.difference if shows == "difference" else None
+        if comparison.is_on:
+            side = {"a": "[A] ", "b": "[B] ", "difference": "[B − A] "}[shows]
+            texts = {step: [side + text for text in names] for step, names in texts.items()}
+        self._tokens = tokens
+        self._set_kinds(difference is not None)
         reshaped = False
         # new scores while τ plays are an edit, not a frame: held again at the new values
         retake = self.state.view.scales_held and self._shown.get("scores") is not result.scores
         for step, heatmap in self.heatmaps.items():
             self.titles[step].set_texts(texts[step])
-            matrix = getattr(result, step)
+            matrix = getattr(result if difference is None else difference, step)
             if self._shown.get(step) is matrix:
                 continue  # the dial reuses S: its heatmap need not be redrawn
             previous = self._shown.get(step)
@@ -199,6 +225,9 @@ class PipelineView(Retranslating, QWidget):
             if step == "weights" and dropped is not None:
                 gone = ~dropped.kept if mask is None else ~dropped.kept & mask
             extremes = result.value_range(step) if step in ("scores", "scaled") else None
+            if difference is not None:  # B − A: defined wherever S/τ is a number in both
+                mask = difference.mask if step == "scaled" else None
+                gone, extremes = None, None
             if retake and step in HELD_STEPS:
                 heatmap.hold_levels(None)
             heatmap.set_data(matrix, rows, columns, mask, extremes, gone)
@@ -207,6 +236,19 @@ class PipelineView(Retranslating, QWidget):
         if reshaped:  # a heatmap of a new shape shows all of it: so do the others
             self.show_whole()
         self._on_selected_cell_changed()
+
+    def _set_kinds(self, difference: bool) -> None:
+        """Colour B − A on diverging maps named "B − A"; A's on its own scale otherwise."""
+        weights = self.heatmaps["weights"]
+        if (weights.kind() == "diverging") == difference:
+            return
+        weights.set_kind("diverging" if difference else "probability")
+        self.scale_choice.setEnabled(not difference)
+        for step in STEPS:
+            self._shown.pop(step, None)
+        if not difference:
+            self.retranslate_scale()
+        self._write_held_note()
 
     def retranslate(self) -> None:
         """Write the titles, the scale's names and the actions again, redraw the names."""
@@ -249,10 +291,18 @@ class PipelineView(Retranslating, QWidget):
         return (-top, top)
 
     def _write_held_note(self) -> None:
-        """Say on S/τ's and Z's colour bars that their scale holds while τ plays."""
+        """Say on S/τ's and Z's colour bars that their scale holds while τ plays.
+
+        While B − A is shown, every bar says so instead.
+        """
+        if self.heatmaps["weights"].kind() == "diverging":
+            for heatmap in self.heatmaps.values():
+                heatmap.colour_bar().set_scale(self.tr("B − A"))
+            return
         note = self.tr("scale held while τ plays") if self.state.view.scales_held else ""
         for step in HELD_STEPS:
             self.heatmaps[step].colour_bar().set_scale(note)
+        self.heatmaps["scores"].colour_bar().set_scale("")
 
     def retranslate_scale(self) -> None:
         """Name the weights' colour scales and set the chosen one (A′'s up to 1/(1 − p))."""
@@ -282,13 +332,18 @@ class PipelineView(Retranslating, QWidget):
     def _on_weight_scale_changed(self, scale: str) -> None:
         with QSignalBlocker(self.scale_choice):
             self.scale_choice.setCurrentIndex(WEIGHT_SCALES.index(scale))
+        if self.heatmaps["weights"].kind() == "diverging":
+            return  # B − A: its own scale
         dropped = self.state.dropped
         top = 1.0 if dropped is None else dropped.scale
         self.heatmaps["weights"].set_weight_scale(scale, self.scale_title(scale), top)
 
-    def _on_tokens_changed(self) -> None:
+    def redraw(self) -> None:
+        """Draw every heatmap again, whatever was drawn before (a pin, a new choice)."""
         self._shown.clear()
         self._on_result_changed()
+
+    _on_tokens_changed = redraw
 
     # ------------------------------------------------------------- zoom and ticks
     def show_whole(self) -> None:
@@ -354,7 +409,7 @@ class PipelineView(Retranslating, QWidget):
         matrix = self.heatmaps[step].matrix()
         if not (0 <= row < matrix.shape[0] and 0 <= col < matrix.shape[1]):
             return ""
-        tokens = self.state.tokens
+        tokens = self._tokens
         column = f"d{col}" if step == "context" else tokens[col]
         value = float(matrix[row, col])
         shown = "−∞" if value == -np.inf else f"{value:.4g}"

@@ -28,6 +28,8 @@ from gui.session.controller import SessionController
 from gui.session.sentences import SentenceOpener
 from gui.support.language import Retranslating
 from gui.views.formula_bar import FormulaBar
+from gui.views.compared_steps import ComparedSteps
+from gui.views.comparison_bar import ComparisonBar
 from gui.views.hand_calculation import ExplainPanel
 from gui.views.heads_panel import HeadsPanel
 from gui.views.inputs_panel import InputsPanel
@@ -36,6 +38,7 @@ from gui.views.model_atlas import ModelAtlas
 from gui.views.pipeline import PipelineView
 from gui.views.source_banner import SourceBanner
 from gui.views.temperature_dial import TemperatureDial
+from gui.window.comparing import Comparing
 from gui.window.layout_settings import restore_window_settings, save_window_settings
 from gui.window.menus import Menus
 from gui.window.presenter import Presenter
@@ -83,7 +86,10 @@ class MainWindow(Retranslating, QMainWindow):
         steps_layout.setContentsMargins(4, 0, 4, 4)
         steps_layout.addWidget(self.formula)
         steps_layout.addWidget(self.banner)
-        steps_layout.addWidget(self.pipeline, 1)
+        self.comparison_bar = ComparisonBar(self.state, self)
+        steps_layout.addWidget(self.comparison_bar)
+        self.compared = ComparedSteps(self.state, self.pipeline, self)
+        steps_layout.addWidget(self.compared, 1)
         self.panels: dict[str, QWidget] = {
             "temperature": self.dial,
             "mixing": self.mixing,
@@ -143,6 +149,13 @@ class MainWindow(Retranslating, QMainWindow):
         self.edit_menu.addSeparator()
         self.edit_menu.addMenu(self.exports.copy_menu)
         self.edit_menu.addAction(self.sentences.restore_action)
+        self.comparing = Comparing(self.state, self, self.load_built_in)
+        self.edit_menu.addSeparator()
+        self.edit_menu.addActions([self.comparing.pin_action, self.comparing.unpin_action])
+        self.toolbar.addSeparator()
+        self.toolbar.addActions([self.comparing.pin_action, self.comparing.unpin_action])
+        self.view_menu.insertMenu(self.menus.digits_menu.menuAction(), self.comparing.shown_menu)
+        self.preset_menu.insertMenu(self.menus.random_action, self.comparing.presets_menu)
         self.variance_built.connect(lambda: self.exports.offer_context_menu(self.variance.plots))
         self.heads.built.connect(lambda: self.exports.offer_context_menu(self.heads.lines.plot))
         # a refusal, in the status bar too (the inputs' column may be hidden from the View menu),
@@ -196,6 +209,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.sessions.retranslate()  # and the title, which names the session file
         self.sentences.retranslate()
         self.exports.retranslate()
+        self.comparing.retranslate()
 
     def _on_model_ran(self) -> None:
         self.workspace.show_panel("model")  # every layer's and head's A of the new sentence

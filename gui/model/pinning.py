@@ -1,0 +1,97 @@
+"""Pin the whole setting as A; what changes after it is B (owned by the state).
+
+A is held apart from the undo stack: Undo and Redo move B and never touch A. Views read
+A's four steps, B − A and what differs from here, and hear of a pin or unpin from
+``changed``; B's own changes they hear of from the state, as always.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from engine import AttentionResult, Preset
+from gui.model.comparison import Change, Difference, Pin, changes, comparable
+from gui.model.comparison_text import caption
+from gui.model.held_numbers import HeldNumbers
+from gui.model.snapshots import snapshot_of
+
+
+class Comparison(QObject):
+    """A (``pinned``), against the state's numbers, B."""
+
+    changed = Signal()  # a setting pinned as A, or the pin taken away
+
+    def __init__(
+        self, numbers: HeldNumbers, b_head: Callable[[], int], parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._b = numbers
+        self._b_head = b_head
+        self._pin: Pin | None = None
+
+    @property
+    def pinned(self) -> Pin | None:
+        """Return A, the setting pinned to compare against (None: no comparison)."""
+        return self._pin
+
+    @property
+    def is_on(self) -> bool:
+        """Return True while a setting is pinned."""
+        return self._pin is not None
+
+    def pin(self, preset: Preset | None = None) -> None:
+        """Pin the whole setting as it is now as A (or ``preset``'s, a comparison's A).
+
+        The inputs, τ, masks, heads, dropout and the real model's head: the computation on
+        screen is A's, not made again.
+        """
+        if preset is None:
+            numbers = HeldNumbers(self._b.snapshot, self._b.computed)
+            numbers.selected_head = self._b_head()
+        else:
+            numbers = HeldNumbers(snapshot_of(preset))
+            numbers.selected_head = preset.selected_head
+        self._pin = Pin(numbers)
+        self.changed.emit()
+
+    def unpin(self) -> None:
+        """End the comparison: only B is shown again."""
+        if self._pin is not None:
+            self._pin = None
+            self.changed.emit()
+
+    @property
+    def result(self) -> AttentionResult | None:
+        """Return A's four steps (of the head B shows), or None without a pin."""
+        return None if self._pin is None else self._pin.result(self._b_head())
+
+    @property
+    def difference(self) -> Difference | None:
+        """Return B − A at every step; None without a pin or when the shapes differ."""
+        pin = self._pin
+        return None if pin is None else pin.difference(self._b.shown_result, self._b_head())
+
+    @property
+    def comparable(self) -> bool:
+        """Return True if B − A is defined: a pin, and every step of the same shape."""
+        a = self.result
+        return a is not None and comparable(a, self._b.shown_result)
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        """Return A's tokens (B's without a pin)."""
+        return self._b.tokens if self._pin is None else self._pin.numbers.tokens
+
+    def changes(self) -> list[Change]:
+        """Return how B differs from A (empty without a pin)."""
+        pin = self._pin
+        if pin is None:
+            return []
+        a = pin.numbers
+        return changes(a.snapshot, self._b.snapshot, a.selected_head, self._b_head())
+
+    def caption(self) -> str:
+        """Return what differs, in words: "A: τ = 0.5 · B: τ = 2" ("" without a pin)."""
+        return "" if self._pin is None else caption(self.changes())

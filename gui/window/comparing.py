@@ -1,0 +1,98 @@
+"""Compare two settings: Pin as A, the View's choice of B, A or B − A, Unpin, and the
+comparisons ready to show under Presets.
+
+A feature: it makes its actions and menus from the state, and the window inserts them
+(Edit, the toolbar, View, Presets); it never receives the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QWidget
+
+from gui.model.state import AttentionState
+from gui.model.view_settings import COMPARE_SHOWN
+
+#: The comparisons under Presets → Compare, by built-in preset name.
+COMPARISONS = ("compare-scaling", "compare-temperature", "compare-causal")
+
+
+class Comparing(QObject):
+    """``pin_action`` and ``unpin_action`` (Edit, toolbar), ``shown_menu`` (View),
+    ``presets_menu`` (Presets); ``load_example(name)`` loads a built-in comparison."""
+
+    def __init__(
+        self, state: AttentionState, parent: QWidget, load_example: Callable[[str], object]
+    ) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.pin_action = QAction(parent)
+        self.pin_action.setObjectName("pinAction")
+        self.pin_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
+        self.pin_action.triggered.connect(lambda: state.comparison.pin())
+        self.unpin_action = QAction(parent)
+        self.unpin_action.setObjectName("unpinAction")
+        self.unpin_action.setShortcut(QKeySequence("Ctrl+Shift+U"))
+        self.unpin_action.triggered.connect(state.comparison.unpin)
+        self.shown_menu = QMenu(parent)
+        self.shown_menu.setObjectName("compareShownMenu")
+        group = QActionGroup(self)
+        self.shown_actions: dict[str, QAction] = {}
+        for shown in COMPARE_SHOWN:
+            action = QAction(group, checkable=True)
+            action.setObjectName(f"compareShown_{shown}Action")
+            action.setChecked(shown == state.view.compare_shown)
+            action.triggered.connect(lambda _=False, s=shown: state.view.set_compare_shown(s))
+            self.shown_menu.addAction(action)
+            self.shown_actions[shown] = action
+        state.view.compare_shown_changed.connect(
+            lambda shown: self.shown_actions[shown].setChecked(True)
+        )
+        self.presets_menu = QMenu(parent)
+        self.presets_menu.setObjectName("comparisonsMenu")
+        self.preset_actions: dict[str, QAction] = {}
+        for name in COMPARISONS:
+            action = self.presets_menu.addAction("")
+            action.setObjectName(f"{name}Action")
+            action.triggered.connect(lambda _=False, n=name: load_example(n))
+            self.preset_actions[name] = action
+        for signal in (state.comparison.changed, state.result_changed, state.tokens_changed):
+            signal.connect(self._follow)
+        self._follow()
+        self.retranslate()
+
+    def _follow(self) -> None:
+        comparison = self.state.comparison
+        self.unpin_action.setEnabled(comparison.is_on)
+        self.shown_menu.setEnabled(comparison.is_on)
+        self.shown_actions["difference"].setEnabled(comparison.comparable)
+
+    def retranslate(self) -> None:
+        """Name every action and menu in the current language."""
+        self.pin_action.setText(self.tr("&Pin as A"))
+        self.pin_action.setIconText(self.tr("Pin A"))
+        self.pin_action.setToolTip(
+            self.tr("Pin the whole setting as A: change anything, and compare B with it")
+        )
+        self.unpin_action.setText(self.tr("U&npin"))
+        self.unpin_action.setIconText(self.tr("Unpin"))
+        self.unpin_action.setToolTip(self.tr("End the comparison"))
+        self.shown_menu.setTitle(self.tr("Compare: the steps show"))
+        names = {
+            "b": self.tr("B, the setting being changed"),
+            "a": self.tr("A, the setting pinned"),
+            "difference": self.tr("B − A"),
+        }
+        for shown, action in self.shown_actions.items():
+            action.setText(names[shown])
+        self.presets_menu.setTitle(self.tr("Compare"))
+        texts = {
+            "compare-scaling": self.tr("d_k = 64: unscaled (A) against ÷√d_k (B)"),
+            "compare-temperature": self.tr("猫 吃 鱼: τ = 0.5 (A) against τ = 2 (B)"),
+            "compare-causal": self.tr("猫 吃 鱼: no mask (A) against the causal mask (B)"),
+        }
+        for name, action in self.preset_actions.items():
+            action.setText(texts[name])
