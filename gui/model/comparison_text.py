@@ -10,8 +10,7 @@ from engine.vocabulary import LABELS
 from gui.model.comparison import Change
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Comparison", text)
+translate = QCoreApplication.translate
 
 
 def _value(what: str, value: object) -> str:
@@ -20,28 +19,34 @@ def _value(what: str, value: object) -> str:
         follows, tau = value  # type: ignore[misc]
         return f"τ = √d_k = {tau:.3g}" if follows else f"τ = {tau:.3g}"
     if what == "causal":
-        return _tr("causal mask on") if value else _tr("causal mask off")
+        return (
+            translate("Comparison", "causal mask on")
+            if value
+            else translate("Comparison", "causal mask off")
+        )
     if what == "tokens":
         tokens = tuple(value)  # type: ignore[call-overload]
         if len(tokens) <= 4:
             return " ".join(str(token) for token in tokens)
-        return _tr("{0} tokens").format(len(tokens))
+        return translate("Comparison", "{0} tokens").format(len(tokens))
     if what == "heads":
         return f"h = {value}"
     if what == "head":
-        return _tr("head {0}").format(value)
+        return translate("Comparison", "head {0}").format(value)
     if what == "source":
         if not isinstance(value, HeadSource):
-            return _tr("typed numbers")
-        return _tr("layer {0}, head {1}").format(value.layer, value.head)
+            return translate("Comparison", "typed numbers")
+        return translate("Comparison", "layer {0}, head {1}").format(value.layer, value.head)
     if what == "padding":
-        return _tr("{0} padding").format(value)
+        return translate("Comparison", "{0} padding").format(value)
     if what == "mask":
-        return _tr("own mask") if value else _tr("no own mask")
+        return (
+            translate("Comparison", "own mask") if value else translate("Comparison", "no own mask")
+        )
     if what == "dropout":
         if not isinstance(value, DropoutSetting):
-            return _tr("no dropout")
-        return _tr("dropout p = {0:g}").format(value.p)
+            return translate("Comparison", "no dropout")
+        return translate("Comparison", "dropout p = {0:g}").format(value.p)
     return ""
 
 
@@ -52,8 +57,8 @@ def caption(changes: list[Change]) -> str:
     for change in changes:
         if change.what == "inputs":
             names = ", ".join(LABELS.get(str(n), str(n)) for n in change.b)  # type: ignore[attr-defined]
-            b_side.append(_tr("{0} edited").format(names))
+            b_side.append(translate("Comparison", "{0} edited").format(names))
     if not b_side:
-        return _tr("A and B are the same: change anything to compare")
-    a_text = ", ".join(a_side) if a_side else _tr("as pinned")
-    return _tr("A: {0} · B: {1}").format(a_text, ", ".join(b_side))
+        return translate("Comparison", "A and B are the same: change anything to compare")
+    a_text = ", ".join(a_side) if a_side else translate("Comparison", "as pinned")
+    return translate("Comparison", "A: {0} · B: {1}").format(a_text, ", ".join(b_side))

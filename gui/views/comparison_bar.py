@@ -11,7 +11,7 @@ from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QWidget
 
 from gui.model.state import AttentionState
-from gui.model.view_settings import COMPARE_SHOWN
+from gui.model.view_settings import COMPARE_SHOWN, ViewSettings
 from gui.plots.text_scale import scaled_font
 from gui.support.language import Retranslating
 
@@ -21,9 +21,16 @@ LINE = "background: #EFE7F7; color: #3B1F5C; padding: 3px 6px; border-radius: 3p
 class ComparisonBar(Retranslating, QWidget):
     """Shown only while a setting is pinned as A."""
 
-    def __init__(self, state: AttentionState, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        state: AttentionState,
+        parent: QWidget | None = None,
+        text_scale: ViewSettings | None = None,
+    ) -> None:
+        """``text_scale``'s font_scale sizes the text (the presenter view's own)."""
         super().__init__(parent)
         self.state = state
+        text_scale = state.view if text_scale is None else text_scale
         self.setObjectName("comparisonBar")
         self.line = QLabel(self)
         self.line.setObjectName("comparisonLine")
@@ -53,8 +60,8 @@ class ComparisonBar(Retranslating, QWidget):
                        state.selected_head_changed):  # fmt: skip
             signal.connect(self._show_state)
         state.view.compare_shown_changed.connect(self._show_state)
-        state.view.font_scale_changed.connect(self._on_font_scale_changed)
-        self._on_font_scale_changed(state.view.font_scale)
+        text_scale.font_scale_changed.connect(self._on_font_scale_changed)
+        self._on_font_scale_changed(text_scale.font_scale)
         self.retranslate()
 
     def retranslate(self) -> None:

@@ -243,7 +243,7 @@ class PipelineView(Retranslating, QWidget):
         if (weights.kind() == "diverging") == difference:
             return
         weights.set_kind("diverging" if difference else "probability")
-        self.scale_choice.setEnabled(not difference)
+        self.scale_choice.setVisible(not difference)  # B − A has one scale: its own
         for step in STEPS:
             self._shown.pop(step, None)
         if not difference:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from gui.model.state import AttentionState
 from gui.model.view_settings import COMPARE_SHOWN
 
-#: The comparisons under Presets → Compare, by built-in preset name.
+# The comparisons under Presets → Compare, by built-in preset name.
 COMPARISONS = ("compare-scaling", "compare-temperature", "compare-causal")
 
 

@@ -32,6 +32,8 @@ from engine.vocabulary import STEPS
 from gui.model.state import AttentionState
 from gui.model.view_settings import ViewSettings
 from gui.support.language import Retranslating
+from gui.views.compared_steps import ComparedSteps
+from gui.views.comparison_bar import ComparisonBar
 from gui.views.formula_bar import FormulaBar
 from gui.views.hand_calculation import ExplainPanel
 from gui.views.pipeline import PipelineView
@@ -71,6 +73,9 @@ class PresenterView(Retranslating, QWidget):
         self.step = 0
         self.formula = FormulaBar(state, self, text_scale)
         self.pipeline = PipelineView(state, self, text_scale)
+        # while a setting is pinned: what differs, and A's steps beside B's (or B − A)
+        self.comparison_bar = ComparisonBar(state, self, text_scale)
+        self.compared = ComparedSteps(state, self.pipeline, self, text_scale)
         self.explanation = ExplainPanel(state, self)
         self.explanation.set_presenting(True)  # each step fitted to its room, large
         self.dial = TemperatureDial(state, self, text_scale)
@@ -98,7 +103,8 @@ class PresenterView(Retranslating, QWidget):
         layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.addWidget(self.formula)
-        layout.addWidget(self.pipeline, HEATMAPS_SHARE)
+        layout.addWidget(self.comparison_bar)
+        layout.addWidget(self.compared, HEATMAPS_SHARE)
         layout.addLayout(below, 1)
         layout.addLayout(foot)
         self.addActions(list(actions))
@@ -181,7 +187,7 @@ class PresenterView(Retranslating, QWidget):
         heatmaps, below = (
             (DIAL_HEATMAPS_SHARE, 1) if on else (3, 2) if short else (HEATMAPS_SHARE, 1)
         )
-        self._layout.setStretchFactor(self.pipeline, heatmaps)
+        self._layout.setStretchFactor(self.compared, heatmaps)
         self._layout.setStretchFactor(self._below, below)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
