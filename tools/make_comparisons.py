@@ -22,12 +22,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import Preset, load_preset, write_preset  # noqa: E402
+from engine import Preset, load_preset, write_preset
 
 PRESETS = Path(__file__).resolve().parents[1] / "resources" / "presets"
 
 
 def scaling() -> Preset:
+    """Return the lesson's d_k = 64 comparison: B divided by √d_k, A unscaled."""
     rng = np.random.default_rng(327)
     q, k = rng.normal(size=(8, 64)).round(2) + 0.0, rng.normal(size=(8, 64)).round(2) + 0.0
     v = rng.normal(size=(8, 4)).round(2) + 0.0
@@ -44,11 +45,13 @@ def scaling() -> Preset:
 
 
 def lesson(title: dict[str, str], description: dict[str, str], **b: object) -> Preset:
+    """Return B: 猫 吃 鱼 named ``title``, with the settings ``b``."""
     base = load_preset("cat-eats-fish")
     return replace(replace(base, title=title, description=description, **b), pinned=None)
 
 
 def main() -> None:
+    """Write the three comparisons."""
     write_preset(PRESETS / "compare-scaling.json", scaling())
     temperature = lesson(
         {"en": "Compare: τ = 0.5 (A) against τ = 2 (B)", "zh": "对比:τ = 0.5(A)与 τ = 2(B)"},

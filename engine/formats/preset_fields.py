@@ -7,15 +7,15 @@ version 2 only when it uses one, so that an older Attention Lab still opens the 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..lesson.dropout import MAX_DROP, MAX_SEED, DropoutSetting
 from ..lesson.multi_head import check_heads
 from ..messages import InputError, Message
 from .preset_errors import PresetError, _shown
 
-if TYPE_CHECKING:
-    from .presets import Preset
+T = TypeVar("T")
 
 
 def read_heads(data: dict[str, Any], width_qk: int, width_v: int, field: str = "heads") -> int:
@@ -98,20 +98,19 @@ def read_dropout(data: dict[str, Any]) -> DropoutSetting | None:
     return DropoutSetting(float(p), seed, training)
 
 
-def read_pinned(data: dict[str, Any], allowed: bool) -> Preset | None:
+def read_pinned(data: dict[str, Any], allowed: bool, parse: Callable[[object], T]) -> T | None:
     """Return A, the setting a comparison holds still (a session of its own), or None.
 
-    An error inside it names its field from ``pinned`` ("pinned.inputs.q[1][2]").
+    ``parse`` reads it (as a preset that may not hold a pin); an error inside it names
+    its field from ``pinned`` ("pinned.inputs.q[1][2]").
     """
     raw = data.get("pinned")
     if raw is None:
         return None
     if not allowed:
         raise PresetError("pinned", Message("a pinned setting cannot hold a pin of its own"))
-    from .presets import preset_from_dict
-
     try:
-        return preset_from_dict(raw, pin_allowed=False)
+        return parse(raw)
     except PresetError as error:
         where = f"pinned.{error.field}" if error.field else "pinned"
         raise PresetError(where, error.message) from None

@@ -94,8 +94,9 @@ def changes(a: Snapshot, b: Snapshot, a_head: int, b_head: int) -> list[Change]:
         found.append(Change("mask", a.mask is not None, b.mask is not None))
     if a.dropout != b.dropout:
         found.append(Change("dropout", a.dropout, b.dropout))
-    edited = [name for name in b.matrices
-              if name in a.matrices and not _same_matrix(a.matrices[name], b.matrices[name])]  # fmt: skip
+    ours = a.matrices
+    edited = [name for name, m in b.matrices.items()
+              if name in ours and not _same_matrix(ours[name], m)]  # fmt: skip
     if edited and a.tokens == b.tokens:
         found.append(Change("inputs", (), tuple(edited)))
     return found

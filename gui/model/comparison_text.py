@@ -9,14 +9,13 @@ from engine.lesson.dropout import DropoutSetting
 from engine.vocabulary import LABELS
 from gui.model.comparison import Change
 
-
 translate = QCoreApplication.translate
 
 
 def _value(what: str, value: object) -> str:
     """Return one side's value of a change, in words."""
-    if what == "tau":
-        follows, tau = value  # type: ignore[misc]
+    if what == "tau" and isinstance(value, tuple):
+        follows, tau = value
         return f"τ = √d_k = {tau:.3g}" if follows else f"τ = {tau:.3g}"
     if what == "causal":
         return (
@@ -24,8 +23,8 @@ def _value(what: str, value: object) -> str:
             if value
             else translate("Comparison", "causal mask off")
         )
-    if what == "tokens":
-        tokens = tuple(value)  # type: ignore[call-overload]
+    if what == "tokens" and isinstance(value, tuple):
+        tokens = value
         if len(tokens) <= 4:
             return " ".join(str(token) for token in tokens)
         return translate("Comparison", "{0} tokens").format(len(tokens))

@@ -26,12 +26,12 @@ from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from engine.lesson.multi_head import MultiHeadResult
 from engine.vocabulary import LABELS, STEPS
 from gui.model import edits
-from gui.model.pinning import Comparison
 from gui.model.edits import MAX_GRID_TOKENS, Refused
 from gui.model.examples import built_in_example, token_name
 from gui.model.held_numbers import Held, HeldNumbers
 from gui.model.numbers import parse_number
 from gui.model.pending import PendingChange
+from gui.model.pinning import Comparison
 from gui.model.reasons import reason_text
 from gui.model.snapshots import Snapshot, snapshot_of
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, TemperatureCommand, Text

@@ -80,8 +80,11 @@ ROOMY = "-0.25"  # the widest label a bar always has room for
 
 
 def colours_of(kind: str) -> np.ndarray:
-    """Return the 256 colours of a heatmap of ``kind``: "probability" viridis; "diverging"
-    CET-CBD1, blue–grey–yellow, made to stay diverging for red-green colour blindness."""
+    """Return the 256 colours of a heatmap of ``kind``, (256, 3) RGB, lowest first.
+
+    "probability": viridis; "diverging": CET-CBD1, blue–grey–yellow, made to stay
+    diverging for red-green colour blindness.
+    """
     colormap = pg.colormap.get("viridis" if kind == "probability" else "CET-CBD1")
     table: np.ndarray = colormap.getLookupTable(nPts=256, alpha=False)
     return table

@@ -1,5 +1,6 @@
-"""Compare two settings: Pin as A, the View's choice of B, A or B − A, Unpin, and the
-comparisons ready to show under Presets.
+"""Compare two settings: Pin as A, B, A or B − A, Unpin, and comparisons ready to show.
+
+The View menu chooses what the four steps show; the comparisons are under Presets.
 
 A feature: it makes its actions and menus from the state, and the window inserts them
 (Edit, the toolbar, View, Presets); it never receives the window.
@@ -21,8 +22,11 @@ COMPARISONS = ("compare-scaling", "compare-temperature", "compare-causal")
 
 
 class Comparing(QObject):
-    """``pin_action`` and ``unpin_action`` (Edit, toolbar), ``shown_menu`` (View),
-    ``presets_menu`` (Presets); ``load_example(name)`` loads a built-in comparison."""
+    """The actions and menus of a comparison, for the window to insert.
+
+    ``pin_action`` and ``unpin_action`` (Edit, toolbar), ``shown_menu`` (View),
+    ``presets_menu`` (Presets); ``load_example(name)`` loads a built-in comparison.
+    """
 
     def __init__(
         self, state: AttentionState, parent: QWidget, load_example: Callable[[str], object]

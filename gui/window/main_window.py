@@ -27,9 +27,9 @@ from gui.model.state import AttentionState
 from gui.session.controller import SessionController
 from gui.session.sentences import SentenceOpener
 from gui.support.language import Retranslating
-from gui.views.formula_bar import FormulaBar
 from gui.views.compared_steps import ComparedSteps
 from gui.views.comparison_bar import ComparisonBar
+from gui.views.formula_bar import FormulaBar
 from gui.views.hand_calculation import ExplainPanel
 from gui.views.heads_panel import HeadsPanel
 from gui.views.inputs_panel import InputsPanel

@@ -30,7 +30,8 @@ def test_b_minus_a_is_exactly_the_difference_of_the_two_results_at_every_step(qa
     for step in ("scores", "weights", "context"):
         assert np.array_equal(getattr(difference, step), getattr(b, step) - getattr(a, step))
     allowed = difference.mask
-    assert allowed is not None and not allowed[0, 1]  # −∞ in B: no number there
+    assert allowed is not None
+    assert not allowed[0, 1]
     assert np.array_equal(difference.scaled[allowed], (b.scaled - a.scaled)[allowed])
     assert np.all(difference.scaled[~allowed] == 0.0)
     # the weights of a masked pair are 0, a number: their difference is exact everywhere
@@ -53,7 +54,8 @@ def test_a_is_the_setting_pinned_whatever_b_does_undo_and_redo_never_touch_it(qa
     pinned = state.comparison.result
     assert all(np.array_equal(getattr(pinned, step), before[step]) for step in STEPS)
     assert state.tokens == ("猫", "吃", "鱼", "x")  # B moved: one token more
-    assert state.comparison.difference is None and not state.comparison.comparable
+    assert state.comparison.difference is None
+    assert not state.comparison.comparable
 
 
 def test_a_pin_takes_the_computation_on_screen_without_computing_again(qapp):
@@ -76,7 +78,9 @@ def test_what_differs_is_said_in_words_in_both_languages(qapp):
     set_language("zh_CN")
     try:
         caption = state.comparison.caption()
-        assert "因果" in caption and "causal" not in caption and "edited" not in caption
+        assert "因果" in caption
+        assert "causal" not in caption
+        assert "edited" not in caption
     finally:
         set_language("en")
 
@@ -88,7 +92,8 @@ def test_unpin_ends_the_comparison(qapp):
     state.comparison.unpin()
     state.comparison.unpin()  # once is enough
     assert seen == [False]
-    assert state.comparison.result is None and state.comparison.difference is None
+    assert state.comparison.result is None
+    assert state.comparison.difference is None
     assert state.comparison.caption() == ""
 
 
@@ -99,8 +104,10 @@ def test_the_pin_survives_save_and_reopen(qapp, tmp_path):
     path = tmp_path / "compare.json"
     write_preset(path, state.to_preset())
     preset = read_preset(path)
-    assert preset.pinned is not None and preset.pinned.pinned is None
-    assert preset.pinned.temperature is None and not preset.pinned.causal
+    assert preset.pinned is not None
+    assert preset.pinned.pinned is None
+    assert preset.pinned.temperature is None
+    assert not preset.pinned.causal
     again = AttentionState(preset)
     assert again.comparison.is_on
     assert again.comparison.caption() == state.comparison.caption()
@@ -130,14 +137,19 @@ def test_the_comparisons_ready_to_show_give_the_lessons_numbers(qapp, name, a_la
     state = AttentionState()
     assert state.load_preset(load_preset(name))
     a, b = state.comparison.result, state.shown_result
-    assert a is not None and state.comparison.comparable
+    assert a is not None
+    assert state.comparison.comparable
     if a_largest is not None:  # the lesson's table: 0.90 unscaled, 0.38 ÷ √d_k at d_k = 64
-        assert a.d_k == 64 and a.scores.shape == (8, 8) and a.temperature == 1.0
+        assert a.d_k == 64
+        assert a.scores.shape == (8, 8)
+        assert a.temperature == 1.0
         assert round(float(a.max_weight.mean()), 2) == a_largest
         assert round(float(b.max_weight.mean()), 2) == b_largest
     if name == "compare-temperature":
         assert (a.temperature, b.temperature) == (0.5, 2.0)
     if name == "compare-causal":
-        assert a.mask is None and b.mask is not None and not b.mask[0, 1]
+        assert a.mask is None
+        assert b.mask is not None
+        assert not b.mask[0, 1]
     state.undo_stack.undo()  # B back to what it was; A stays
     assert state.comparison.result is a
