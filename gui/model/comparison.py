@@ -74,7 +74,10 @@ class Change:
 
 
 def changes(a: Snapshot, b: Snapshot, a_head: int, b_head: int) -> list[Change]:
-    """Return how B differs from A, most telling first (τ before edited cells)."""
+    """Return how B differs from A, most telling first (τ before edited cells).
+
+    Numbers of another head or sentence of the model are not "edited": the head says it.
+    """
     found: list[Change] = []
     if _tau(a) != _tau(b):
         found.append(Change("tau", _tau(a), _tau(b)))
@@ -97,7 +100,7 @@ def changes(a: Snapshot, b: Snapshot, a_head: int, b_head: int) -> list[Change]:
     ours = a.matrices
     edited = [name for name, m in b.matrices.items()
               if name in ours and not _same_matrix(ours[name], m)]  # fmt: skip
-    if edited and a.tokens == b.tokens:
+    if edited and a.tokens == b.tokens and _where_from(a) == _where_from(b):
         found.append(Change("inputs", (), tuple(edited)))
     return found
 

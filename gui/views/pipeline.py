@@ -207,8 +207,7 @@ class PipelineView(Retranslating, QWidget):
             side = {"a": "[A] ", "b": "[B] ", "difference": "[B − A] "}[shows]
             texts = {step: [side + text for text in names] for step, names in texts.items()}
         self._tokens = tokens
-        self._set_kinds(difference is not None)
-        reshaped = False
+        reshaped = self._set_kinds(difference is not None)  # new numbers' widths: ticks again
         # new scores while τ plays are an edit, not a frame: held again at the new values
         retake = self.state.view.scales_held and self._shown.get("scores") is not result.scores
         for step, heatmap in self.heatmaps.items():
@@ -237,11 +236,11 @@ class PipelineView(Retranslating, QWidget):
             self.show_whole()
         self._on_selected_cell_changed()
 
-    def _set_kinds(self, difference: bool) -> None:
-        """Colour B − A on diverging maps named "B − A"; A's on its own scale otherwise."""
+    def _set_kinds(self, difference: bool) -> bool:
+        """Colour B − A on diverging maps named "B − A", A on its own; True if it changed."""
         weights = self.heatmaps["weights"]
         if (weights.kind() == "diverging") == difference:
-            return
+            return False
         weights.set_kind("diverging" if difference else "probability")
         self.scale_choice.setVisible(not difference)  # B − A has one scale: its own
         for step in STEPS:
@@ -249,6 +248,7 @@ class PipelineView(Retranslating, QWidget):
         if not difference:
             self.retranslate_scale()
         self._write_held_note()
+        return True
 
     def retranslate(self) -> None:
         """Write the titles, the scale's names and the actions again, redraw the names."""

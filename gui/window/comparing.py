@@ -14,11 +14,16 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
+from gui.model.model_run import ModelRun
 from gui.model.state import AttentionState
 from gui.model.view_settings import COMPARE_SHOWN
+from gui.session.sentences import SentenceOpener
 
 # The comparisons under Presets → Compare, by built-in preset name.
 COMPARISONS = ("compare-scaling", "compare-temperature", "compare-causal")
+# The real model's: (layer, head) of A, then of B, from 0
+MODEL_COMPARISONS = {"model-heads": ((0, 0), (0, 1)), "model-layers": ((0, 0), (5, 0))}
+SENTENCE = "the cat eats fish"  # when no sentence has been run yet
 
 
 class Comparing(QObject):
@@ -29,10 +34,16 @@ class Comparing(QObject):
     """
 
     def __init__(
-        self, state: AttentionState, parent: QWidget, load_example: Callable[[str], object]
+        self,
+        state: AttentionState,
+        parent: QWidget,
+        load_example: Callable[[str], object],
+        model: tuple[ModelRun, SentenceOpener] | None = None,
     ) -> None:
+        """``model``: the real model's run and opener, for its two comparisons."""
         super().__init__(parent)
         self.state = state
+        self._model = model
         self.pin_action = QAction(parent)
         self.pin_action.setObjectName("pinAction")
         self.pin_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
@@ -63,10 +74,34 @@ class Comparing(QObject):
             action.setObjectName(f"{name}Action")
             action.triggered.connect(lambda _=False, n=name: load_example(n))
             self.preset_actions[name] = action
+        if model is not None:
+            self.presets_menu.addSeparator()
+            for name, (a, b) in MODEL_COMPARISONS.items():
+                action = self.presets_menu.addAction("")
+                action.setObjectName(f"{name}Action")
+                action.triggered.connect(lambda _=False, a=a, b=b: self.compare_heads(a, b))
+                self.preset_actions[name] = action
         for signal in (state.comparison.changed, state.result_changed, state.tokens_changed):
             signal.connect(self._follow)
         self._follow()
         self.retranslate()
+
+    def compare_heads(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """Pin the real model's head ``a`` (layer, head from 0) and open ``b`` beside it.
+
+        Of the sentence run last, or of "the cat eats fish" when none has been; False (and
+        said why: no model, cancelled) if the model could not run it.
+        """
+        if self._model is None:
+            return False
+        run, sentences = self._model
+        if run.forward is None:
+            if not sentences.run_sentence(run.sentence or SENTENCE, *a):
+                return False
+        elif not run.open_head(*a):
+            return False
+        self.state.comparison.pin()
+        return run.open_head(*b)
 
     def _follow(self) -> None:
         comparison = self.state.comparison
@@ -97,6 +132,8 @@ class Comparing(QObject):
             "compare-scaling": self.tr("d_k = 64: unscaled (A) against ÷√d_k (B)"),
             "compare-temperature": self.tr("猫 吃 鱼: τ = 0.5 (A) against τ = 2 (B)"),
             "compare-causal": self.tr("猫 吃 鱼: no mask (A) against the causal mask (B)"),
+            "model-heads": self.tr("Real model: layer 1, head 1 (A) against head 2 (B)"),
+            "model-layers": self.tr("Real model: head 1 of layer 1 (A) against of layer 6 (B)"),
         }
         for name, action in self.preset_actions.items():
             action.setText(texts[name])

@@ -149,7 +149,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.edit_menu.addSeparator()
         self.edit_menu.addMenu(self.exports.copy_menu)
         self.edit_menu.addAction(self.sentences.restore_action)
-        self.comparing = Comparing(self.state, self, self.load_built_in)
+        self.comparing = Comparing(self.state, self, self.load_built_in,
+                                   (self.model_run, self.sentences))  # fmt: skip
         self.edit_menu.addSeparator()
         self.edit_menu.addActions([self.comparing.pin_action, self.comparing.unpin_action])
         self.toolbar.addSeparator()

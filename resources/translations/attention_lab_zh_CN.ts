@@ -309,150 +309,160 @@ No discards it.</source>
 <context>
     <name>Comparing</name>
     <message>
-        <location filename="../../gui/window/comparing.py" line="75"/>
+        <location filename="../../gui/window/comparing.py" line="114"/>
         <source>&amp;Pin as A</source>
         <translation>固定为 A(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="76"/>
+        <location filename="../../gui/window/comparing.py" line="115"/>
         <source>Pin A</source>
         <translation>固定 A</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="78"/>
+        <location filename="../../gui/window/comparing.py" line="117"/>
         <source>Pin the whole setting as A: change anything, and compare B with it</source>
         <translation>把当前整套设置固定为 A:之后改动任何东西,都是 B,与 A 对比</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="80"/>
+        <location filename="../../gui/window/comparing.py" line="119"/>
         <source>U&amp;npin</source>
         <translation>取消固定(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="81"/>
+        <location filename="../../gui/window/comparing.py" line="120"/>
         <source>Unpin</source>
         <translation>取消固定</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="82"/>
+        <location filename="../../gui/window/comparing.py" line="121"/>
         <source>End the comparison</source>
         <translation>结束对比</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="83"/>
+        <location filename="../../gui/window/comparing.py" line="122"/>
         <source>Compare: the steps show</source>
         <translation>对比:四步显示</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="85"/>
+        <location filename="../../gui/window/comparing.py" line="124"/>
         <source>B, the setting being changed</source>
         <translation>B,正在改动的设置</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="86"/>
+        <location filename="../../gui/window/comparing.py" line="125"/>
         <source>A, the setting pinned</source>
         <translation>A,固定的设置</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="87"/>
+        <location filename="../../gui/window/comparing.py" line="126"/>
         <source>B − A</source>
         <translation>B − A</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="91"/>
+        <location filename="../../gui/window/comparing.py" line="130"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="93"/>
+        <location filename="../../gui/window/comparing.py" line="132"/>
         <source>d_k = 64: unscaled (A) against ÷√d_k (B)</source>
         <translation>d_k = 64:不缩放(A)与除以 √d_k(B)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="94"/>
+        <location filename="../../gui/window/comparing.py" line="133"/>
         <source>猫 吃 鱼: τ = 0.5 (A) against τ = 2 (B)</source>
         <translation>猫 吃 鱼:τ = 0.5(A)与 τ = 2(B)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/comparing.py" line="95"/>
+        <location filename="../../gui/window/comparing.py" line="134"/>
         <source>猫 吃 鱼: no mask (A) against the causal mask (B)</source>
         <translation>猫 吃 鱼:不遮挡(A)与因果遮挡(B)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="135"/>
+        <source>Real model: layer 1, head 1 (A) against head 2 (B)</source>
+        <translation>真实模型:第 1 层,第 1 个头(A)与第 2 个头(B)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="136"/>
+        <source>Real model: head 1 of layer 1 (A) against of layer 6 (B)</source>
+        <translation>真实模型:第 1 个头,第 1 层(A)与第 6 层(B)</translation>
     </message>
 </context>
 <context>
     <name>Comparison</name>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="23"/>
+        <location filename="../../gui/model/comparison_text.py" line="22"/>
         <source>causal mask on</source>
         <translation>因果遮挡开</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="25"/>
+        <location filename="../../gui/model/comparison_text.py" line="24"/>
         <source>causal mask off</source>
         <translation>因果遮挡关</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="31"/>
+        <location filename="../../gui/model/comparison_text.py" line="30"/>
         <source>{0} tokens</source>
         <translation>{0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="35"/>
+        <location filename="../../gui/model/comparison_text.py" line="34"/>
         <source>head {0}</source>
         <translation>第 {0} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="38"/>
+        <location filename="../../gui/model/comparison_text.py" line="37"/>
         <source>typed numbers</source>
         <translation>手输的数</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="39"/>
+        <location filename="../../gui/model/comparison_text.py" line="38"/>
         <source>layer {0}, head {1}</source>
         <translation>第 {0} 层第 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="41"/>
+        <location filename="../../gui/model/comparison_text.py" line="40"/>
         <source>{0} padding</source>
         <translation>{0} 个填充词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="44"/>
+        <location filename="../../gui/model/comparison_text.py" line="43"/>
         <source>own mask</source>
         <translation>自画遮挡</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="44"/>
+        <location filename="../../gui/model/comparison_text.py" line="43"/>
         <source>no own mask</source>
         <translation>无自画遮挡</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="48"/>
+        <location filename="../../gui/model/comparison_text.py" line="47"/>
         <source>no dropout</source>
         <translation>无 dropout</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="49"/>
+        <location filename="../../gui/model/comparison_text.py" line="48"/>
         <source>dropout p = {0:g}</source>
         <translation>dropout p = {0:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="60"/>
+        <location filename="../../gui/model/comparison_text.py" line="59"/>
         <source>{0} edited</source>
         <translation>改了 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="62"/>
+        <location filename="../../gui/model/comparison_text.py" line="61"/>
         <source>A and B are the same: change anything to compare</source>
         <translation>A 与 B 相同:改动任何东西即可对比</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="63"/>
+        <location filename="../../gui/model/comparison_text.py" line="62"/>
         <source>as pinned</source>
         <translation>与固定时相同</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="64"/>
+        <location filename="../../gui/model/comparison_text.py" line="63"/>
         <source>A: {0} · B: {1}</source>
         <translation>A:{0} · B:{1}</translation>
     </message>
@@ -1379,47 +1389,47 @@ Replace them?</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="190"/>
+        <location filename="../../gui/window/main_window.py" line="191"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="191"/>
+        <location filename="../../gui/window/main_window.py" line="192"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="193"/>
+        <location filename="../../gui/window/main_window.py" line="194"/>
         <source>Dial</source>
         <translation>旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="194"/>
+        <location filename="../../gui/window/main_window.py" line="195"/>
         <source>Mixing</source>
         <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="196"/>
+        <location filename="../../gui/window/main_window.py" line="197"/>
         <source>Heads</source>
         <translation>多头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="197"/>
+        <location filename="../../gui/window/main_window.py" line="198"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="342"/>
+        <location filename="../../gui/window/main_window.py" line="343"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="343"/>
+        <location filename="../../gui/window/main_window.py" line="344"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="195"/>
+        <location filename="../../gui/window/main_window.py" line="196"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
