@@ -118,7 +118,7 @@ def backward_of_head(
     """Return :func:`backward`'s gradients for checked upstream gradients (either may be None)."""
     a, v = result.weights, result.v  # (L_q, L_k), (L_k, d_v)
     if dropout is not None:
-        check_shape(dropout.kept, "the dropout's mask M", a, "A")
+        check_shape(dropout.kept, Message("the dropout's mask M"), a, "A")
     if d_context is None:
         d_context = np.zeros_like(result.context)  # (L_q, d_v)
     d_a = d_context @ v.T  # ④ ∂L/∂A (∂L/∂A′ with dropout), (L_q, L_k)
@@ -185,7 +185,10 @@ def upstream(value: ArrayLike, name: str, like: Matrix) -> Matrix:
 
 
 def check_shape(
-    array: NDArray[np.generic], name: str, like: NDArray[np.generic], like_name: str | None
+    array: NDArray[np.generic],
+    name: str | Message,
+    like: NDArray[np.generic],
+    like_name: str | Message | None,
 ) -> None:
     """Raise InputError unless ``array`` has ``like``'s shape."""
     if array.shape == like.shape:
@@ -196,7 +199,7 @@ def check_shape(
             name=name,
             rows=like.shape[0],
             cols=like.shape[1],
-            like=like_name or name.split("/∂")[-1],
+            like=like_name if like_name is not None else str(name).split("/∂")[-1],
             shape="×".join(str(n) for n in array.shape) or "a single value",
         )
     )

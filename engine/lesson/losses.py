@@ -76,7 +76,7 @@ def cross_entropy(weights: ArrayLike, goal: Goal, mask: NDArray[np.bool_] | None
         mask hides, or on a row the mask hides entirely.
     """
     a = as_matrix(weights, "A")
-    check_shape(goal.targets, "the goal", a, "A")
+    check_shape(goal.targets, Message("the goal"), a, "A")
     _check_visible(goal, mask)
     rows = list(goal.rows)
     t = goal.targets[rows]  # (n, L_k)
@@ -112,8 +112,8 @@ def squared_error(context: ArrayLike, target: ArrayLike, rows: Sequence[int] | N
         A ValueError: for a target of another shape, or a row outside the queries.
     """
     z = as_matrix(context, "Z")
-    wanted = as_matrix(target, "the target Z")
-    check_shape(wanted, "the target Z", z, "Z")
+    wanted = as_matrix(target, Message("the target Z"))
+    check_shape(wanted, Message("the target Z"), z, "Z")
     chosen = list(range(z.shape[0])) if rows is None else [int(row) for row in rows]
     for row in chosen:
         if not 0 <= row < z.shape[0]:
@@ -132,7 +132,7 @@ def squared_error(context: ArrayLike, target: ArrayLike, rows: Sequence[int] | N
 def _check_visible(goal: Goal, mask: NDArray[np.bool_] | None) -> None:
     if mask is None:
         return
-    check_shape(mask, "the mask", goal.targets, "the goal")
+    check_shape(mask, Message("the mask"), goal.targets, Message("the goal"))
     for row in goal.rows:
         hidden = np.flatnonzero((goal.targets[row] > 0.0) & ~mask[row])
         if hidden.size:

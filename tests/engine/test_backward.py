@@ -3,7 +3,6 @@ masks, fully masked rows, any τ, dropout; several heads with W_o; the projectio
 
 from __future__ import annotations
 
-import math
 import zlib
 
 import numpy as np
@@ -25,34 +24,10 @@ from engine import (
     softmax_backward,
 )
 from engine.lesson.dropout import dropout_heads
+from tests.engine.finite_differences import assert_matches, numeric_gradient
 from tests.engine.naive import naive_backward
 
 LESSON = load_preset("cat-eats-fish")
-#: Central differences: error O(h²) from the step, O(ε·L/h) from rounding, both ~1e-10 here.
-STEP = 1e-5
-#: The worst relative error seen, ‖numeric − analytic‖∞ / ‖analytic‖∞, for the report.
-WORST: dict[str, float] = {}
-
-
-def numeric_gradient(loss, matrix: np.ndarray) -> np.ndarray:
-    """∂loss/∂matrix by central differences, one entry at a time (``matrix`` is restored)."""
-    gradient = np.zeros_like(matrix)
-    for index in np.ndindex(matrix.shape):
-        kept = matrix[index]
-        matrix[index] = kept + STEP
-        up = loss()
-        matrix[index] = kept - STEP
-        down = loss()
-        matrix[index] = kept
-        gradient[index] = (up - down) / (2 * STEP)
-    return gradient
-
-
-def assert_matches(analytic: np.ndarray, numeric: np.ndarray, name: str, rtol=1e-6) -> None:
-    scale = max(float(np.abs(analytic).max()), float(np.abs(numeric).max()), 1e-12)
-    error = float(np.abs(analytic - numeric).max()) / scale
-    WORST[name] = max(WORST.get(name, 0.0), error)
-    assert error <= rtol, f"{name}: relative error {error:.2e}"
 
 
 def random_mask(rng, rows: int, cols: int, kind: str):
@@ -160,7 +135,8 @@ def test_dropout_carries_the_gradient_back_through_its_own_mask(kind, p, which):
 def test_a_cell_dropout_dropped_passes_nothing_back_through_z():
     result = attention(LESSON.q, LESSON.k, LESSON.v)
     drop = dropout(result, 0.5, seed=3)
-    assert not drop.kept.all() and drop.kept.any()
+    assert not drop.kept.all()
+    assert drop.kept.any()
     gradients = backward(result, d_context=np.ones_like(result.context), dropout=drop)
     assert (gradients.d_weights[~drop.kept] == 0.0).all()
     np.testing.assert_allclose(gradients.d_weights[drop.kept],
@@ -244,7 +220,8 @@ def test_the_lessons_hand_calculation_of_one_cell():
     assert round(step.d_scaled, 4) == -0.2477
     assert step.d_score == pytest.approx(step.d_scaled / 2.0)  # τ = √4 = 2
     assert step.temperature == 2.0
-    assert not step.masked and not step.fully_masked_row
+    assert not step.masked
+    assert not step.fully_masked_row
     other = explain_softmax_gradient(result, gradients, 0, 0)
     assert other.d_scaled == pytest.approx(a[0] * a[2], rel=1e-14)  # the others are pushed down
 
@@ -253,7 +230,9 @@ def test_the_hand_calculation_of_a_masked_cell_says_so():
     result = attention(LESSON.q, LESSON.k, LESSON.v, causal=True)
     gradients = backward(result, d_weights=np.ones((3, 3)))
     step = explain_softmax_gradient(result, gradients, 0, 2)
-    assert step.masked and step.weight == 0.0 and step.d_scaled == 0.0
+    assert step.masked
+    assert step.weight == 0.0
+    assert step.d_scaled == 0.0
     with pytest.raises(InputError, match="row 3 is outside the 3 queries"):
         explain_softmax_gradient(result, gradients, 3, 0)
 
@@ -292,7 +271,8 @@ def test_several_heads_and_w_o_are_the_finite_differences(heads, with_w_o, p, ki
         if w_o is not None:
             out = out @ w_o
         return float(np.sum(d_out * out)) + float(
-            np.sum(d_weights[heads - 1] * again.heads[heads - 1].weights))
+            np.sum(d_weights[heads - 1] * again.heads[heads - 1].weights)
+        )
 
     named = [("Q", q, gradients.d_queries), ("K", k, gradients.d_keys),
              ("V", v, gradients.d_values)]  # fmt: skip
@@ -356,18 +336,9 @@ def test_what_the_backward_pass_refuses_names_the_matrix_and_the_shapes():
     with pytest.raises(InputError, match=r"head 2 is not one of the 2 heads \(0 to 1\)"):
         backward_heads(heads, d_weights={2: np.ones((3, 3))})
     with pytest.raises(InputError, match="one mask per head: 1 given for 2 heads"):
-        backward_heads(heads, d_concat=np.ones((3, 4)), dropout=dropout_heads(heads.heads[:1], 0.1, 0))
+        backward_heads(
+            heads, d_concat=np.ones((3, 4)), dropout=dropout_heads(heads.heads[:1], 0.1, 0)
+        )
     with pytest.raises(InputError, match="W_k needs one row per column of X"):
         backward_projection(np.ones((3, 2)), np.ones((2, 2)), np.ones((3, 2)), np.ones((2, 2)),
                             np.ones((3, 2)), np.ones((3, 2)), np.ones((3, 2)))  # fmt: skip
-
-
-def test_the_worst_relative_error_is_reported(capsys):
-    """Runs last in this module: prints the worst errors the tests above met (pytest -s)."""
-    if WORST:
-        with capsys.disabled():
-            worst = max(WORST.values())
-            print(f"\n# finite differences, worst relative error: {worst:.2e}")
-            for name, error in sorted(WORST.items()):
-                print(f"#   {name}: {error:.2e}")
-        assert math.isfinite(worst)
