@@ -119,12 +119,13 @@ def backward_of_head(
     a, v = result.weights, result.v  # (L_q, L_k), (L_k, d_v)
     if dropout is not None:
         check_shape(dropout.kept, Message("the dropout's mask M"), a, "A")
-    if d_context is None:
-        d_context = np.zeros_like(result.context)  # (L_q, d_v)
-    d_a = d_context @ v.T  # ④ ∂L/∂A (∂L/∂A′ with dropout), (L_q, L_k)
-    if dropout is None:
+    if d_context is None:  # a loss on A alone: nothing comes through Z
+        d_context, d_values, d_a = np.zeros_like(result.context), np.zeros_like(v), np.zeros_like(a)
+    elif dropout is None:
+        d_a = d_context @ v.T  # ④ ∂L/∂A, (L_q, L_k)
         d_values = a.T @ d_context  # ④ ∂L/∂V = Aᵀ·∂L/∂Z, (L_k, d_v)
     else:
+        d_a = d_context @ v.T  # ④ ∂L/∂A′, (L_q, L_k)
         d_values = dropout.weights.T @ d_context  # ④ ∂L/∂V = A′ᵀ·∂L/∂Z′
         d_a *= dropout.kept  # A′ = A ⊙ M / (1 − p): the same M, the same factor
         d_a *= dropout.scale
