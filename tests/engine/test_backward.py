@@ -7,6 +7,9 @@ import zlib
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 from engine import (
     InputError,
@@ -173,6 +176,22 @@ def test_a_fully_masked_row_is_zero_whatever_its_query():
     gradients = backward(result, np.ones((3, 4)), np.ones((3, 3)))
     assert (gradients.d_queries[1] == 0.0).all()
     assert (gradients.d_scaled[1] == 0.0).all()
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    scores=arrays(np.float64, (4, 5), elements=st.floats(-30, 30)),
+    upstream=arrays(np.float64, (4, 5), elements=st.floats(-1e3, 1e3)),
+    hidden=arrays(np.bool_, (4, 5)),
+    tau=st.floats(0.05, 20),
+)
+def test_each_row_of_the_softmax_gradient_sums_to_zero(scores, upstream, hidden, tau):
+    """Adding c to a row of S/τ changes no weight, so ∂L/∂(S/τ) has no part along it."""
+    result = attention(scores, np.eye(5), np.eye(5), temperature=tau, mask=~hidden)
+    d_scaled = backward(result, d_weights=upstream).d_scaled
+    scale = 1.0 + np.abs(upstream).max()
+    np.testing.assert_allclose(d_scaled.sum(axis=1), 0.0, atol=1e-12 * scale)
+    assert (d_scaled[hidden] == 0.0).all()
 
 
 def test_softmax_backward_is_zero_for_a_uniform_upstream():
