@@ -17,7 +17,7 @@ from ..vocabulary import MIN_TEMPERATURE
 Matrix = NDArray[np.float64]
 
 
-def as_matrix(value: ArrayLike, name: str) -> Matrix:
+def as_matrix(value: ArrayLike, name: str | Message) -> Matrix:
     """Return ``value`` as a finite, non-empty 2-D float64 array, or raise InputError."""
     try:
         array = np.asarray(value, dtype=np.float64)
