@@ -45,43 +45,26 @@ from .lesson import (
     ContextStep,
     Dropout,
     FourSteps,
-    Goal,
-    Gradients,
-    HeadsGradients,
-    Loss,
     MultiHeadResult,
-    ProjectionGradients,
     ScaledStep,
     ScoreStep,
-    SoftmaxGradientStep,
     WeightStep,
     attend,
     attention,
-    backward,
-    backward_heads,
-    backward_projection,
     causal_mask,
-    cross_entropy,
     dropout,
     explain,
     explain_context,
     explain_scaled,
     explain_score,
-    explain_softmax_gradient,
     explain_weight,
     four_steps,
-    goal_rows,
     multi_head,
     multi_head_attention,
     padding_mask,
-    previous_token_goal,
     project,
-    same_name_goal,
-    same_token_goal,
     scores,
     softmax,
-    softmax_backward,
-    squared_error,
     update_attention,
     with_temperature,
 )
@@ -100,6 +83,22 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
+    from .lesson.backward import Gradients, backward, softmax_backward
+    from .lesson.backward_heads import (
+        HeadsGradients,
+        ProjectionGradients,
+        backward_heads,
+        backward_projection,
+    )
+    from .lesson.explain_gradient import SoftmaxGradientStep, explain_softmax_gradient
+    from .lesson.goals import (
+        Goal,
+        goal_rows,
+        previous_token_goal,
+        same_name_goal,
+        same_token_goal,
+    )
+    from .lesson.losses import Loss, cross_entropy, squared_error
     from .lesson.training import Objective, TrainingStep, descend, train_step
     from .lesson.variance import (
         DotHistogram,
@@ -131,6 +130,31 @@ _LATER = {
         )
     },
     **{name: ".lesson.training" for name in ("Objective", "TrainingStep", "descend", "train_step")},
+    **{name: ".lesson.backward" for name in ("Gradients", "backward", "softmax_backward")},
+    **{
+        name: ".lesson.backward_heads"
+        for name in (
+            "HeadsGradients",
+            "ProjectionGradients",
+            "backward_heads",
+            "backward_projection",
+        )
+    },
+    **{
+        name: ".lesson.explain_gradient"
+        for name in ("SoftmaxGradientStep", "explain_softmax_gradient")
+    },
+    **{
+        name: ".lesson.goals"
+        for name in (
+            "Goal",
+            "goal_rows",
+            "previous_token_goal",
+            "same_name_goal",
+            "same_token_goal",
+        )
+    },
+    **{name: ".lesson.losses" for name in ("Loss", "cross_entropy", "squared_error")},
     **{
         name: ".real_model"
         for name in (

@@ -21,7 +21,8 @@ contract in pyproject.toml keeps file formats and the real model out of it).
 - ``goals``: target rows of A (the previous token, itself, the same name);
   ``losses``: cross-entropy on A and squared error on Z, each with its gradient;
 - ``training``: gradient descent with momentum, and one training step; like ``variance``,
-  imported when first used (``from engine import train_step``);
+  imported when first used (``from engine import train_step``), as are the backward pass,
+  the goals and the losses: the window's first paint needs none of them;
 - ``variance``: the experiment that shows why attention divides by √d_k; it is imported when
   first used (``from engine import variance_experiment``), so it is not among the names below;
 - ``_checks``: the shape and value checks, whose messages name the matrix and its shape.
@@ -38,13 +39,6 @@ from .attention import (
     softmax,
     with_temperature,
 )
-from .backward import Gradients, backward, softmax_backward
-from .backward_heads import (
-    HeadsGradients,
-    ProjectionGradients,
-    backward_heads,
-    backward_projection,
-)
 from .dropout import MAX_DROP, Dropout, dropout
 from .explain import (
     ContextStep,
@@ -57,10 +51,7 @@ from .explain import (
     explain_score,
     explain_weight,
 )
-from .explain_gradient import SoftmaxGradientStep, explain_softmax_gradient
 from .four_steps import FourSteps, four_steps
-from .goals import Goal, goal_rows, previous_token_goal, same_name_goal, same_token_goal
-from .losses import Loss, cross_entropy, squared_error
 from .masks import padding_mask
 from .multi_head import MAX_HEADS, MultiHeadResult, multi_head, multi_head_attention
 from .result import AttentionResult
@@ -73,43 +64,26 @@ __all__ = [
     "ContextStep",
     "Dropout",
     "FourSteps",
-    "Goal",
-    "Gradients",
-    "HeadsGradients",
-    "Loss",
     "MultiHeadResult",
-    "ProjectionGradients",
     "ScaledStep",
     "ScoreStep",
-    "SoftmaxGradientStep",
     "WeightStep",
     "attend",
     "attention",
-    "backward",
-    "backward_heads",
-    "backward_projection",
     "causal_mask",
-    "cross_entropy",
     "dropout",
     "explain",
     "explain_context",
     "explain_scaled",
     "explain_score",
-    "explain_softmax_gradient",
     "explain_weight",
     "four_steps",
-    "goal_rows",
     "multi_head",
     "multi_head_attention",
     "padding_mask",
-    "previous_token_goal",
     "project",
-    "same_name_goal",
-    "same_token_goal",
     "scores",
     "softmax",
-    "softmax_backward",
-    "squared_error",
     "update_attention",
     "with_temperature",
 ]
