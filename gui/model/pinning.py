@@ -8,7 +8,10 @@ A's four steps, B − A and what differs from here, and hear of a pin or unpin f
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
+import numpy as np
+from numpy.typing import NDArray
 from PySide6.QtCore import QObject, Signal
 
 from engine import AttentionResult, Preset
@@ -53,6 +56,17 @@ class Comparison(QObject):
         else:
             numbers = HeldNumbers(snapshot_of(preset))
             numbers.selected_head = preset.selected_head
+        self._pin = Pin(numbers)
+        self.changed.emit()
+
+    def replace_inputs(self, matrices: dict[str, NDArray[np.float64]]) -> None:
+        """Give A new input matrices (training A beside B); the rest of A stays."""
+        pin = self._pin
+        if pin is None:
+            return
+        a = pin.numbers
+        numbers = HeldNumbers(replace(a.snapshot, matrices=matrices))
+        numbers.selected_head = a.selected_head
         self._pin = Pin(numbers)
         self.changed.emit()
 

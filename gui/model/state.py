@@ -34,6 +34,7 @@ from gui.model.pending import PendingChange
 from gui.model.pinning import Comparison
 from gui.model.reasons import reason_text
 from gui.model.snapshots import Snapshot, snapshot_of
+from gui.model.training import Training
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, TemperatureCommand, Text
 from gui.model.view_settings import ViewSettings
 
@@ -104,6 +105,7 @@ class AttentionState(QObject):
         # the last message said with ``say``: how to write it, and every way it was written
         self._said: tuple[Callable[[], str], set[str]] | None = None
         self.comparison = Comparison(self._numbers, lambda: self.selected_head, self)
+        self.training = Training(self, self._numbers, self)
         if preset.pinned is not None:
             self.comparison.pin(preset.pinned)
         self.undo_stack.indexChanged.connect(self._settle)  # after every push, undo, redo, jump
@@ -454,6 +456,14 @@ class AttentionState(QObject):
         """
         self._note_change(full=True)
         self._numbers.apply(snapshot)
+
+    def show_snapshot(self, snapshot: Snapshot) -> None:
+        """Install ``snapshot`` with no undo step of its own and tell the views now.
+
+        Training moves its run's one undo step on to each new step with this.
+        """
+        self.apply_snapshot(snapshot)
+        self._settle()
 
     def write_block(self, name: str, top: int, left: int, block: NDArray[np.float64]) -> None:
         """Write ``block`` into matrix ``name`` from (``top``, ``left``), with no undo step.

@@ -38,6 +38,7 @@ from gui.views.model_atlas import ModelAtlas
 from gui.views.pipeline import PipelineView
 from gui.views.source_banner import SourceBanner
 from gui.views.temperature_dial import TemperatureDial
+from gui.views.training_panel import TrainingPanel
 from gui.window.comparing import Comparing
 from gui.window.layout_settings import restore_window_settings, save_window_settings
 from gui.window.menus import Menus
@@ -80,6 +81,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.model_run = ModelRun(self.state, self)  # a sentence through a real model
         self.atlas = ModelAtlas(self.model_run, self)
         self.banner = SourceBanner(self.state, self)  # whose numbers, when a model's
+        self.training = TrainingPanel(self.state, self)  # built when its tab is first shown
         steps = QWidget(self)
         steps.setObjectName("stepsRegion")
         steps_layout = QVBoxLayout(steps)
@@ -96,6 +98,7 @@ class MainWindow(Retranslating, QMainWindow):
             "heads": self.heads,
             "model": self.atlas,
             "explanation": self.explanation,
+            "training": self.training,
         }
         self.workspace = Workspace(self.inputs, steps, self.panels, self)
         self.tabs = QTabWidget(self)
@@ -196,6 +199,7 @@ class MainWindow(Retranslating, QMainWindow):
             "explanation": self.tr("Hand calculation"),
             "heads": self.tr("Heads"),
             "model": self.tr("Real model"),
+            "training": self.tr("Training"),
         }
         self.workspace.set_titles(titles, self._inputs_title())
         self.workspace_actions.retranslate()

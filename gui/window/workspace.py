@@ -17,7 +17,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 #: the right column's two groups of tabs, upper and lower, by the panels' keys
-SIDE_GROUPS = (("temperature", "heads", "model"), ("mixing", "explanation"))
+SIDE_GROUPS = (("temperature", "heads", "model", "training"), ("mixing", "explanation"))
 STEPS_LEAST = QSize(600, 420)  # two heatmaps of 300 × 250 side by side, their titles, the formula
 INPUTS_WIDTH, SIDE_WIDTH = 270, 380  # at the start and after View → Reset layout
 SIDE_LEAST = 340  # the dial's weight bars beside its knob (below it, they were squashed flat)

@@ -25,7 +25,7 @@ class WorkspaceActions(QObject):
         self.side_action.setObjectName("showPanelsAction")
         self.side_action.toggled.connect(self._on_side_toggled)
         self.panel_actions: dict[str, QAction] = {}
-        for key in ("explanation", "temperature", "mixing", "heads", "model"):
+        for key in ("explanation", "temperature", "mixing", "heads", "model", "training"):
             action = QAction(self)
             action.setObjectName(f"{key}PanelAction")
             action.triggered.connect(lambda _=False, k=key: self._on_panel_asked(k))
@@ -52,6 +52,7 @@ class WorkspaceActions(QObject):
             "mixing": self.tr("Mixing"),
             "heads": self.tr("Heads, lines, concat, mask"),
             "model": self.tr("Real model"),
+            "training": self.tr("Training: a goal, Step, Train"),
         }
         for key, action in self.panel_actions.items():
             action.setText(names[key])
