@@ -166,6 +166,8 @@ class ExplainPanel(Retranslating, QWidget):
         if self._pair_fit is None or self._pair_fit[0] != key:
             self.browser.setHtml(keep_subscripts(in_columns(self._boxes, 2)))
             document = self.browser.document()  # wider than its page where a line cannot break
+            # the browser sets its page's width after the resize that brought us here
+            document.setTextWidth(width)
             fits = document.size().width() <= document.textWidth() + 0.5
             columns = 2 if fits and not wraps(self.browser.document()) else 1
             self._pair_fit = (key, columns)
@@ -237,7 +239,8 @@ class ExplainPanel(Retranslating, QWidget):
         kept = self._pinned
         if kept is not None and kept[0] is a and kept[1] == key:
             return kept[2]
-        boxes = [f"<p><i>{escape(self.tr('A has no such cell: A and B differ in shape.'))}</i></p>"]
+        none = self.tr("A has no such cell: A and B differ in shape.")
+        boxes = [f"<p><i>{escape(none)}</i></p>"]
         if a is not None and cell[1] < len(comparison.tokens):  # its row: a token of A
             cells = Cells(comparison.explain, comparison.tokens, a.weights, comparison.dropped)
             boxes = self._calculation(cells, cell) or boxes
