@@ -186,7 +186,9 @@ def test_the_comparison_texts_follow_the_language(bars, mixing, panel, state):
     try:
         for text in (bars.readout.text(), mixing.legend_html(), panel.text()):
             assert "A (pinned)" not in text and "A（已固定）" in text, text
-        assert "B（正在修改）" in panel.text() and "B (being changed)" not in panel.text()
+        a_part, b_part = panel.text().split("B（正在修改）")
+        assert "缩放后的一行 [0, 8, 4]" in a_part and "缩放后的一行 [0, 2, 1]" in b_part
+        assert "scaled row" not in panel.text() and "B (being changed)" not in panel.text()
     finally:
         set_language("en")
     assert "outline: A (pinned)" in bars.readout.text()
