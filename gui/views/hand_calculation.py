@@ -288,7 +288,9 @@ class Cells:
 def _headed(title: str, boxes: list[str]) -> str:
     """Return ``boxes`` under a heading in the comparison bar's colours: "A (pinned)"."""
     # the ground on the words only: a paragraph's became its whole table cell's
-    head = (f'<p><span style="background-color:{HEAD_GROUND}; color:{HEAD_INK}">'
+    # and close to its calculation: at 1280×720 the panel is 210 px high, B's began below it
+    head = (f'<p style="margin-top:6px; margin-bottom:0px">'
+            f'<span style="background-color:{HEAD_GROUND}; color:{HEAD_INK}">'
             f"<b>&nbsp;{escape(title)}&nbsp;</b></span></p>")  # fmt: skip
     return head + "".join(boxes)
 

@@ -403,7 +403,8 @@ class MixingView(Retranslating, DrawnWhenShown):
             head = self.tr("z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>")
         head = head.format(escape(tokens[row]))
         if self.outlines.is_drawn():  # the outlines and dashed lines are A's
-            note = escape(self.tr("outline, dashed line: A (pinned)"))
+            # joined: nowrap keeps spaces, but a line broke between two Chinese characters
+            note = escape("\u2060".join(self.tr("outline, dashed line: A (pinned)")))
             parts.append(f"<span style='white-space:nowrap; color:{A_COLOUR.name()}'>"
                          f"▭ {note}</span>")  # fmt: skip
         self._legend_html = f"<b>{head}</b> &nbsp; " + " &nbsp; ".join(parts)
