@@ -14,7 +14,7 @@ from html import escape
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QPointF, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
 
@@ -226,8 +226,11 @@ class MixingView(Retranslating, DrawnWhenShown):
         elif regrouped:  # other tokens among the largest: same items, new colours
             self._recolour()
         self.outlines.draw(groups, [self._colour(g) for g in range(len(groups))])
+        ground = Qt.BrushStyle.SolidPattern if self.outlines.is_drawn() else Qt.BrushStyle.NoBrush
         for label in self._total_labels:  # on white while A's dashed z may run behind them
-            label.fill = pg.mkBrush("w" if self.outlines.is_drawn() else None)
+            if label.fill.style() != ground:
+                label.fill = pg.mkBrush("w" if self.outlines.is_drawn() else None)
+                label.update()
         if regrouped or streaming:
             self._glide.stop()
             self._draw(target)
