@@ -14,7 +14,8 @@ import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QObject, Signal
 
-from engine import AttentionResult, Preset
+from engine import AttentionResult, ContextStep, Dropout, Preset, ScaledStep, ScoreStep, WeightStep
+from engine.vocabulary import STEPS
 from gui.model.comparison import Change, Difference, Pin, changes, comparable
 from gui.model.comparison_text import caption
 from gui.model.held_numbers import HeldNumbers
@@ -80,6 +81,30 @@ class Comparison(QObject):
     def result(self) -> AttentionResult | None:
         """Return A's four steps (of the head B shows), or None without a pin."""
         return None if self._pin is None else self._pin.result(self._b_head())
+
+    @property
+    def dropped(self) -> Dropout | None:
+        """Return A's weights after dropout while A trains with p > 0, else None."""
+        pin = self._pin
+        if pin is None:
+            return None
+        pin.result(self._b_head())  # A's head is the one B shows
+        return pin.numbers.dropped
+
+    def explain(
+        self, step: str, row: int, col: int | None
+    ) -> ScoreStep | ScaledStep | WeightStep | ContextStep | None:
+        """Return the hand calculation of one cell of A (None: no pin, or A has no such cell).
+
+        ``col`` None: the whole row (step ④); −1 is not a cell, as in the state's.
+        """
+        pin = self._pin
+        if pin is None or step not in STEPS:
+            return None
+        rows, cols = getattr(pin.result(self._b_head()), step).shape  # A's head is B's
+        if not (0 <= row < rows and (col is None or 0 <= col < cols)):
+            return None
+        return pin.numbers.explain(step, row, col)
 
     @property
     def difference(self) -> Difference | None:

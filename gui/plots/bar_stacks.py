@@ -24,11 +24,16 @@ class BarStacks(pg.GraphicsObject):
     ----------
     pen : QPen
         The outline of every bar (``pg.mkPen(None)`` for none).
+    filled : bool
+        False: bars drawn as outlines only, each group's in its colour with ``pen``'s
+        width and dashes (a comparison's A behind B's filled bars).
     """
 
-    def __init__(self, pen: QPen) -> None:
+    def __init__(self, pen: QPen, filled: bool = True) -> None:
         super().__init__()
         self._pen = QPen(pen)
+        self._filled = filled
+        self._pens: list[QPen] = []  # unfilled: each group's outline
         self._brushes: list[QBrush] = []
         self._rects: list[PrimitiveArray] = []
         self._bounds = QRectF()
@@ -36,8 +41,14 @@ class BarStacks(pg.GraphicsObject):
         self.heights = np.zeros((0, 0))
 
     def set_colours(self, colours: Sequence[QColor]) -> None:
-        """One colour per group."""
-        self._brushes = [QBrush(colour) for colour in colours]
+        """One colour per group: of its bars' fill, or of their outline if not ``filled``."""
+        if self._filled:
+            self._brushes = [QBrush(colour) for colour in colours]
+        else:
+            self._pens = [QPen(self._pen) for _ in colours]
+            for pen, colour in zip(self._pens, colours, strict=True):
+                pen.setColor(colour)
+            self._brushes = [QBrush() for _ in colours]  # no fill
         self.update()
 
     def set_bars(self, x: np.ndarray, width: float | np.ndarray, bottoms: np.ndarray,
@@ -75,8 +86,10 @@ class BarStacks(pg.GraphicsObject):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:  # fmt: skip
-        """Paint every group's rectangles in one call each, with the group's brush."""
+        """Paint every group's rectangles in one call each, with the group's brush or pen."""
         painter.setPen(self._pen)
-        for brush, rects in zip(self._brushes, self._rects, strict=False):
+        for g, (brush, rects) in enumerate(zip(self._brushes, self._rects, strict=False)):
+            if not self._filled:
+                painter.setPen(self._pens[g])
             painter.setBrush(brush)
             painter.drawRects(*rects.drawargs())

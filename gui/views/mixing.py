@@ -14,7 +14,7 @@ from html import escape
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QPointF, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
 
@@ -27,6 +27,7 @@ from gui.plots.text_scale import scaled_font, style_axis, value_ticks
 from gui.plots.token_colours import PALETTE, PER_TOKEN_UP_TO, stable_slots, token_colour
 from gui.support.language import Retranslating
 from gui.views.drawn_when_shown import DrawnWhenShown
+from gui.views.pinned_outlines import A_COLOUR, MixOutlines
 from gui.views.steady_box import SteadyBox
 
 ALL_TOKENS_UP_TO = 12  # beyond this, the largest weights get their own colour, the rest "the rest"
@@ -80,6 +81,7 @@ class MixingView(Retranslating, DrawnWhenShown):
         # every group's bars in one item each: one per group cost 3 ms per edit and frame
         self.stacks = BarStacks(pg.mkPen("w", width=1))
         self.mix.addItem(self.stacks)
+        self.outlines = MixOutlines(state, self.mix)  # A's row, while a setting is pinned
         self.vectors = BarStacks(pg.mkPen(None))
         self.ingredients.addItem(self.vectors)
         self._total_labels: list[pg.TextItem] = []
@@ -110,7 +112,8 @@ class MixingView(Retranslating, DrawnWhenShown):
         self._glide.setEasingCurve(QEasingCurve.Type.OutCubic)
         self._glide.valueChanged.connect(self._on_glide)
         self.canvas.scene().sigMouseMoved.connect(self._on_mouse_moved)
-        for signal in (state.result_changed, state.selected_token_changed):
+        for signal in (state.result_changed, state.selected_token_changed,
+                       state.comparison.changed):  # fmt: skip
             signal.connect(self._on_result_changed)
         state.tokens_changed.connect(lambda: self._on_result_changed(force=True))
         state.view.font_scale_changed.connect(self._on_font_scale_changed)
@@ -222,6 +225,12 @@ class MixingView(Retranslating, DrawnWhenShown):
             self._rebuild()
         elif regrouped:  # other tokens among the largest: same items, new colours
             self._recolour()
+        self.outlines.draw(groups, [self._colour(g) for g in range(len(groups))])
+        ground = Qt.BrushStyle.SolidPattern if self.outlines.is_drawn() else Qt.BrushStyle.NoBrush
+        for label in self._total_labels:  # on white while A's dashed z may run behind them
+            if label.fill.style() != ground:
+                label.fill = pg.mkBrush("w" if self.outlines.is_drawn() else None)
+                label.update()
         if regrouped or streaming:
             self._glide.stop()
             self._draw(target)
@@ -260,6 +269,7 @@ class MixingView(Retranslating, DrawnWhenShown):
             for _ in range(dims):
                 label = pg.TextItem(anchor=(0.5, 1.0), color="#111111")
                 label.setFont(self._font)
+                label.setZValue(2)  # over A's dashed z, while a setting is pinned
                 self.mix.addItem(label)
                 self._total_labels.append(label)
         for plot in (self.mix, self.ingredients):
@@ -297,8 +307,9 @@ class MixingView(Retranslating, DrawnWhenShown):
             label.setText(format_number(float(written[d]), digits))  # "0.00", never "-0.00"
             label.setPos(d, float(top[d]))
         # Nice limits change rarely, so the axis is not redrawn on every frame of the dial
-        limits = self._range_for(float(negative.sum(axis=0).min(initial=0)),
-                                 float(top.max(initial=0)))  # fmt: skip
+        low, high = self.outlines.extent  # A's stacks, while pinned (else 0, 0)
+        limits = self._range_for(min(float(negative.sum(axis=0).min(initial=0)), low),
+                                 max(float(top.max(initial=0)), high))  # fmt: skip
         if self.state.view.scales_held:
             limits = self._held_range(limits)
             changed = limits != self._limits
@@ -394,6 +405,11 @@ class MixingView(Retranslating, DrawnWhenShown):
         else:
             head = self.tr("z<sub>{0}</sub> = Σ A[{0}, j] × v<sub>j</sub>")
         head = head.format(escape(tokens[row]))
+        if self.outlines.is_drawn():  # the outlines and dashed lines are A's
+            # joined: nowrap keeps spaces, but a line broke between two Chinese characters
+            note = escape("\u2060".join(self.tr("outline, dashed line: A (pinned)")))
+            parts.append(f"<span style='white-space:nowrap; color:{A_COLOUR.name()}'>"
+                         f"▭ {note}</span>")  # fmt: skip
         self._legend_html = f"<b>{head}</b> &nbsp; " + " &nbsp; ".join(parts)
         self.legend.setText(self._legend_html)
 

@@ -99,17 +99,17 @@ class TrainingPanel(Retranslating, QWidget):
         self._labels = [QLabel(self) for _ in range(4)]
         for plot in (self.loss_plot, self.gradient_plot):
             plot.setMinimumSize(150, 120)
-        settings = QHBoxLayout()
-        for widget in (self._labels[1], self.row, self._labels[2], self.learning):
-            settings.addWidget(widget)
+        settings, rate, steps = QHBoxLayout(), QHBoxLayout(), QHBoxLayout()
+        lines: list[tuple[QHBoxLayout, list[QWidget]]] = [
+            (settings, [self._labels[1], self.row, self._labels[2], self.learning]),
+            (rate, [self.rate, self._labels[3], self.limit]),
+            (steps, [self.step_button, self.train_button]),
+        ]
+        for line, widgets in lines:
+            for widget in widgets:
+                line.addWidget(widget)
         settings.addStretch(1)
-        rate = QHBoxLayout()
-        for widget in (self.rate, self._labels[3], self.limit):
-            rate.addWidget(widget)
         rate.addStretch(1)
-        steps = QHBoxLayout()
-        for widget in (self.step_button, self.train_button):
-            steps.addWidget(widget)
         steps.addWidget(self.status, 1)
         plots = QHBoxLayout()
         plots.addWidget(self.loss_plot)

@@ -23,6 +23,7 @@ from gui.plots.text_fit import REFERENCE_PX, Room, TextFit, fit_texts
 from gui.plots.text_scale import scaled_font, sized, style_axis, value_ticks, widths
 from gui.plots.token_colours import PER_TOKEN_UP_TO, token_colour
 from gui.support.language import Retranslating
+from gui.views.pinned_outlines import A_COLOUR, WeightOutlines
 from gui.views.steady_box import SteadyBox
 
 MANY = PER_TOKEN_UP_TO  # beyond, one outline: the bars are thinner than a pixel
@@ -85,6 +86,7 @@ class WeightBars(Retranslating, QWidget):
         # they touch, in one colour, and read as the row's outline.
         self.bars = BarStacks(pg.mkPen(None))
         self.axes.addItem(self.bars)
+        self.outlines = WeightOutlines(state, self.axes)  # A's row, while a setting is pinned
         self.uniform = pg.InfiniteLine(angle=0, pen=pg.mkPen("#555555", width=2, dash=[4, 4]))
         self.axes.addItem(self.uniform)
         self.labels: list[pg.TextItem] = []
@@ -112,6 +114,7 @@ class WeightBars(Retranslating, QWidget):
         self.text_scale.font_scale_changed.connect(self._on_font_scale_changed)
         state.view.weight_scale_changed.connect(self._refresh)
         state.result_changed.connect(self._on_result_changed)
+        state.comparison.changed.connect(self._refresh)
         for signal in (state.selected_token_changed, state.tokens_changed):
             signal.connect(self._refresh)
         self._on_font_scale_changed(self.text_scale.font_scale)
@@ -187,7 +190,8 @@ class WeightBars(Retranslating, QWidget):
             x = np.arange(length)[:, None]
             self.bars.set_bars(x, 0.7, np.zeros((length, 1)), weights[:, None])
         self.uniform.setValue(1.0 / length)
-        self._set_top(weights)
+        pinned = self.outlines.draw(many)
+        self._set_top(weights, pinned)
         if length != self._length:
             self._length = length
             self.axes.setXRange(-0.6, length - 0.4, padding=0)
@@ -205,7 +209,11 @@ class WeightBars(Retranslating, QWidget):
             self._ticks = ticks
             self.axes.getAxis("bottom").setTicks([ticks])
         self._update_value_labels(weights)
-        self.readout.setText(self._readout_text(row, weights))
+        readout = self._readout_text(row, weights)
+        if pinned is not None:  # the outlines are A's, not the bars' edges
+            note = self.tr("outline: A (pinned)")
+            readout += f"<br><span style='color:{A_COLOUR.name()}'>▭ {escape(note)}</span>"
+        self.readout.setText(readout)
 
     def _readout_text(self, row: int, weights: np.ndarray) -> str:
         """Say what the bars show: A's row (its entropy), or A′'s while dropout trains.
@@ -329,7 +337,7 @@ class WeightBars(Retranslating, QWidget):
         """Return (bar, name as written) of every named bar."""
         return [(bar, text.removeprefix(LOWER_ROW)) for bar, text in self._ticks]
 
-    def _set_top(self, weights: np.ndarray) -> None:
+    def _set_top(self, weights: np.ndarray, pinned: np.ndarray | None = None) -> None:
         """Set the weights' axis: 0 to 1, or to the row's largest weight, with room above.
 
         To the row's largest where A is coloured by row or on a log scale, or beyond MANY
@@ -338,13 +346,14 @@ class WeightBars(Retranslating, QWidget):
         The top snaps to round values (nice_ceiling), so that the axis is not written again
         on every frame of the dial. At 512 tokens every bar was flat on the 0–1 scale; a
         number inside a bar of 1.00 hid its top quarter, and above it, it was cut off.
+
+        ``pinned``: A's row, outlined: under the top too, but with no number to make room
+        for (room for one above A's 0.98 halved the bars at 1280×720).
         """
-        top = 1.0
         largest = float(np.nanmax(weights)) if weights.size else 0.0
-        if largest > 1.0:  # dropout's kept weights ÷ (1 − p): a bar of 2.00 was cut off
-            top = nice_ceiling(largest)
-        elif self.state.view.weight_scale != "absolute" or len(weights) > MANY:
-            top = min(1.0, nice_ceiling(largest)) if largest > 0 else 1.0
+        top = self._top_for(largest, len(weights))
+        if pinned is not None and pinned.size:  # A's outlines under the top as well
+            top = max(top, self._top_for(float(np.nanmax(pinned)), len(weights)))
         height = float(self.axes.vb.height())
         number = self._label_height()
         # no room kept for numbers that are not written (6 bars at 1280×720: the bars
@@ -359,6 +368,14 @@ class WeightBars(Retranslating, QWidget):
             self.axes.setYRange(0, view_top, padding=0)
             self.axes.vb.updateMatrix()  # now, not as it paints: that asked for a second paint
             self._update_weight_ticks()
+
+    def _top_for(self, largest: float, length: int) -> float:
+        """Return the weights' axis' top for a row whose largest weight is ``largest``."""
+        if largest > 1.0:  # dropout's kept weights ÷ (1 − p): a bar of 2.00 was cut off
+            return nice_ceiling(largest)
+        if self.state.view.weight_scale != "absolute" or length > MANY:
+            return min(1.0, nice_ceiling(largest)) if largest > 0 else 1.0
+        return 1.0
 
     def _label_height(self) -> float:
         """Return a bar's number's height in pixels, its margins too (as drawn, if one is)."""

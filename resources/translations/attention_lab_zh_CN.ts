@@ -16,12 +16,12 @@
     <message>
         <location filename="../../gui/model/reasons.py" line="30"/>
         <location filename="../../gui/model/reasons.py" line="35"/>
-        <location filename="../../gui/model/state.py" line="328"/>
+        <location filename="../../gui/model/state.py" line="330"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="255"/>
+        <location filename="../../gui/model/state.py" line="257"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
@@ -41,7 +41,7 @@
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="265"/>
+        <location filename="../../gui/model/state.py" line="267"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
@@ -56,7 +56,7 @@
         <translation>词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="277"/>
+        <location filename="../../gui/model/state.py" line="279"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
@@ -66,7 +66,7 @@
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="286"/>
+        <location filename="../../gui/model/state.py" line="288"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
@@ -126,7 +126,7 @@
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="296"/>
+        <location filename="../../gui/model/state.py" line="298"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
@@ -136,107 +136,107 @@
         <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="164"/>
+        <location filename="../../gui/model/state.py" line="166"/>
         <source>Inputs from X and W_q, W_k, W_v</source>
         <translation>改用投影输入：X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="166"/>
+        <location filename="../../gui/model/state.py" line="168"/>
         <source>Inputs Q, K, V typed directly</source>
         <translation>直接输入 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="172"/>
+        <location filename="../../gui/model/state.py" line="174"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="173"/>
+        <location filename="../../gui/model/state.py" line="175"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="183"/>
+        <location filename="../../gui/model/state.py" line="185"/>
         <source>Set d_k to {0}</source>
         <translation>把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="193"/>
+        <location filename="../../gui/model/state.py" line="195"/>
         <source>Set d_v to {0}</source>
         <translation>把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="198"/>
+        <location filename="../../gui/model/state.py" line="200"/>
         <source>Set d_model to {0}</source>
         <translation>把 d_model 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="207"/>
+        <location filename="../../gui/model/state.py" line="209"/>
         <source>Split into {0} heads</source>
         <translation>分成 {0} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="215"/>
+        <location filename="../../gui/model/state.py" line="217"/>
         <source>Add W_o</source>
         <translation>加上 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="216"/>
+        <location filename="../../gui/model/state.py" line="218"/>
         <source>Remove W_o</source>
         <translation>去掉 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="222"/>
+        <location filename="../../gui/model/state.py" line="224"/>
         <source>Mark “{0}” as padding</source>
         <translation>把“{0}”标为填充</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="224"/>
+        <location filename="../../gui/model/state.py" line="226"/>
         <source>“{0}” is no longer padding</source>
         <translation>“{0}”不再是填充</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="230"/>
+        <location filename="../../gui/model/state.py" line="232"/>
         <source>Paint the mask</source>
         <translation>绘制掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="235"/>
+        <location filename="../../gui/model/state.py" line="237"/>
         <source>Set dropout</source>
         <translation>设置随机丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="243"/>
+        <location filename="../../gui/model/state.py" line="245"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="308"/>
+        <location filename="../../gui/model/state.py" line="310"/>
         <source>τ = √d_k</source>
         <translation>τ 回到 √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="310"/>
+        <location filename="../../gui/model/state.py" line="312"/>
         <source>Set τ = {0:.3g}</source>
         <translation>把 τ 设为 {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="321"/>
+        <location filename="../../gui/model/state.py" line="323"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="345"/>
+        <location filename="../../gui/model/state.py" line="347"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="354"/>
+        <location filename="../../gui/model/state.py" line="356"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="390"/>
+        <location filename="../../gui/model/state.py" line="392"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -569,20 +569,35 @@ No discards it.</source>
 <context>
     <name>ExplainPanel</name>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="52"/>
+        <location filename="../../gui/views/hand_calculation.py" line="70"/>
         <source>Show every term</source>
-        <extracomment>the hand calculation&apos;s type against the text&apos;s while presenting, largest first: as large as the heatmaps&apos; names (1.3) where the step fits its room, else smaller down to the text&apos;s (at 1080p it was 18 px beside 30 px numbers, in a room two-thirds empty)</extracomment>
+        <extracomment>the hand calculation&apos;s type against the text&apos;s while presenting, largest first: as large as the heatmaps&apos; names (1.3) where the step fits its room, else smaller down to the text&apos;s (at 1080p it was 18 px beside 30 px numbers, in a room two-thirds empty) A&apos;s and B&apos;s calculations side by side where each line stays whole, tried from this wide (the panel is 380 px at 1280×720: one above the other there)</extracomment>
         <translation>显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="53"/>
+        <location filename="../../gui/views/hand_calculation.py" line="71"/>
         <source>Long sums are shortened; tick to see every term</source>
         <translation>长的求和会被缩写；勾选后显示每一项</translation>
     </message>
     <message>
-        <location filename="../../gui/views/hand_calculation.py" line="154"/>
+        <location filename="../../gui/views/hand_calculation.py" line="214"/>
         <source>Click any cell of a heatmap to see how it is calculated.</source>
         <translation>点击热力图的任意一格，看它是怎么算出来的。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/hand_calculation.py" line="228"/>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/hand_calculation.py" line="228"/>
+        <source>B (being changed)</source>
+        <translation>B（正在修改）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/hand_calculation.py" line="242"/>
+        <source>A has no such cell: A and B differ in shape.</source>
+        <translation>A 没有这个单元格：A 与 B 的形状不同。</translation>
     </message>
 </context>
 <context>
@@ -1384,52 +1399,57 @@ Replace them?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window/main_window.py" line="70"/>
+        <location filename="../../gui/window/main_window.py" line="71"/>
         <source>Attention Lab</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="191"/>
+        <location filename="../../gui/window/main_window.py" line="194"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="192"/>
+        <location filename="../../gui/window/main_window.py" line="195"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="194"/>
+        <location filename="../../gui/window/main_window.py" line="197"/>
         <source>Dial</source>
         <translation>旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="195"/>
+        <location filename="../../gui/window/main_window.py" line="198"/>
         <source>Mixing</source>
         <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="197"/>
+        <location filename="../../gui/window/main_window.py" line="200"/>
         <source>Heads</source>
         <translation>多头</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="198"/>
+        <location filename="../../gui/window/main_window.py" line="201"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="343"/>
+        <location filename="../../gui/window/main_window.py" line="202"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="347"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="344"/>
+        <location filename="../../gui/window/main_window.py" line="348"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="196"/>
+        <location filename="../../gui/window/main_window.py" line="199"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -1714,29 +1734,34 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="184"/>
+        <location filename="../../gui/views/mixing.py" line="187"/>
         <source>the rest: Σ A′[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A′[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="186"/>
+        <location filename="../../gui/views/mixing.py" line="189"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="382"/>
+        <location filename="../../gui/views/mixing.py" line="393"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="393"/>
+        <location filename="../../gui/views/mixing.py" line="404"/>
         <source>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="395"/>
+        <location filename="../../gui/views/mixing.py" line="406"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/mixing.py" line="410"/>
+        <source>outline, dashed line: A (pinned)</source>
+        <translation>轮廓、虚线：A（已固定）</translation>
     </message>
 </context>
 <context>
@@ -2493,6 +2518,204 @@ then try again. Without internet: an install kit built with “main.py kit --wit
     </message>
 </context>
 <context>
+    <name>Training</name>
+    <message>
+        <location filename="../../gui/model/training.py" line="241"/>
+        <source>Train {0} steps</source>
+        <extracomment>a run stops when the loss is this close to the least there is</extracomment>
+        <translation>训练 {0} 步</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/training.py" line="241"/>
+        <source>Train 1 step</source>
+        <translation>训练 1 步</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPanel</name>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="163"/>
+        <source>One row of A, dragged into shape</source>
+        <translation>A 的一行,拖成想要的样子</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="164"/>
+        <source>Each token looks at the previous one</source>
+        <translation>每个词看前一个词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="165"/>
+        <source>Each token looks at itself</source>
+        <translation>每个词看自己</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="166"/>
+        <source>Each looks at the tokens of its name</source>
+        <translation>每个词看同名的词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="167"/>
+        <source>Z = V: each token&apos;s own value</source>
+        <translation>Z = V:每个词自己的值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="171"/>
+        <source>Q and K</source>
+        <translation>Q 和 K</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="171"/>
+        <source>Q, K and V</source>
+        <translation>Q、K 和 V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="173"/>
+        <source>W_q and W_k</source>
+        <translation>W_q 和 W_k</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="173"/>
+        <source>W_q, W_k and W_v</source>
+        <translation>W_q、W_k 和 W_v</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="176"/>
+        <source>Goal</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="177"/>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="178"/>
+        <source>Learns</source>
+        <translation>学习</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="180"/>
+        <source>Train stops after this many steps at most</source>
+        <translation>训练最多走这么多步就停</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="182"/>
+        <source>The learning rate η: each step moves by η × the gradient</source>
+        <translation>学习率 η:每一步沿梯度移动 η × 梯度</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="183"/>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="184"/>
+        <source>Step</source>
+        <translation>走一步</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="185"/>
+        <source>One step of gradient descent (one undo step)</source>
+        <translation>梯度下降走一步(一个撤销步骤)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="187"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="187"/>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="187"/>
+        <location filename="../../gui/views/training_panel.py" line="191"/>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="188"/>
+        <source>loss L (log)</source>
+        <translation>损失 L(对数)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="191"/>
+        <source>size (log)</source>
+        <translation>大小(对数)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="198"/>
+        <source>L = mean of (z − v)² over Z: squared error of Z against V, each token&apos;s own value</source>
+        <translation>L = Z 上 (z − v)² 的平均:Z 与 V(每个词自己的值)的平方误差</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="202"/>
+        <source>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;: cross-entropy of {0}&apos;s row of A against its target t (least: the entropy of t, {1})</source>
+        <translation>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;:{0} 那一行 A 与目标 t 的交叉熵(最小值:t 的熵,{1})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="206"/>
+        <source>L = −mean over the rows of Σⱼ tᵢⱼ log aᵢⱼ: cross-entropy of the rows of A against their targets (least {0})</source>
+        <translation>L = −各行 Σⱼ tᵢⱼ log aᵢⱼ 的平均:A 的各行与目标的交叉熵(最小 {0})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="269"/>
+        <source>step {0} · L = {1} · ‖∂L/∂S‖ = {2}</source>
+        <translation>第 {0} 步 · L = {1} · ‖∂L/∂S‖ = {2}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="273"/>
+        <source> · A: L = {0}</source>
+        <translation> · A:L = {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="276"/>
+        <source>no step yet</source>
+        <translation>还没有走步</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="285"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="285"/>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="287"/>
+        <source>Stop: the steps so far stay, as one undo step</source>
+        <translation>停止:已走的步留下,算一个撤销步骤</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="288"/>
+        <source>Step until stopped, the goal reached or the limit (one undo step)</source>
+        <translation>一直走,直到停止、达到目标或步数上限(一个撤销步骤)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="297"/>
+        <source>Click a cell of S, S/τ or A: its gradient by hand.</source>
+        <translation>点 S、S/τ 或 A 的一格:手算它的梯度。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="302"/>
+        <source>No gradient by hand for this goal with several heads.</source>
+        <translation>多个头时,这个目标没有手算梯度。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="306"/>
+        <source>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) / τ = {2} × ({3} − {4}) / {5} = &lt;b&gt;{6}&lt;/b&gt;</source>
+        <translation>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) / τ = {2} × ({3} − {4}) / {5} = &lt;b&gt;{6}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="313"/>
+        <source>&lt;br&gt;a is near {0}: the product is tiny, the gradient cut off</source>
+        <translation>&lt;br&gt;a 接近 {0}:乘积极小,梯度断流</translation>
+    </message>
+</context>
+<context>
     <name>UnsavedQuestion</name>
     <message>
         <location filename="../../gui/session/unsaved_question.py" line="22"/>
@@ -2727,57 +2950,62 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="225"/>
+        <location filename="../../gui/views/weight_bars.py" line="214"/>
+        <source>outline: A (pinned)</source>
+        <translation>轮廓：A（已固定）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/weight_bars.py" line="233"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt; after dropout, A′ (p = {1}): {2}; largest weight {3}; dashed line: uniform 1/L = {4}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行随机丢弃后的 A′（p = {1}）：{2}；最大配比 {3}；虚线：平均 1/L = {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="250"/>
+        <location filename="../../gui/views/weight_bars.py" line="258"/>
         <source>its only weight dropped</source>
         <translation>仅有的一个配比被丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="251"/>
+        <location filename="../../gui/views/weight_bars.py" line="259"/>
         <source>its only weight kept, × {0}</source>
         <translation>仅有的一个配比保留，× {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="253"/>
+        <location filename="../../gui/views/weight_bars.py" line="261"/>
         <source>none of its {0} weights dropped, all × {1}</source>
         <translation>{0} 个配比都没有丢弃，全部 × {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="255"/>
+        <location filename="../../gui/views/weight_bars.py" line="263"/>
         <source>all {0} of its weights dropped</source>
         <translation>{0} 个配比全部丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="256"/>
+        <location filename="../../gui/views/weight_bars.py" line="264"/>
         <source>{0} of {1} weights dropped, the others × {2}</source>
         <translation>{1} 个配比丢弃了 {0} 个，其余 × {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="265"/>
+        <location filename="../../gui/views/weight_bars.py" line="273"/>
         <source>A′[{0}, j]: the row of {0} after dropout</source>
         <translation>A′[{0}, j]：随机丢弃后 {0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="266"/>
+        <location filename="../../gui/views/weight_bars.py" line="274"/>
         <source>A′[{0}, j]</source>
         <translation>A′[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="268"/>
+        <location filename="../../gui/views/weight_bars.py" line="276"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="268"/>
+        <location filename="../../gui/views/weight_bars.py" line="276"/>
         <source>A[{0}, j]</source>
         <translation>A[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="236"/>
+        <location filename="../../gui/views/weight_bars.py" line="244"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>
@@ -2893,7 +3121,12 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/window/workspace_actions.py" line="58"/>
+        <location filename="../../gui/window/workspace_actions.py" line="55"/>
+        <source>Training: a goal, Step, Train</source>
+        <translation>训练:目标、走一步、训练</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/workspace_actions.py" line="59"/>
         <source>Reset layout</source>
         <translation>恢复默认布局</translation>
     </message>
