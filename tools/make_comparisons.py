@@ -10,6 +10,11 @@ committed, this says how they were made.
   largest weights 0.90 on average; B divided by √d_k = 8, 0.38.
 - compare-temperature: 猫 吃 鱼 at τ = 0.5 (A) against τ = 2 (B).
 - compare-causal: 猫 吃 鱼 without a mask (A) against the causal mask (B).
+- compare-training: to train (the Training tab) from one start at d_k = 64, unscaled (A,
+  τ = 1) against divided by √d_k (B): Q, K (3 × 64) and V (3 × 4) standard normals,
+  rounded to 2 decimals, from seed 191 (tests/engine/test_training.py's figure: at τ = 1
+  every row of A is nearly one-hot on another token); the goal Z = V, each token its own
+  value, Q and K learning at η = 0.2.
 """
 
 from __future__ import annotations
@@ -44,6 +49,24 @@ def scaling() -> Preset:
     return replace(b, pinned=replace(b, temperature=1.0))
 
 
+def training() -> Preset:
+    """Return the training comparison: B divided by √d_k, A unscaled, the goal Z = V."""
+    rng = np.random.default_rng(191)
+    q, k = rng.normal(size=(3, 64)).round(2) + 0.0, rng.normal(size=(3, 64)).round(2) + 0.0
+    v = rng.normal(size=(3, 4)).round(2) + 0.0
+    b = Preset(
+        tokens=("猫", "吃", "鱼"), q=q, k=k, v=v, temperature=None,
+        title={"en": "Train at d_k = 64: unscaled (A) against ÷√d_k (B)",
+               "zh": "在 d_k = 64 训练:不缩放(A)与除以 √d_k(B)"},
+        description={"en": "The goal Z = V (each token its own value); press Train. Unscaled, "
+                            "A is nearly one-hot and passes back almost no gradient.",
+                      "zh": "目标 Z = V(每个词自己的值);按“训练”。不缩放时 A 几乎是独热,"
+                            "梯度几乎传不回去。"},
+        view={"training": {"goal": "context", "learning": "qk", "rate": 0.2, "limit": 2000}},
+    )  # fmt: skip
+    return replace(b, pinned=replace(b, temperature=1.0))
+
+
 def lesson(title: dict[str, str], description: dict[str, str], **b: object) -> Preset:
     """Return B: 猫 吃 鱼 named ``title``, with the settings ``b``."""
     base = load_preset("cat-eats-fish")
@@ -53,6 +76,7 @@ def lesson(title: dict[str, str], description: dict[str, str], **b: object) -> P
 def main() -> None:
     """Write the three comparisons."""
     write_preset(PRESETS / "compare-scaling.json", scaling())
+    write_preset(PRESETS / "compare-training.json", training())
     temperature = lesson(
         {"en": "Compare: τ = 0.5 (A) against τ = 2 (B)", "zh": "对比:τ = 0.5(A)与 τ = 2(B)"},
         {"en": "猫 吃 鱼 at a small and a large τ: one winner, or an even spread.",

@@ -16,7 +16,7 @@ from .presets import Preset, read_preset
 
 #: The presets that ship with the app, by name.
 BUILT_IN = ("cat-eats-fish", "shape-check", "two-heads", "compare-scaling", "compare-temperature",
-            "compare-causal")  # fmt: skip
+            "compare-causal", "compare-training")  # fmt: skip
 #: Those whose tokens are placeholders (词1 词2 词3), named in the interface's language;
 #: the lesson's 猫 吃 鱼 are words of the example and stay.
 PLACEHOLDER_TOKENS = frozenset({"shape-check"})

@@ -340,6 +340,7 @@ class AttentionState(QObject):
         else:  # a later split starts at the first head, as after a fresh start
             self._numbers.selected_head = 0
         self._apply_view(preset.view)
+        self.training.load(preset.view.get("training"))
         return True
 
     def load_built_in(self, name: str) -> None:
@@ -380,6 +381,7 @@ class AttentionState(QObject):
         With a pin, A as a session of its own under ``pinned``.
         """
         preset = self._numbers.to_preset(self.view.precision)
+        preset = replace(preset, view=self.training.saved_in(preset.view))
         pinned = self.comparison.pinned
         if pinned is None:
             return preset

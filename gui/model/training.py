@@ -101,6 +101,19 @@ class Training(QObject):
             self.reset()
             self.settings_changed.emit()
 
+    def load(self, saved: object) -> None:
+        """Take the settings a session or preset kept (view.training); the defaults if none."""
+        self.stop()
+        self.set_settings(TrainingSettings.from_dict(saved))
+        self.reset()
+
+    def saved_in(self, view: dict[str, object]) -> dict[str, object]:
+        """Return a session's display settings with these training settings (none if default)."""
+        view = {key: value for key, value in view.items() if key != "training"}
+        if self.settings != TrainingSettings():
+            view["training"] = self.settings.to_dict()
+        return view
+
     def reset(self) -> None:
         """Forget the curves and the momentum (a new goal, new numbers)."""
         self.history, self.pinned_history = [], []
