@@ -19,6 +19,7 @@ import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
 import pyqtgraph as pg
 from pyqtgraph.exporters import Exporter
@@ -40,6 +41,9 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from gui.export.captions import Caption, CaptionLayout, lay_out
 from gui.export.captions import paint as paint_caption
 from gui.export.formats import FIGURE_FORMATS, MAX_SCALE, MIN_SCALE
+
+if TYPE_CHECKING:  # a row draws its parts with paint_captioned, from this module
+    from gui.export.figure_rows import FigureRow
 
 FORMATS = FIGURE_FORMATS
 VECTOR_CELLS = 64 * 64  # larger matrices keep their image: their cells are tiny anyway
@@ -140,7 +144,7 @@ class PaintedFigure:
         painter.restore()
 
 
-AnyFigure = Figure | PaintedFigure
+AnyFigure: TypeAlias = "Figure | PaintedFigure | FigureRow"
 
 
 class WidePensPainter(QPainter):
@@ -265,6 +269,9 @@ def paint_figure(figure: AnyFigure, painter: QPainter, target: QRectF, vector: b
     """Draw ``figure`` into ``target`` of ``painter``'s device, background first."""
     if isinstance(figure, PaintedFigure):
         figure.paint(painter, target)
+        return
+    if not isinstance(figure, Figure):  # a row of figures: each drawn into its place
+        figure.paint(painter, target, vector)
         return
     painter.fillRect(target, figure.background())
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

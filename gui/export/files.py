@@ -23,6 +23,7 @@ from engine import Preset, write_preset
 from engine.formats import files as disk
 from engine.vocabulary import STEPS
 from gui.export.captions import Caption, mixing_row_text, outlined_row_text, state_credit_text
+from gui.export.comparison_figures import comparison_titles, comparison_views
 from gui.export.figures import FORMATS as FIGURE_FORMATS
 from gui.export.figures import AnyFigure, Figure, PaintedFigure, check_scale
 from gui.export.formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
@@ -172,10 +173,11 @@ def window_figures(
     the window's size and panels play no part. With ``experiment`` and once the experiment
     has a result, its four plots follow, from a hidden copy if their tab was never shown; the
     experiment's panel is never built for this. With ``captions`` each carries its title,
-    the selected row and its legend above it (see ``caption_of``).
+    the selected row and its legend above it (see ``caption_of``). While a setting is
+    pinned, the comparison's four figures (A | B | B − A) come before the experiment's.
     """
     titles = figure_titles()
-    with page_figures(host.state, host.model_run) as drawn:
+    with page_figures(host.state, host.model_run) as drawn, comparison_views(host.state) as compared:
 
         def caption(name: str) -> Caption | None:
             if captions:
@@ -191,6 +193,9 @@ def window_figures(
                 shown.append(figure(name, view))
             else:
                 shown.append(PaintedFigure(name, titles[name], view, caption(name)))
+        if compared is not None:
+            credit = state_credit_text(host.state)
+            shown += compared.rows(host.state, titles, captions, credit)
         with _with_experiment(host, figure, experiment) as extra:
             yield [*shown, *extra]
 
@@ -260,6 +265,7 @@ def figure_titles() -> dict[str, str]:
     titles["atlas"] = QCoreApplication.translate(
         "Export", "The real model: A of every layer and head"
     )
+    titles.update(comparison_titles(step_titles()))  # while a setting is pinned
     titles["variance-spread"] = QCoreApplication.translate(
         "Export", "Experiment: spread of q·k against d_k"
     )

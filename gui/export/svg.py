@@ -20,7 +20,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyqtgraph.exporters import SVGExporter
 from PySide6.QtCore import QBuffer, QRect, QSize
@@ -30,11 +30,15 @@ from PySide6.QtSvg import QSvgGenerator
 from gui.export.captions import TEXT_COLOUR
 from gui.export.figures import (
     AnyFigure,
+    Figure,
     PaintedFigure,
     cells_as_rectangles,
     painted_bytes,
     sharp_images,
 )
+
+if TYPE_CHECKING:
+    from gui.export.figure_rows import FigureRow
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -219,10 +223,63 @@ def painted_svg(figure: PaintedFigure) -> bytes:
     return bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True))
 
 
+def _prefixed(root: ET.Element, prefix: str) -> None:
+    """Give every id of ``root`` (and every reference to one) ``prefix``.
+
+    Each part of a row is a whole SVG of its own, and pyqtgraph names its clip paths alike
+    in every one ("ViewBox_1_clip"): nested unchanged, each part clipped by the first's.
+    """
+    for element in root.iter():
+        for key, value in element.attrib.items():
+            if key == "id":
+                element.set(key, prefix + value)
+            elif "url(#" in value:
+                element.set(key, value.replace("url(#", f"url(#{prefix}"))
+            elif key.endswith("href") and value.startswith("#"):
+                element.set(key, f"#{prefix}{value[1:]}")
+
+
+def row_svg(figure: FigureRow) -> bytes:
+    """Return a row of figures as one SVG: each part's own SVG, as a group in its place."""
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", XLINK_NS)
+    size = figure.size()
+    root = ET.Element(f"{{{SVG_NS}}}svg", {"version": "1.2", "baseProfile": "tiny",
+                                           "viewBox": f"0 0 {size.width():g} {size.height():g}"})  # fmt: skip
+    ET.SubElement(root, f"{{{SVG_NS}}}title").text = figure.title
+    ET.SubElement(root, f"{{{SVG_NS}}}rect", {"width": "100%", "height": "100%",
+                                              "fill": figure.background().name()})  # fmt: skip
+    for index, (part, place) in enumerate(zip(figure.parts, figure.places(), strict=True)):
+        # a group moved into place, not a nested <svg>, which SVG Tiny (Qt's reader) skips
+        whole = ET.fromstring(figure_svg(part))
+        _prefixed(whole, f"part{index + 1}-")
+        group = ET.SubElement(root, f"{{{SVG_NS}}}g", {
+            "id": f"part{index + 1}", "transform": f"translate({place.x():g},{place.y():g})"})  # fmt: skip
+        for child in whole:
+            if child.tag in (f"{{{SVG_NS}}}title", f"{{{SVG_NS}}}desc"):
+                continue
+            if child.tag == f"{{{SVG_NS}}}rect" and child.get("width") == "100%":
+                child.set("width", f"{place.width():g}")  # its background: its part only
+                child.set("height", f"{place.height():g}")
+            group.append(child)
+    _with_caption(root, figure)
+    caption = root.find(f"{{{SVG_NS}}}g[@id='caption']")
+    for text in [] if caption is None else caption.iter(f"{{{SVG_NS}}}text"):
+        families = portable_families(text.get("font-family", ""))
+        _centre(text, families)
+        text.set("font-family", families)
+    outer = figure.outer_size()
+    root.set("width", f"{outer.width():g}")
+    root.set("height", f"{outer.height():g}")
+    return bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True))
+
+
 def figure_svg(figure: AnyFigure) -> bytes:
     """Return the figure as SVG: text as text, cells of small matrices as rectangles."""
     if isinstance(figure, PaintedFigure):
         return painted_svg(figure)
+    if not isinstance(figure, Figure):  # a row of figures
+        return row_svg(figure)
     scene = figure.view.scene()
     # every cell (up to an image's limit), not the screen's one cell per pixel
     with sharp_images(figure.view, math.inf):
