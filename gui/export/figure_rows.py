@@ -69,6 +69,6 @@ class FigureRow:
         scale_x = target.width() / max(size.width(), 1.0)
         scale_y = target.height() / max(size.height(), 1.0)
         for part, place in zip(self.parts, self.places(), strict=True):
-            rect = QRectF(target.left() + place.left() * scale_x, target.top() + place.top() * scale_y,
-                          place.width() * scale_x, place.height() * scale_y)  # fmt: skip
+            left, top = target.left() + place.left() * scale_x, target.top() + place.top() * scale_y
+            rect = QRectF(left, top, place.width() * scale_x, place.height() * scale_y)
             paint_captioned(part, painter, rect, vector)

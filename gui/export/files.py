@@ -177,7 +177,10 @@ def window_figures(
     pinned, the comparison's four figures (A | B | B − A) come before the experiment's.
     """
     titles = figure_titles()
-    with page_figures(host.state, host.model_run) as drawn, comparison_views(host.state) as compared:
+    with (
+        page_figures(host.state, host.model_run) as drawn,
+        comparison_views(host.state) as compared,
+    ):
 
         def caption(name: str) -> Caption | None:
             if captions:

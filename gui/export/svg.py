@@ -244,8 +244,8 @@ def row_svg(figure: FigureRow) -> bytes:
     ET.register_namespace("", SVG_NS)
     ET.register_namespace("xlink", XLINK_NS)
     size = figure.size()
-    root = ET.Element(f"{{{SVG_NS}}}svg", {"version": "1.2", "baseProfile": "tiny",
-                                           "viewBox": f"0 0 {size.width():g} {size.height():g}"})  # fmt: skip
+    box = f"0 0 {size.width():g} {size.height():g}"
+    root = ET.Element(f"{{{SVG_NS}}}svg", {"version": "1.2", "baseProfile": "tiny", "viewBox": box})
     ET.SubElement(root, f"{{{SVG_NS}}}title").text = figure.title
     ET.SubElement(root, f"{{{SVG_NS}}}rect", {"width": "100%", "height": "100%",
                                               "fill": figure.background().name()})  # fmt: skip
@@ -253,8 +253,9 @@ def row_svg(figure: FigureRow) -> bytes:
         # a group moved into place, not a nested <svg>, which SVG Tiny (Qt's reader) skips
         whole = ET.fromstring(figure_svg(part))
         _prefixed(whole, f"part{index + 1}-")
-        group = ET.SubElement(root, f"{{{SVG_NS}}}g", {
-            "id": f"part{index + 1}", "transform": f"translate({place.x():g},{place.y():g})"})  # fmt: skip
+        moved = f"translate({place.x():g},{place.y():g})"
+        group = ET.SubElement(root, f"{{{SVG_NS}}}g", {"id": f"part{index + 1}",
+                                                       "transform": moved})  # fmt: skip
         for child in whole:
             if child.tag in (f"{{{SVG_NS}}}title", f"{{{SVG_NS}}}desc"):
                 continue
