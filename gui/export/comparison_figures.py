@@ -46,9 +46,12 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("ComparisonExport", text)
 
 
-def comparison_titles(step_titles: Sequence[str]) -> dict[str, str]:
-    """File stem → title of each comparison figure: "③ weights A: A | B | B − A"."""
-    text = _tr("{0}: A | B | B − A")
+def comparison_titles(step_titles: Sequence[str], comparable: bool = True) -> dict[str, str]:
+    """File stem → title of each comparison figure: "③ weights A: A | B | B − A".
+
+    "③ weights A: A | B" when B − A is not defined (A and B differ in shape).
+    """
+    text = _tr("{0}: A | B | B − A") if comparable else _tr("{0}: A | B")
     return {f"{PREFIX}{n}-{step}": text.format(title)
             for n, (step, title) in enumerate(zip(STEPS, step_titles, strict=True), 1)}  # fmt: skip
 
@@ -132,9 +135,11 @@ class ComparisonViews:
             aside(heatmap)
             heatmap.show_whole()
 
-    def rows(self, state: AttentionState, titles: dict[str, str], captions: bool,
+    def rows(self, state: AttentionState, step_titles: Sequence[str], captions: bool,
              credit: str = "") -> list[FigureRow]:  # fmt: skip
         """Return the four figures, A | B | B − A, each under its caption.
+
+        ``step_titles``: the four steps' titles, ① to ④, in the current language.
 
         With ``captions`` a row carries its title and what differs; without, only the
         credit of a real model's numbers (if any). Each heatmap is always named A, B or
@@ -142,6 +147,7 @@ class ComparisonViews:
         """
         figures = []
         said = comparison_caption_text(state)
+        titles = comparison_titles(step_titles, state.comparison.comparable)
         for n, step in enumerate(STEPS, 1):
             name = f"{PREFIX}{n}-{step}"
             parts = tuple(
