@@ -42,23 +42,27 @@ def comparison_names(state: AttentionState) -> list[str]:
     return [f"{PREFIX}{n}-{step}" for n, step in enumerate(STEPS, 1)]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ComparisonExport", text)
-
-
 def comparison_titles(step_titles: Sequence[str], comparable: bool = True) -> dict[str, str]:
     """File stem → title of each comparison figure: "③ weights A: A | B | B − A".
 
     "③ weights A: A | B" when B − A is not defined (A and B differ in shape).
     """
-    text = _tr("{0}: A | B | B − A") if comparable else _tr("{0}: A | B")
+    text = (
+        QCoreApplication.translate("ComparisonExport", "{0}: A | B | B − A")
+        if comparable
+        else QCoreApplication.translate("ComparisonExport", "{0}: A | B")
+    )
     return {f"{PREFIX}{n}-{step}": text.format(title)
             for n, (step, title) in enumerate(zip(STEPS, step_titles, strict=True), 1)}  # fmt: skip
 
 
 def side_title(side: str) -> str:
     """Return the caption above one heatmap of a comparison: "A", "B" or "B − A"."""
-    return {"a": _tr("A (pinned)"), "b": _tr("B"), "difference": _tr("B − A")}[side]
+    return {
+        "a": QCoreApplication.translate("ComparisonExport", "A (pinned)"),
+        "b": QCoreApplication.translate("ComparisonExport", "B"),
+        "difference": QCoreApplication.translate("ComparisonExport", "B − A"),
+    }[side]
 
 
 def comparison_caption_text(state: AttentionState) -> str:
@@ -66,7 +70,9 @@ def comparison_caption_text(state: AttentionState) -> str:
     comparison = state.comparison
     text = comparison.caption()
     if not comparison.comparable:
-        text = _tr("{0} — B − A is not defined: A and B differ in shape").format(text)
+        text = QCoreApplication.translate(
+            "ComparisonExport", "{0} — B − A is not defined: A and B differ in shape"
+        ).format(text)
     return text
 
 

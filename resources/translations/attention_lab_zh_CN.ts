@@ -16,12 +16,12 @@
     <message>
         <location filename="../../gui/model/reasons.py" line="30"/>
         <location filename="../../gui/model/reasons.py" line="35"/>
-        <location filename="../../gui/model/state.py" line="324"/>
+        <location filename="../../gui/model/state.py" line="328"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="251"/>
+        <location filename="../../gui/model/state.py" line="255"/>
         <source>Edit {0}</source>
         <translation>修改 {0}</translation>
     </message>
@@ -41,7 +41,7 @@
         <translation>粘贴被拒绝：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="261"/>
+        <location filename="../../gui/model/state.py" line="265"/>
         <source>Paste into {0}</source>
         <translation>粘贴到 {0}</translation>
     </message>
@@ -56,7 +56,7 @@
         <translation>词{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="273"/>
+        <location filename="../../gui/model/state.py" line="277"/>
         <source>Add token “{0}”</source>
         <translation>添加词“{0}”</translation>
     </message>
@@ -66,7 +66,7 @@
         <translation>至少需要一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="282"/>
+        <location filename="../../gui/model/state.py" line="286"/>
         <source>Remove token “{0}”</source>
         <translation>删除词“{0}”</translation>
     </message>
@@ -126,7 +126,7 @@
         <translation>词名不能含有 {0}：它无法显示或保存</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="292"/>
+        <location filename="../../gui/model/state.py" line="296"/>
         <source>Rename “{0}” to “{1}”</source>
         <translation>把“{0}”改名为“{1}”</translation>
     </message>
@@ -136,107 +136,107 @@
         <translation>投影模式下 X 每个词占一列：最多 {0} 个词</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="160"/>
+        <location filename="../../gui/model/state.py" line="164"/>
         <source>Inputs from X and W_q, W_k, W_v</source>
         <translation>改用投影输入：X 与 W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="162"/>
+        <location filename="../../gui/model/state.py" line="166"/>
         <source>Inputs Q, K, V typed directly</source>
         <translation>直接输入 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="168"/>
+        <location filename="../../gui/model/state.py" line="172"/>
         <source>Causal mask on</source>
         <translation>打开因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="169"/>
+        <location filename="../../gui/model/state.py" line="173"/>
         <source>Causal mask off</source>
         <translation>关闭因果掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="179"/>
+        <location filename="../../gui/model/state.py" line="183"/>
         <source>Set d_k to {0}</source>
         <translation>把 d_k 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="189"/>
+        <location filename="../../gui/model/state.py" line="193"/>
         <source>Set d_v to {0}</source>
         <translation>把 d_v 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="194"/>
+        <location filename="../../gui/model/state.py" line="198"/>
         <source>Set d_model to {0}</source>
         <translation>把 d_model 设为 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="203"/>
+        <location filename="../../gui/model/state.py" line="207"/>
         <source>Split into {0} heads</source>
         <translation>分成 {0} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="211"/>
+        <location filename="../../gui/model/state.py" line="215"/>
         <source>Add W_o</source>
         <translation>加上 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="212"/>
+        <location filename="../../gui/model/state.py" line="216"/>
         <source>Remove W_o</source>
         <translation>去掉 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="218"/>
+        <location filename="../../gui/model/state.py" line="222"/>
         <source>Mark “{0}” as padding</source>
         <translation>把“{0}”标为填充</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="220"/>
+        <location filename="../../gui/model/state.py" line="224"/>
         <source>“{0}” is no longer padding</source>
         <translation>“{0}”不再是填充</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="226"/>
+        <location filename="../../gui/model/state.py" line="230"/>
         <source>Paint the mask</source>
         <translation>绘制掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="231"/>
+        <location filename="../../gui/model/state.py" line="235"/>
         <source>Set dropout</source>
         <translation>设置随机丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="239"/>
+        <location filename="../../gui/model/state.py" line="243"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="304"/>
+        <location filename="../../gui/model/state.py" line="308"/>
         <source>τ = √d_k</source>
         <translation>τ 回到 √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="306"/>
+        <location filename="../../gui/model/state.py" line="310"/>
         <source>Set τ = {0:.3g}</source>
         <translation>把 τ 设为 {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="317"/>
+        <location filename="../../gui/model/state.py" line="321"/>
         <source>Load preset</source>
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="339"/>
+        <location filename="../../gui/model/state.py" line="345"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="348"/>
+        <location filename="../../gui/model/state.py" line="354"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="377"/>
+        <location filename="../../gui/model/state.py" line="390"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -301,9 +301,169 @@ No discards it.</source>
         <translation>{0} 的那一行：z_{0} = Σ A[{0}, j] × v_j</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="153"/>
+        <location filename="../../gui/export/files.py" line="155"/>
         <source>Every layer and head of {0}: “{1}”; {2}</source>
         <translation>{0} 的每一层、每个头：“{1}”；{2}</translation>
+    </message>
+</context>
+<context>
+    <name>Comparing</name>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="75"/>
+        <source>&amp;Pin as A</source>
+        <extracomment>The comparisons under Presets → Compare, by built-in preset name.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="76"/>
+        <source>Pin A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="78"/>
+        <source>Pin the whole setting as A: change anything, and compare B with it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="80"/>
+        <source>U&amp;npin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="81"/>
+        <source>Unpin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="82"/>
+        <source>End the comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="83"/>
+        <source>Compare: the steps show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="85"/>
+        <source>B, the setting being changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="86"/>
+        <source>A, the setting pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="87"/>
+        <source>B − A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="91"/>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="93"/>
+        <source>d_k = 64: unscaled (A) against ÷√d_k (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="94"/>
+        <source>猫 吃 鱼: τ = 0.5 (A) against τ = 2 (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="95"/>
+        <source>猫 吃 鱼: no mask (A) against the causal mask (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonBar</name>
+    <message>
+        <location filename="../../gui/views/comparison_bar.py" line="62"/>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/comparison_bar.py" line="63"/>
+        <source>Show B, the setting you are changing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/comparison_bar.py" line="64"/>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/comparison_bar.py" line="65"/>
+        <source>Show A, the setting pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/comparison_bar.py" line="66"/>
+        <source>B − A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/comparison_bar.py" line="67"/>
+        <source>Unpin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/comparison_bar.py" line="68"/>
+        <source>End the comparison (also in Edit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/comparison_bar.py" line="83"/>
+        <source>{0} — B − A is not defined: A and B differ in shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/comparison_bar.py" line="89"/>
+        <source>Show B − A at every step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/comparison_bar.py" line="90"/>
+        <source>B − A is not defined: A and B differ in shape (tokens or widths)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonExport</name>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="51"/>
+        <source>{0}: A | B | B − A</source>
+        <translation>{0}：A | B | B − A</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="53"/>
+        <source>{0}: A | B</source>
+        <translation>{0}：A | B</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="62"/>
+        <source>A (pinned)</source>
+        <translation>A（固定）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="63"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="64"/>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="73"/>
+        <source>{0} — B − A is not defined: A and B differ in shape</source>
+        <translation>{0} —— A 与 B 的形状不同，B − A 无定义</translation>
     </message>
 </context>
 <context>
@@ -480,107 +640,107 @@ No discards it.</source>
 <context>
     <name>Export</name>
     <message>
-        <location filename="../../gui/export/files.py" line="49"/>
+        <location filename="../../gui/export/files.py" line="51"/>
         <source>The folder {0} is not writable</source>
         <translation>文件夹 {0} 不可写</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="53"/>
+        <location filename="../../gui/export/files.py" line="55"/>
         <source>The disk is full: {0} was not written</source>
         <translation>磁盘已满：{0} 没有写入</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="57"/>
+        <location filename="../../gui/export/files.py" line="59"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="65"/>
+        <location filename="../../gui/export/files.py" line="67"/>
         <source>Could not write {0}: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="233"/>
+        <location filename="../../gui/export/files.py" line="242"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="234"/>
+        <location filename="../../gui/export/files.py" line="243"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="235"/>
+        <location filename="../../gui/export/files.py" line="244"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="236"/>
+        <location filename="../../gui/export/files.py" line="245"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="244"/>
+        <location filename="../../gui/export/files.py" line="253"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="247"/>
+        <location filename="../../gui/export/files.py" line="256"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="248"/>
+        <location filename="../../gui/export/files.py" line="257"/>
         <source>Weights as lines (BertViz)</source>
         <translation>配比连线图（BertViz）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="249"/>
+        <location filename="../../gui/export/files.py" line="258"/>
         <source>Weights as lines, every head in its colour</source>
         <translation>配比连线图，每个头一种颜色</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="252"/>
+        <location filename="../../gui/export/files.py" line="261"/>
         <source>Weights A of every head</source>
         <translation>每个头的配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="253"/>
+        <location filename="../../gui/export/files.py" line="262"/>
         <source>Concat(head₁, …, headₕ) = [Z₁ | … | Zₕ]</source>
         <translation>Concat(head₁, …, headₕ) = [Z₁ | … | Zₕ]</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="256"/>
+        <location filename="../../gui/export/files.py" line="265"/>
         <source>MultiHead(Q, K, V) = Concat(…)·W_o</source>
         <translation>MultiHead(Q, K, V) = Concat(…)·W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="259"/>
+        <location filename="../../gui/export/files.py" line="268"/>
         <source>Mask: which keys each query may see</source>
         <translation>掩码：每个查询可以看哪些键</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="260"/>
+        <location filename="../../gui/export/files.py" line="269"/>
         <source>The real model: A of every layer and head</source>
         <translation>真实模型：每一层、每个头的 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="263"/>
+        <location filename="../../gui/export/files.py" line="273"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="266"/>
+        <location filename="../../gui/export/files.py" line="276"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="269"/>
+        <location filename="../../gui/export/files.py" line="279"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="272"/>
+        <location filename="../../gui/export/files.py" line="282"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -854,27 +1014,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="76"/>
+        <location filename="../../gui/export/progress.py" line="83"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="94"/>
+        <location filename="../../gui/export/progress.py" line="101"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="145"/>
+        <location filename="../../gui/export/progress.py" line="156"/>
         <source>Drawing {0}… ({1} of {2} files made)</source>
         <translation>正在绘制 {0}…（已完成 {1} 个文件，共 {2} 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="149"/>
+        <location filename="../../gui/export/progress.py" line="160"/>
         <source>Writing the matrices as text… ({0} of {1} files made)</source>
         <translation>正在把矩阵写成文本…（已完成 {0} 个文件，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="165"/>
+        <location filename="../../gui/export/progress.py" line="176"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -935,18 +1095,18 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="275"/>
+        <location filename="../../gui/views/formula_bar.py" line="276"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height). Part ② with τ&apos;s widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="277"/>
+        <location filename="../../gui/views/formula_bar.py" line="278"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="284"/>
+        <location filename="../../gui/views/formula_bar.py" line="285"/>
         <source>MultiHead(Q, K, V) = {0}{1}; head {2}: </source>
         <translation>MultiHead(Q, K, V) = {0}{1}；头 {2}：</translation>
     </message>
@@ -969,42 +1129,47 @@ Replace them?</source>
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../gui/export/handout.py" line="156"/>
+        <location filename="../../gui/export/handout.py" line="158"/>
         <source>τ = √d_k = {0}</source>
         <translation>τ = √d_k = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="158"/>
+        <location filename="../../gui/export/handout.py" line="160"/>
         <source>τ = {0}</source>
         <translation>τ = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="161"/>
+        <location filename="../../gui/export/handout.py" line="163"/>
         <source>causal mask: on</source>
         <translation>因果掩码：开</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="163"/>
+        <location filename="../../gui/export/handout.py" line="165"/>
         <source>causal mask: off</source>
         <translation>因果掩码：关</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="165"/>
+        <location filename="../../gui/export/handout.py" line="167"/>
         <source>Tokens {0} · L = {1}, d_k = {2}, d_v = {3} · {4} · {5}</source>
         <translation>词 {0} · L = {1}，d_k = {2}，d_v = {3} · {4} · {5}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="245"/>
+        <location filename="../../gui/export/handout.py" line="226"/>
+        <source>Comparison: A, the setting pinned, and B</source>
+        <translation>对比：固定的设置 A 与 B</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/handout.py" line="261"/>
         <source>Attention Lab handout</source>
         <translation>注意力实验室讲义</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="253"/>
+        <location filename="../../gui/export/handout.py" line="269"/>
         <source>Scaled dot-product attention</source>
         <translation>缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="268"/>
+        <location filename="../../gui/export/handout.py" line="284"/>
         <source>Hand calculation for the row of {0}</source>
         <translation>{0} 这一行的手算</translation>
     </message>
@@ -1106,22 +1271,22 @@ Replace them?</source>
 <context>
     <name>HeadsPanel</name>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="47"/>
+        <location filename="../../gui/views/heads_panel.py" line="123"/>
         <source>Heads</source>
         <translation>各头</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="48"/>
+        <location filename="../../gui/views/heads_panel.py" line="124"/>
         <source>Lines</source>
         <translation>连线</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="49"/>
+        <location filename="../../gui/views/heads_panel.py" line="125"/>
         <source>Concat and W_o</source>
         <translation>拼接与 W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/views/heads_panel.py" line="50"/>
+        <location filename="../../gui/views/heads_panel.py" line="126"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
@@ -1129,12 +1294,12 @@ Replace them?</source>
 <context>
     <name>Heatmap</name>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="479"/>
+        <location filename="../../gui/plots/heatmap.py" line="493"/>
         <source>{0} (dropped by dropout; crossed hatch)</source>
         <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="481"/>
+        <location filename="../../gui/plots/heatmap.py" line="495"/>
         <source>{0} (masked; slanting hatch)</source>
         <translation>{0}（被掩码遮住；斜线）</translation>
     </message>
@@ -1201,32 +1366,32 @@ Replace them?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window/main_window.py" line="67"/>
+        <location filename="../../gui/window/main_window.py" line="70"/>
         <source>Attention Lab</source>
         <translation>注意力实验室 Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="176"/>
+        <location filename="../../gui/window/main_window.py" line="190"/>
         <source>① ② ③ ④ The four steps</source>
         <translation>① ② ③ ④ 四步</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="177"/>
+        <location filename="../../gui/window/main_window.py" line="191"/>
         <source>Why divide by √d_k? (experiment)</source>
         <translation>为什么除以 √d_k？（实验）</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="179"/>
+        <location filename="../../gui/window/main_window.py" line="193"/>
         <source>Dial</source>
         <translation>旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="180"/>
+        <location filename="../../gui/window/main_window.py" line="194"/>
         <source>Mixing</source>
         <translation>调酒台</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="182"/>
+        <location filename="../../gui/window/main_window.py" line="196"/>
         <source>Heads</source>
         <translation>多头</translation>
     </message>
@@ -1235,17 +1400,17 @@ Replace them?</source>
         <translation type="vanished">多头、掩码</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="183"/>
+        <location filename="../../gui/window/main_window.py" line="197"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="324"/>
+        <location filename="../../gui/window/main_window.py" line="342"/>
         <source>Inputs: tokens, X, W_q, W_k, W_v</source>
         <translation>输入：词、X、W_q、W_k、W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="325"/>
+        <location filename="../../gui/window/main_window.py" line="343"/>
         <source>Inputs: tokens, Q, K, V</source>
         <translation>输入：词、Q、K、V</translation>
     </message>
@@ -1254,7 +1419,7 @@ Replace them?</source>
         <translation type="vanished">温度旋钮</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="181"/>
+        <location filename="../../gui/window/main_window.py" line="195"/>
         <source>Hand calculation</source>
         <translation>手算</translation>
     </message>
@@ -1539,27 +1704,27 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="183"/>
+        <location filename="../../gui/views/mixing.py" line="184"/>
         <source>the rest: Σ A′[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A′[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="185"/>
+        <location filename="../../gui/views/mixing.py" line="186"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="381"/>
+        <location filename="../../gui/views/mixing.py" line="382"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="392"/>
+        <location filename="../../gui/views/mixing.py" line="393"/>
         <source>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="394"/>
+        <location filename="../../gui/views/mixing.py" line="395"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
@@ -1600,12 +1765,12 @@ Replace them?</source>
 <context>
     <name>ModelRun</name>
     <message>
-        <location filename="../../gui/model/model_run.py" line="96"/>
+        <location filename="../../gui/model/model_run.py" line="101"/>
         <source>Open layer {0}, head {1}</source>
         <translation>打开第 {0} 层，第 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/model/model_run.py" line="110"/>
+        <location filename="../../gui/model/model_run.py" line="117"/>
         <source>Open layer {0}, its {1} heads</source>
         <translation>打开第 {0} 层的 {1} 个头</translation>
     </message>
@@ -1613,104 +1778,109 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="154"/>
+        <location filename="../../gui/views/pipeline.py" line="161"/>
         <source>{0}: pad</source>
         <extracomment>the steps whose values τ changes: their colour scales hold still while the dial plays (S&apos;s and A&apos;s never move with τ) the heatmaps one above the other in the grid: (upper, lower) the heatmaps side by side, rows level: the left one&apos;s names serve both (left, right)</extracomment>
         <translation>{0}：填充</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="156"/>
+        <location filename="../../gui/views/pipeline.py" line="163"/>
         <source>{0}: no key</source>
         <translation>{0}：无键</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="166"/>
+        <location filename="../../gui/views/pipeline.py" line="187"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="167"/>
+        <location filename="../../gui/views/pipeline.py" line="188"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="168"/>
+        <location filename="../../gui/views/pipeline.py" line="189"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="168"/>
+        <location filename="../../gui/views/pipeline.py" line="189"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="169"/>
+        <location filename="../../gui/views/pipeline.py" line="190"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="173"/>
+        <location filename="../../gui/views/pipeline.py" line="194"/>
         <source>③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}</source>
         <translation>③ A′ = dropout(A)，p = {0:g}：保留的 ÷ {1:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="176"/>
+        <location filename="../../gui/views/pipeline.py" line="197"/>
         <source>③ A′ = dropout(A)</source>
         <translation>③ A′ = dropout(A)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="178"/>
+        <location filename="../../gui/views/pipeline.py" line="199"/>
         <source>④ context Z′ = A′⋅V</source>
         <translation>④ 上下文 Z′ = A′⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="212"/>
+        <location filename="../../gui/views/pipeline.py" line="255"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="214"/>
+        <location filename="../../gui/views/pipeline.py" line="257"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="252"/>
+        <location filename="../../gui/views/pipeline.py" line="300"/>
+        <source>B − A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/pipeline.py" line="302"/>
         <source>scale held while τ plays</source>
         <translation>τ 播放时色标固定</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="260"/>
+        <location filename="../../gui/views/pipeline.py" line="311"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="262"/>
-        <location filename="../../gui/views/pipeline.py" line="276"/>
+        <location filename="../../gui/views/pipeline.py" line="313"/>
+        <location filename="../../gui/views/pipeline.py" line="327"/>
         <source>A′: 0 to {0:g}</source>
         <translation>A′：0 到 {0:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="263"/>
+        <location filename="../../gui/views/pipeline.py" line="314"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="264"/>
+        <location filename="../../gui/views/pipeline.py" line="315"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="269"/>
+        <location filename="../../gui/views/pipeline.py" line="320"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="277"/>
+        <location filename="../../gui/views/pipeline.py" line="328"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="278"/>
+        <location filename="../../gui/views/pipeline.py" line="329"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -1887,53 +2057,53 @@ Replace them?</source>
 <context>
     <name>SentenceOpener</name>
     <message>
-        <location filename="../../gui/session/sentences.py" line="82"/>
+        <location filename="../../gui/session/sentences.py" line="106"/>
         <source>Open a sentence…</source>
         <extracomment>Loads (the callable) as a new, untitled document named by the title (language → text)</extracomment>
         <translation>打开一句话…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="84"/>
+        <location filename="../../gui/session/sentences.py" line="108"/>
         <source>Run a sentence through a real model (all-MiniLM-L6-v2) and open its heads&apos; real Q, K and V</source>
         <translation>让一句话通过真实模型（all-MiniLM-L6-v2），并打开各个头真实的 Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="87"/>
+        <location filename="../../gui/session/sentences.py" line="111"/>
         <source>Open a model folder…</source>
         <translation>打开模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="89"/>
+        <location filename="../../gui/session/sentences.py" line="113"/>
         <source>Choose a folder with a BERT-family model (config.json, model.safetensors, vocab.txt)</source>
         <translation>选择一个装有 BERT 类模型的文件夹（config.json、model.safetensors、vocab.txt）</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="92"/>
+        <location filename="../../gui/session/sentences.py" line="116"/>
         <source>Restore the model&apos;s numbers</source>
         <translation>恢复模型的数值</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="94"/>
+        <location filename="../../gui/session/sentences.py" line="118"/>
         <source>Give back the opened head&apos;s own tokens, Q, K and V, and its own steps</source>
         <translation>恢复所打开的头自己的词元、Q、K、V 以及它自己的计算步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="138"/>
+        <location filename="../../gui/session/sentences.py" line="162"/>
         <source>Open a session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="139"/>
+        <location filename="../../gui/session/sentences.py" line="163"/>
         <source>Running the session&apos;s sentence through the model again…</source>
         <translation>正在用模型重新计算会话里的这句话…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="157"/>
+        <location filename="../../gui/session/sentences.py" line="181"/>
         <source>No real model here</source>
         <translation>这里没有真实模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="159"/>
+        <location filename="../../gui/session/sentences.py" line="183"/>
         <source>Attention Lab found no model on this computer. To add all-MiniLM-L6-v2 (an 83 MB download, once, with internet), run:
 
 {0}
@@ -1946,74 +2116,74 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 然后再试一次。没有网络时：用“main.py kit --with-model”做的安装包里带有它。或者用“文件 → 打开模型文件夹…”选择一个装有模型的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="171"/>
+        <location filename="../../gui/session/sentences.py" line="195"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="172"/>
+        <location filename="../../gui/session/sentences.py" line="196"/>
         <source>Loading the model&apos;s weights…</source>
         <translation>正在加载模型的权重…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="175"/>
+        <location filename="../../gui/session/sentences.py" line="199"/>
         <source>Loading the model was cancelled</source>
         <translation>已取消加载模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="177"/>
+        <location filename="../../gui/session/sentences.py" line="201"/>
         <source>Cannot open the model</source>
         <translation>无法打开模型</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="188"/>
-        <location filename="../../gui/session/sentences.py" line="215"/>
+        <location filename="../../gui/session/sentences.py" line="212"/>
+        <location filename="../../gui/session/sentences.py" line="239"/>
         <source>Open a sentence</source>
         <translation>打开一句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="189"/>
+        <location filename="../../gui/session/sentences.py" line="213"/>
         <source>A sentence for the model (English works best):</source>
         <translation>给模型的一句话（英文效果最好）：</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="214"/>
+        <location filename="../../gui/session/sentences.py" line="238"/>
         <source>Running the sentence through the model…</source>
         <translation>正在让这句话通过模型…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="218"/>
+        <location filename="../../gui/session/sentences.py" line="242"/>
         <source>The sentence was cancelled: nothing changed</source>
         <translation>已取消这句话：没有任何改变</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="221"/>
-        <location filename="../../gui/session/sentences.py" line="226"/>
+        <location filename="../../gui/session/sentences.py" line="245"/>
+        <location filename="../../gui/session/sentences.py" line="250"/>
         <source>Cannot open the sentence</source>
         <translation>无法打开这句话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="227"/>
+        <location filename="../../gui/session/sentences.py" line="251"/>
         <source>The model has {0} layers of {1} heads</source>
         <translation>该模型有 {0} 层，每层 {1} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="234"/>
+        <location filename="../../gui/session/sentences.py" line="258"/>
         <source>{0} tokens through {1}: layer {2}, head {3} opened</source>
         <translation>{0} 个词元通过了 {1}：已打开第 {2} 层，第 {3} 个头</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="239"/>
+        <location filename="../../gui/session/sentences.py" line="263"/>
         <source>; {0} of them [UNK]: words its vocabulary does not have</source>
         <translation>；其中 {0} 个是 [UNK]：它的词表里没有这些词</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="250"/>
+        <location filename="../../gui/session/sentences.py" line="274"/>
         <source>Open a model folder</source>
         <translation>打开模型文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/session/sentences.py" line="258"/>
+        <location filename="../../gui/session/sentences.py" line="282"/>
         <source>Model {0} opened from {1}</source>
         <translation>已从 {1} 打开模型 {0}</translation>
     </message>
@@ -2036,17 +2206,17 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="271"/>
+        <location filename="../../gui/session/controller.py" line="273"/>
         <source>New session</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="284"/>
+        <location filename="../../gui/session/controller.py" line="286"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="299"/>
+        <location filename="../../gui/session/controller.py" line="301"/>
         <source>{0} was not opened; nothing was changed.
 
 {1}</source>
@@ -2055,92 +2225,92 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="301"/>
+        <location filename="../../gui/session/controller.py" line="303"/>
         <source>Cannot open the session</source>
         <translation>无法打开会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="311"/>
+        <location filename="../../gui/session/controller.py" line="313"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="330"/>
+        <location filename="../../gui/session/controller.py" line="332"/>
         <source>session.json</source>
         <translation>会话.json</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="332"/>
+        <location filename="../../gui/session/controller.py" line="334"/>
         <source>Save session as</source>
         <translation>会话另存为</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="345"/>
+        <location filename="../../gui/session/controller.py" line="347"/>
         <source>{0} could not be written: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="346"/>
+        <location filename="../../gui/session/controller.py" line="348"/>
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="353"/>
+        <location filename="../../gui/session/controller.py" line="355"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="374"/>
+        <location filename="../../gui/session/controller.py" line="376"/>
         <source>Attention Lab sessions (*.json);;All files (*)</source>
         <translation>注意力实验室会话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="407"/>
+        <location filename="../../gui/session/controller.py" line="409"/>
         <source>The last session</source>
         <translation>上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="411"/>
+        <location filename="../../gui/session/controller.py" line="413"/>
         <source>Restore the last session</source>
         <translation>恢复上次的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="428"/>
+        <location filename="../../gui/session/controller.py" line="430"/>
         <source>Recover the autosaved session</source>
         <translation>恢复自动保存的会话</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="440"/>
+        <location filename="../../gui/session/controller.py" line="442"/>
         <source>{0} could not be reopened ({1}); the lesson&apos;s example is shown instead</source>
         <translation>{0} 无法重新打开（{1}），现在显示的是课上的例子</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="447"/>
+        <location filename="../../gui/session/controller.py" line="449"/>
         <source>Attention Lab — {0}{1}</source>
         <translation>注意力实验室 Attention Lab — {0}{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="452"/>
+        <location filename="../../gui/session/controller.py" line="454"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="453"/>
+        <location filename="../../gui/session/controller.py" line="455"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="454"/>
+        <location filename="../../gui/session/controller.py" line="456"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="455"/>
+        <location filename="../../gui/session/controller.py" line="457"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/session/controller.py" line="462"/>
+        <location filename="../../gui/session/controller.py" line="464"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -2725,57 +2895,57 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="223"/>
+        <location filename="../../gui/views/weight_bars.py" line="225"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt; after dropout, A′ (p = {1}): {2}; largest weight {3}; dashed line: uniform 1/L = {4}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行随机丢弃后的 A′（p = {1}）：{2}；最大配比 {3}；虚线：平均 1/L = {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="248"/>
+        <location filename="../../gui/views/weight_bars.py" line="250"/>
         <source>its only weight dropped</source>
         <translation>仅有的一个配比被丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="249"/>
+        <location filename="../../gui/views/weight_bars.py" line="251"/>
         <source>its only weight kept, × {0}</source>
         <translation>仅有的一个配比保留，× {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="251"/>
+        <location filename="../../gui/views/weight_bars.py" line="253"/>
         <source>none of its {0} weights dropped, all × {1}</source>
         <translation>{0} 个配比都没有丢弃，全部 × {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="253"/>
+        <location filename="../../gui/views/weight_bars.py" line="255"/>
         <source>all {0} of its weights dropped</source>
         <translation>{0} 个配比全部丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="254"/>
+        <location filename="../../gui/views/weight_bars.py" line="256"/>
         <source>{0} of {1} weights dropped, the others × {2}</source>
         <translation>{1} 个配比丢弃了 {0} 个，其余 × {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="263"/>
+        <location filename="../../gui/views/weight_bars.py" line="265"/>
         <source>A′[{0}, j]: the row of {0} after dropout</source>
         <translation>A′[{0}, j]：随机丢弃后 {0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="264"/>
+        <location filename="../../gui/views/weight_bars.py" line="266"/>
         <source>A′[{0}, j]</source>
         <translation>A′[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="266"/>
+        <location filename="../../gui/views/weight_bars.py" line="268"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="266"/>
+        <location filename="../../gui/views/weight_bars.py" line="268"/>
         <source>A[{0}, j]</source>
         <translation>A[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="234"/>
+        <location filename="../../gui/views/weight_bars.py" line="236"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>
