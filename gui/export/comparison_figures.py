@@ -23,8 +23,7 @@ from PySide6.QtCore import QCoreApplication
 from engine import AttentionResult
 from engine.vocabulary import STEPS
 from gui.export.captions import Caption
-from gui.export.figure_rows import FigureRow
-from gui.export.figures import Figure
+from gui.export.figures import Figure, FigureRow
 from gui.export.page_figures import aside, heatmap_size
 from gui.model.comparison import Difference
 from gui.model.state import AttentionState

@@ -383,11 +383,13 @@ class ExportController(QObject):
         The dialog starts at ``name`` and ``fmt`` (a context menu passes its figure and
         format). True if a file was written.
         """
+        from gui.export.comparison_figures import comparison_names
         from gui.export.dialogs import FigureDialog
         from gui.export.files import figure_titles
         from gui.export.page_figures import figure_names
 
-        shown = figure_names(self.host.state, self.host.model_run)  # those of this state
+        state = self.host.state  # the figures of this state, and of its comparison if pinned
+        shown = figure_names(state, self.host.model_run) + comparison_names(state)
         titles = {key: title for key, title in figure_titles().items()
                   if key in shown or key.startswith("variance-")}  # fmt: skip
         dialog = FigureDialog(titles, name, fmt, self.scale, self.host.dialog_parent(),

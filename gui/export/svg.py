@@ -20,7 +20,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyqtgraph.exporters import SVGExporter
 from PySide6.QtCore import QBuffer, QRect, QSize
@@ -30,15 +30,12 @@ from PySide6.QtSvg import QSvgGenerator
 from gui.export.captions import TEXT_COLOUR
 from gui.export.figures import (
     AnyFigure,
-    Figure,
+    FigureRow,
     PaintedFigure,
     cells_as_rectangles,
     painted_bytes,
     sharp_images,
 )
-
-if TYPE_CHECKING:
-    from gui.export.figure_rows import FigureRow
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -279,7 +276,7 @@ def figure_svg(figure: AnyFigure) -> bytes:
     """Return the figure as SVG: text as text, cells of small matrices as rectangles."""
     if isinstance(figure, PaintedFigure):
         return painted_svg(figure)
-    if not isinstance(figure, Figure):  # a row of figures
+    if isinstance(figure, FigureRow):  # figures side by side
         return row_svg(figure)
     scene = figure.view.scene()
     # every cell (up to an image's limit), not the screen's one cell per pixel

@@ -139,7 +139,7 @@ class CellLabels(pg.GraphicsObject):
         laid = self.deviceTransform(views[0].viewportTransform()).mapRect(QRectF(0, 0, 1, 1))
         if laid.width() <= 0 or laid.height() <= 0:
             return 1.0
-        return min(1.0, cell.width() / laid.width(), cell.height() / laid.height())
+        return float(min(1.0, cell.width() / laid.width(), cell.height() / laid.height()))
 
     def _in_view(self) -> tuple[int, int, int, int]:
         """(first row, end row, first column, end column) of the cells in view."""

@@ -16,7 +16,7 @@ import pytest
 from engine import load_preset
 from engine.vocabulary import STEPS
 from gui.export.compared_matrices import pinned_csv_files, pinned_json, pinned_matrices
-from gui.export.figure_rows import FigureRow
+from gui.export.figures import FigureRow
 from gui.export.files import export_all_files, window_figures
 from gui.export.handout import handout_pdf
 from gui.export.matrices import matrices_json
