@@ -195,3 +195,18 @@ def test_the_handout_has_a_comparison_page(window):
                      "① scores S = QKᵀ: A | B | B − A", "④ context Z = A·V: A | B | B − A",
                      "A (pinned)", "B − A"):  # fmt: skip
         assert expected in pages[-1], expected
+
+
+def test_a_comparison_of_hard_token_names_exports_valid_svg_and_json(window):
+    from tests.gui.export.test_any_token_name import HARD_NAMES
+
+    window.state.comparison.pin()
+    for index, name in enumerate(HARD_NAMES[:3]):
+        assert window.state.rename_token(index, name), name
+    window.state.add_token(HARD_NAMES[3])  # A and B differ in shape: their tokens in the caption
+    files = export_all_files(window, ("svg", "csv", "json"), 1.0)
+    for name in COMPARED:
+        ET.fromstring(files[f"{name}.svg"])  # valid XML, names and all
+    document = json.loads(files["matrices.json"])
+    assert document["pinned_settings"]["tokens"] == ["猫", "吃", "鱼"]
+    assert document["tokens"] == [*HARD_NAMES[:4]]
