@@ -60,9 +60,19 @@ def matrix_numbers(tokens: int, d_k: int, d_v: int, heads: int, output: bool) ->
     return one + heads * each + tokens * d_v * (2 if output else 1)
 
 
+def pinned_numbers(pinned: tuple[int, int, int], shown: tuple[int, int, int]) -> int:
+    """Return how many numbers a comparison adds to one copy: A's matrices, and B − A.
+
+    ``pinned`` and ``shown`` are (tokens, d_k, d_v) of the head each side shows; B − A is
+    counted as if defined (it is the size of B's one head at most).
+    """
+    return matrix_numbers(*pinned, 1, False) + matrix_numbers(*shown, 1, False)
+
+
 def estimate_export(
-    tokens: int, d_k: int, d_v: int, heads: int, output: bool, formats: tuple[str, ...]
-) -> ExportEstimate:
+    tokens: int, d_k: int, d_v: int, heads: int, output: bool, formats: tuple[str, ...],
+    extra: int = 0,
+) -> ExportEstimate:  # fmt: skip
     """Return the size, time and memory of the matrices an export in ``formats`` writes.
 
     Parameters
@@ -76,6 +86,8 @@ def estimate_export(
     formats : tuple of str
         The chosen formats; only "csv" and "json" hold the matrices (figures are drawn at
         their design size, which does not grow with the tokens).
+    extra : int
+        Numbers each copy holds besides: a comparison's (:func:`pinned_numbers`).
 
     Returns
     -------
@@ -83,7 +95,7 @@ def estimate_export(
         Zero for an export of figures alone.
     """
     copies = sum(f in formats for f in DATA_FORMATS)
-    numbers = copies * matrix_numbers(tokens, d_k, d_v, heads, output)
+    numbers = copies * (matrix_numbers(tokens, d_k, d_v, heads, output) + extra)
     size = numbers * BYTES_PER_NUMBER
     largest = size // copies if copies else 0  # one file's pieces at a time, plus the rest
     memory = int(size + largest * (MEMORY_PER_BYTE - 1))
@@ -136,4 +148,5 @@ __all__ = [
     "check_export",
     "estimate_export",
     "matrix_numbers",
+    "pinned_numbers",
 ]

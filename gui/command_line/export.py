@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import Preset, PresetError, read_preset
-from engine.formats.export_size import check_export, estimate_export
+from engine.formats.export_size import check_export, estimate_export, pinned_numbers
 from engine.formats.importing import import_preset
 from engine.lesson.multi_head import check_heads
 from engine.messages import InputError, Message
@@ -51,10 +51,19 @@ def check_size(args: argparse.Namespace, preset: Preset) -> None:
     """Raise CliError for matrices too large to write, with their size: before Qt starts."""
     output = preset.projection is not None and preset.projection.w_o is not None
     shape = (len(preset.tokens), preset.q.shape[1], preset.v.shape[1], preset.heads, output)
+    extra = 0
+    if preset.pinned is not None:  # A's matrices and B − A, of one head each
+        extra = pinned_numbers(_head_shape(preset.pinned), _head_shape(preset))
     try:
-        check_export(estimate_export(*shape, args.format), args.allow_large)
+        check_export(estimate_export(*shape, args.format, extra), args.allow_large)
     except InputError as error:
         raise CliError(error.message) from None
+
+
+def _head_shape(preset: Preset) -> tuple[int, int, int]:
+    """Return (tokens, d_k, d_v) of one head of ``preset``."""
+    heads = max(preset.heads, 1)
+    return (len(preset.tokens), preset.q.shape[1] // heads, preset.v.shape[1] // heads)
 
 
 def check_out(out: Path) -> bool:

@@ -31,6 +31,7 @@ from gui.export.host import ExportHost
 from gui.support.settings import remember_folder, start_folder
 
 if TYPE_CHECKING:
+    from engine import AttentionResult
     from gui.export.progress import ExportRun
 
 COPY_KINDS = ("tsv", "latex")
@@ -49,6 +50,11 @@ def matrix_title(key: str) -> str:
         "context": QCoreApplication.translate("MatrixExport", "Z = A·V (context)"),
     }
     return titles[key]
+
+
+def _shape(result: AttentionResult) -> tuple[int, int, int]:
+    """Return (tokens, d_k, d_v) of one head's result."""
+    return (result.scores.shape[0], result.q.shape[1], result.v.shape[1])
 
 
 class ExportController(QObject):
@@ -312,7 +318,7 @@ class ExportController(QObject):
         True to go on. The matrices grow as heads × T² (a 987 MB matrices.json at 1,024
         tokens and 16 heads); the figures are drawn at their design size and do not.
         """
-        from engine.formats.export_size import check_export, estimate_export
+        from engine.formats.export_size import check_export, estimate_export, pinned_numbers
         from engine.messages import InputError
         from gui.support.engine_text import message_text
 
@@ -322,7 +328,10 @@ class ExportController(QObject):
         d_k = state.result.q.shape[1] * count
         d_v = state.result.v.shape[1] * count
         output = heads is not None and heads.output is not None
-        estimate = estimate_export(len(state.tokens), d_k, d_v, count, output, formats)
+        extra, pinned = 0, state.comparison.result  # A's matrices and B − A
+        if pinned is not None:
+            extra = pinned_numbers(_shape(pinned), _shape(state.result))
+        estimate = estimate_export(len(state.tokens), d_k, d_v, count, output, formats, extra)
         try:
             check_export(estimate, allow_large=True)
         except InputError as error:  # past the machine's memory: never started
@@ -374,11 +383,13 @@ class ExportController(QObject):
         The dialog starts at ``name`` and ``fmt`` (a context menu passes its figure and
         format). True if a file was written.
         """
+        from gui.export.comparison_figures import comparison_names
         from gui.export.dialogs import FigureDialog
         from gui.export.files import figure_titles
         from gui.export.page_figures import figure_names
 
-        shown = figure_names(self.host.state, self.host.model_run)  # those of this state
+        state = self.host.state  # the figures of this state, and of its comparison if pinned
+        shown = figure_names(state, self.host.model_run) + comparison_names(state)
         titles = {key: title for key, title in figure_titles().items()
                   if key in shown or key.startswith("variance-")}  # fmt: skip
         dialog = FigureDialog(titles, name, fmt, self.scale, self.host.dialog_parent(),

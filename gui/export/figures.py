@@ -22,7 +22,17 @@ from dataclasses import dataclass
 
 import pyqtgraph as pg
 from pyqtgraph.exporters import Exporter
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPoint, QRectF, QSizeF, Qt
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QMarginsF,
+    QPoint,
+    QPointF,
+    QRectF,
+    QSizeF,
+    Qt,
+)
 from PySide6.QtGui import (
     QColor,
     QImage,
@@ -44,6 +54,7 @@ from gui.export.formats import FIGURE_FORMATS, MAX_SCALE, MIN_SCALE
 FORMATS = FIGURE_FORMATS
 VECTOR_CELLS = 64 * 64  # larger matrices keep their image: their cells are tiny anyway
 SEAM = 0.02  # each cell overlaps its right and lower neighbour: no hairline gaps in viewers
+ROW_GAP = 16.0  # between two figures of a row, in pixels
 
 
 @dataclass(frozen=True)
@@ -140,7 +151,68 @@ class PaintedFigure:
         painter.restore()
 
 
-AnyFigure = Figure | PaintedFigure
+@dataclass(frozen=True)
+class FigureRow:
+    """Figures drawn side by side, their tops level, under the row's ``caption``.
+
+    A comparison's A | B | B − A of one step (gui.export.comparison_figures). Each part is
+    drawn as a figure of its own (its caption, sharp cells, wide pens, export mode) into
+    its place; in SVG each part's own SVG becomes a group (gui.export.svg.row_svg). Kept
+    here, not in a module of its own: it draws with ``paint_captioned`` and this module
+    draws it, and no import cycle is allowed.
+    """
+
+    name: str  # file stem, e.g. "compare-3-weights"
+    title: str  # shown in the dialogs, translated
+    parts: tuple[Figure, ...]
+    caption: Caption | None = None  # above the whole row: the step, and what differs
+
+    def caption_layout(self) -> CaptionLayout | None:
+        """Return the caption laid out across the row's width, None without one."""
+        return None if self.caption is None else lay_out(self.caption, self.size().width())
+
+    def size(self) -> QSizeF:
+        """Return the size of the parts side by side with their captions, in pixels."""
+        sizes = [part.outer_size() for part in self.parts]
+        width = sum(size.width() for size in sizes) + ROW_GAP * max(len(sizes) - 1, 0)
+        return QSizeF(width, max((size.height() for size in sizes), default=0.0))
+
+    def outer_size(self) -> QSizeF:
+        """Return the size of the row with its caption, in pixels."""
+        layout = self.caption_layout()
+        size = self.size()
+        return QSizeF(size.width(), size.height() + (0.0 if layout is None else layout.height))
+
+    def places(self) -> list[QRectF]:
+        """Return where each part goes within ``size()``, in the row's pixels."""
+        rects, x = [], 0.0
+        for part in self.parts:
+            size = part.outer_size()
+            rects.append(QRectF(QPointF(x, 0.0), size))
+            x += size.width() + ROW_GAP
+        return rects
+
+    def background(self) -> QColor:
+        """Return white, the heatmaps' background: the gaps between them too."""
+        return QColor("white")
+
+    def dpi(self) -> int:
+        """Return the resolution the parts are drawn at: one PDF unit per pixel."""
+        return self.parts[0].dpi() if self.parts else 96
+
+    def paint(self, painter: QPainter, target: QRectF, vector: bool) -> None:
+        """Draw every part into its place within ``target``, scaled with it."""
+        painter.fillRect(target, self.background())
+        size = self.size()
+        scale_x = target.width() / max(size.width(), 1.0)
+        scale_y = target.height() / max(size.height(), 1.0)
+        for part, place in zip(self.parts, self.places(), strict=True):
+            left, top = target.left() + place.left() * scale_x, target.top() + place.top() * scale_y
+            rect = QRectF(left, top, place.width() * scale_x, place.height() * scale_y)
+            paint_captioned(part, painter, rect, vector)
+
+
+AnyFigure = Figure | PaintedFigure | FigureRow
 
 
 class WidePensPainter(QPainter):
@@ -265,6 +337,9 @@ def paint_figure(figure: AnyFigure, painter: QPainter, target: QRectF, vector: b
     """Draw ``figure`` into ``target`` of ``painter``'s device, background first."""
     if isinstance(figure, PaintedFigure):
         figure.paint(painter, target)
+        return
+    if isinstance(figure, FigureRow):  # figures side by side: each drawn into its place
+        figure.paint(painter, target, vector)
         return
     painter.fillRect(target, figure.background())
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

@@ -23,6 +23,8 @@ from engine import Preset, write_preset
 from engine.formats import files as disk
 from engine.vocabulary import STEPS
 from gui.export.captions import Caption, mixing_row_text, outlined_row_text, state_credit_text
+from gui.export.compared_matrices import pinned_csv_files, pinned_json, pinned_matrices
+from gui.export.comparison_figures import comparison_titles, comparison_views
 from gui.export.figures import FORMATS as FIGURE_FORMATS
 from gui.export.figures import AnyFigure, Figure, PaintedFigure, check_scale
 from gui.export.formats import ALL_FORMATS as ALL_FORMATS  # re-exported for the CLI
@@ -172,10 +174,14 @@ def window_figures(
     the window's size and panels play no part. With ``experiment`` and once the experiment
     has a result, its four plots follow, from a hidden copy if their tab was never shown; the
     experiment's panel is never built for this. With ``captions`` each carries its title,
-    the selected row and its legend above it (see ``caption_of``).
+    the selected row and its legend above it (see ``caption_of``). While a setting is
+    pinned, the comparison's four figures (A | B | B − A) come before the experiment's.
     """
     titles = figure_titles()
-    with page_figures(host.state, host.model_run) as drawn:
+    with (
+        page_figures(host.state, host.model_run) as drawn,
+        comparison_views(host.state) as compared,
+    ):
 
         def caption(name: str) -> Caption | None:
             if captions:
@@ -191,6 +197,9 @@ def window_figures(
                 shown.append(figure(name, view))
             else:
                 shown.append(PaintedFigure(name, titles[name], view, caption(name)))
+        if compared is not None:
+            credit = state_credit_text(host.state)
+            shown += compared.rows(host.state, step_titles(), captions, credit)
         with _with_experiment(host, figure, experiment) as extra:
             yield [*shown, *extra]
 
@@ -260,6 +269,7 @@ def figure_titles() -> dict[str, str]:
     titles["atlas"] = QCoreApplication.translate(
         "Export", "The real model: A of every layer and head"
     )
+    titles.update(comparison_titles(step_titles()))  # while a setting is pinned
     titles["variance-spread"] = QCoreApplication.translate(
         "Export", "Experiment: spread of q·k against d_k"
     )
@@ -293,7 +303,8 @@ def export_all_files(
     """Return file name → contents of every file of Export all but the session.
 
     Every figure in the chosen figure formats (with ``captions``: its title, the selected
-    row and its legend), and the matrices as CSV (one file each) and JSON, as chosen. The
+    row and its legend), and the matrices as CSV (one file each) and JSON, as chosen; while
+    a setting is pinned, A's matrices and B − A too (gui.export.compared_matrices). The
     session is written separately (write_export).
     """
     chosen = check_formats(formats)
@@ -306,8 +317,12 @@ def export_all_files(
             for figure in figures:
                 for fmt in figure_formats:
                     files[f"{figure.name}.{fmt}"] = render_figure(figure, fmt, scale)
+    pinned = pinned_matrices(host.state)  # A and B − A, while a setting is pinned
     if "csv" in chosen:
         files.update(matrices_csv(host.state))
+        if pinned is not None:
+            files.update(pinned_csv_files(pinned, host.state.tokens))
     if "json" in chosen:
-        files[JSON_FILE] = matrices_json(host.state)
+        more = [] if pinned is None else pinned_json(pinned)
+        files[JSON_FILE] = matrices_json(host.state, more)
     return files

@@ -1,7 +1,8 @@
 """A one-file handout (PDF, A4 or Letter) of the example on screen.
 
 The formula, the four heatmaps, the hand calculation of the selected token's row and the
-mixing view.
+mixing view; while a setting is pinned, a page of the comparison (A | B | B − A at every
+step, and what differs).
 
 Laid out top to bottom on pages whose unit is a pixel at 96 dpi, whatever the screen: the
 text in fixed sizes in points, each figure drawn from the state at its design size and
@@ -41,6 +42,7 @@ from PySide6.QtGui import (
 
 from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from gui.export.captions import state_credit_text
+from gui.export.comparison_figures import PREFIX, comparison_caption_text
 from gui.export.figures import AnyFigure, paint_captioned
 from gui.export.files import step_titles, window_figures
 from gui.export.host import ExportHost
@@ -217,6 +219,20 @@ def row_calculation(state: AttentionState, row: int) -> list[str]:
     return blocks
 
 
+def _comparison_page(pages: _Pages, state: AttentionState, figures: list[AnyFigure]) -> None:
+    """Start a page of the comparison: what differs, then A | B | B − A for each step."""
+    pages.writer.newPage()
+    pages.y = 0.0
+    title = QCoreApplication.translate("Handout", "Comparison: A, the setting pinned, and B")
+    pages.text(f"<h2>{escape(title)}</h2><p>{escape(comparison_caption_text(state))}</p>")
+    headings = [f"<b>{escape(figure.title)}</b>" for figure in figures]
+    line = pages.document(headings[0], pages.width).size().height()
+    tallest = (pages.height - pages.y) / len(figures) - GAP - line  # all four on this page
+    for figure, heading in zip(figures, headings, strict=True):
+        # what differs is said once, above: each row has its title alone
+        pages.figures([(replace(figure, caption=None), heading)], columns=1, max_height=tallest)
+
+
 def handout_pdf(host: ExportHost, page: str = "A4", captions: bool = True) -> bytes:
     """Render the handout of the host's current state as PDF bytes.
 
@@ -275,6 +291,9 @@ def handout_pdf(host: ExportHost, page: str = "A4", captions: bool = True) -> by
             mixing = next(f for f in figures if f.name == "mixing")
             legend = "" if captions else host.mixing_legend()  # the token colours of the stacks
             pages.figures([(mixing, legend)], columns=1, max_height=pages.height * 0.3)
+            compared = [f for f in figures if f.name.startswith(PREFIX)]
+            if compared:
+                _comparison_page(pages, state, compared)
     finally:
         painter.end()
     buffer.close()

@@ -173,18 +173,21 @@ def matrices_csv(state: MatrixSource) -> dict[str, bytes]:
     return dict(csv_files(state))
 
 
-def _json_rows(rows: list[list[object]]) -> str:
+def json_rows(rows: list[list[object]]) -> str:
     """Rows of a matrix as JSON text, one row a line."""
     lines = ",\n   ".join(json.dumps(row, allow_nan=False) for row in rows)
     return "[\n   " + lines + "\n  ]"
 
 
 def _json_matrix(values: np.ndarray) -> str:
-    return _json_rows([[None if math.isinf(v) else v for v in row] for row in values.tolist()])
+    return json_rows([[None if math.isinf(v) else v for v in row] for row in values.tolist()])
 
 
-def matrices_json(state: MatrixSource) -> bytes:
+def matrices_json(state: MatrixSource, more: Sequence[bytes] = ()) -> bytes:
     """Return tokens, settings and every matrix in one JSON document.
+
+    ``more``: pieces of the document's last members, after B's (a comparison's, from
+    gui.export.compared_matrices.pinned_json, each starting with its comma).
 
     Masked cells are null, and each row of a matrix is one line. Written a row at a time:
     one call for the whole document held the interpreter for 2 s at 2,048 tokens, and the
@@ -209,7 +212,7 @@ def matrices_json(state: MatrixSource) -> bytes:
         )
         settings["source"] = {**source_record(state.source), "edited": not the_models}
     head = json.dumps(settings, ensure_ascii=False, indent=1, allow_nan=False)[:-2]  # no "\n}"
-    mask = "null" if result.mask is None else _json_rows(result.mask.tolist())
+    mask = "null" if result.mask is None else json_rows(result.mask.tolist())
     pieces = [f'{head},\n "mask": {mask},\n "matrices": '.encode()]
     pieces += _json_matrices(state, result, "  ")
     if heads is not None:  # each head's matrices under the same names, then concat and output
@@ -220,6 +223,7 @@ def matrices_json(state: MatrixSource) -> bytes:
         pieces.append(f' ],\n "concat": {_json_matrix(heads.concat)}'.encode())
         output = "null" if heads.output is None else _json_matrix(heads.output)
         pieces.append(f',\n "output": {output}'.encode())
+    pieces += more
     pieces.append(b"\n}\n")
     return b"".join(pieces)
 

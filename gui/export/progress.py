@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import TypeVar
 
@@ -23,6 +24,12 @@ from PySide6.QtWidgets import QProgressDialog
 from engine import AttentionResult, Preset
 from engine.formats.head_source import HeadSource
 from engine.lesson.multi_head import MultiHeadResult
+from gui.export.compared_matrices import (
+    pinned_csv_count,
+    pinned_csv_files,
+    pinned_json,
+    pinned_matrices,
+)
 from gui.export.figures import AnyFigure, check_scale
 from gui.export.files import (
     JSON_FILE,
@@ -101,20 +108,24 @@ class ExportRun:
                                     state.precision, state.heads_result,
                                     state.selected_head, state.source,
                                     state.is_the_models)  # fmt: skip
+        pinned = pinned_matrices(state)  # A's matrices and B − A, taken now, written later
         data: dict[str, bytes] = {}
-        # tokens.csv and one file per matrix, then matrices.json
-        data_steps = ("csv" in self.formats) * csv_count(snapshot) + ("json" in self.formats)
+        # tokens.csv and one file per matrix (A's and B − A's too), then matrices.json
+        csv_files_count = csv_count(snapshot) + pinned_csv_count(pinned)
+        data_steps = ("csv" in self.formats) * csv_files_count + ("json" in self.formats)
         made = [0]  # data files made by the worker
 
         def make_data() -> bool:
             if "csv" in self.formats:
-                for name, contents in csv_files(snapshot):  # each made when asked for
+                compared = () if pinned is None else pinned_csv_files(pinned, snapshot.tokens)
+                for name, contents in chain(csv_files(snapshot), compared):  # made when asked
                     data[name] = contents
                     made[0] += 1
                     self._check()
             if "json" in self.formats:
                 self._check()
-                data[JSON_FILE] = matrices_json(snapshot)
+                more = [] if pinned is None else pinned_json(pinned)
+                data[JSON_FILE] = matrices_json(snapshot, more)
                 made[0] += 1
             return True
 

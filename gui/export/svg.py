@@ -30,6 +30,7 @@ from PySide6.QtSvg import QSvgGenerator
 from gui.export.captions import TEXT_COLOUR
 from gui.export.figures import (
     AnyFigure,
+    FigureRow,
     PaintedFigure,
     cells_as_rectangles,
     painted_bytes,
@@ -219,10 +220,64 @@ def painted_svg(figure: PaintedFigure) -> bytes:
     return bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True))
 
 
+def _prefixed(root: ET.Element, prefix: str) -> None:
+    """Give every id of ``root`` (and every reference to one) ``prefix``.
+
+    Each part of a row is a whole SVG of its own, and pyqtgraph names its clip paths alike
+    in every one ("ViewBox_1_clip"): nested unchanged, each part clipped by the first's.
+    """
+    for element in root.iter():
+        for key, value in element.attrib.items():
+            if key == "id":
+                element.set(key, prefix + value)
+            elif "url(#" in value:
+                element.set(key, value.replace("url(#", f"url(#{prefix}"))
+            elif key.endswith("href") and value.startswith("#"):
+                element.set(key, f"#{prefix}{value[1:]}")
+
+
+def row_svg(figure: FigureRow) -> bytes:
+    """Return a row of figures as one SVG: each part's own SVG, as a group in its place."""
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", XLINK_NS)
+    size = figure.size()
+    box = f"0 0 {size.width():g} {size.height():g}"
+    root = ET.Element(f"{{{SVG_NS}}}svg", {"version": "1.2", "baseProfile": "tiny", "viewBox": box})
+    ET.SubElement(root, f"{{{SVG_NS}}}title").text = figure.title
+    ET.SubElement(root, f"{{{SVG_NS}}}rect", {"width": "100%", "height": "100%",
+                                              "fill": figure.background().name()})  # fmt: skip
+    for index, (part, place) in enumerate(zip(figure.parts, figure.places(), strict=True)):
+        # a group moved into place, not a nested <svg>, which SVG Tiny (Qt's reader) skips
+        whole = ET.fromstring(figure_svg(part))
+        _prefixed(whole, f"part{index + 1}-")
+        moved = f"translate({place.x():g},{place.y():g})"
+        group = ET.SubElement(root, f"{{{SVG_NS}}}g", {"id": f"part{index + 1}",
+                                                       "transform": moved})  # fmt: skip
+        for child in whole:
+            if child.tag in (f"{{{SVG_NS}}}title", f"{{{SVG_NS}}}desc"):
+                continue
+            if child.tag == f"{{{SVG_NS}}}rect" and child.get("width") == "100%":
+                child.set("width", f"{place.width():g}")  # its background: its part only
+                child.set("height", f"{place.height():g}")
+            group.append(child)
+    _with_caption(root, figure)
+    caption = root.find(f"{{{SVG_NS}}}g[@id='caption']")
+    for text in [] if caption is None else caption.iter(f"{{{SVG_NS}}}text"):
+        families = portable_families(text.get("font-family", ""))
+        _centre(text, families)
+        text.set("font-family", families)
+    outer = figure.outer_size()
+    root.set("width", f"{outer.width():g}")
+    root.set("height", f"{outer.height():g}")
+    return bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True))
+
+
 def figure_svg(figure: AnyFigure) -> bytes:
     """Return the figure as SVG: text as text, cells of small matrices as rectangles."""
     if isinstance(figure, PaintedFigure):
         return painted_svg(figure)
+    if isinstance(figure, FigureRow):  # figures side by side
+        return row_svg(figure)
     scene = figure.view.scene()
     # every cell (up to an image's limit), not the screen's one cell per pixel
     with sharp_images(figure.view, math.inf):

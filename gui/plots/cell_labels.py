@@ -121,8 +121,25 @@ class CellLabels(pg.GraphicsObject):
         if hatch:
             self._paint_hatch(painter, transform, block)
         if px:
+            px = max(1, round(px * self._shrink(cell)))
             self._paint_labels(painter, transform, px, block)
         painter.restore()
+
+    def _shrink(self, cell: QRectF) -> float:
+        """Return how much smaller than on its view a cell is painted now (1: not smaller).
+
+        A handout draws a figure smaller than its design size to fit the page: in device
+        pixels, the numbers kept their size and overflowed their cells (the cells shrank,
+        the text did not). Never larger: a PNG at 4× is drawn at the view's own size.
+        """
+        scene = self.scene()
+        views = scene.views() if scene is not None else []
+        if not views:
+            return 1.0
+        laid = self.deviceTransform(views[0].viewportTransform()).mapRect(QRectF(0, 0, 1, 1))
+        if laid.width() <= 0 or laid.height() <= 0:
+            return 1.0
+        return float(min(1.0, cell.width() / laid.width(), cell.height() / laid.height()))
 
     def _in_view(self) -> tuple[int, int, int, int]:
         """(first row, end row, first column, end column) of the cells in view."""

@@ -226,17 +226,17 @@
         <translation>载入预设</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="347"/>
+        <location filename="../../gui/model/state.py" line="348"/>
         <source>Load {0}</source>
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="356"/>
+        <location filename="../../gui/model/state.py" line="357"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="392"/>
+        <location filename="../../gui/model/state.py" line="394"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -301,7 +301,7 @@ No discards it.</source>
         <translation>{0} 的那一行：z_{0} = Σ A[{0}, j] × v_j</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="153"/>
+        <location filename="../../gui/export/files.py" line="155"/>
         <source>Every layer and head of {0}: “{1}”; {2}</source>
         <translation>{0} 的每一层、每个头：“{1}”；{2}</translation>
     </message>
@@ -521,6 +521,39 @@ No discards it.</source>
     </message>
 </context>
 <context>
+    <name>ComparisonExport</name>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="50"/>
+        <source>{0}: A | B | B − A</source>
+        <translation>{0}：A | B | B − A</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="52"/>
+        <source>{0}: A | B</source>
+        <translation>{0}：A | B</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="61"/>
+        <source>A (pinned)</source>
+        <translation>A(固定)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="62"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="63"/>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/comparison_figures.py" line="72"/>
+        <source>{0} — B − A is not defined: A and B differ in shape</source>
+        <translation>{0} —— B − A 无定义:A 与 B 的形状不同</translation>
+    </message>
+</context>
+<context>
     <name>ConcatView</name>
     <message>
         <location filename="../../gui/views/concat_view.py" line="61"/>
@@ -701,107 +734,107 @@ No discards it.</source>
 <context>
     <name>Export</name>
     <message>
-        <location filename="../../gui/export/files.py" line="49"/>
+        <location filename="../../gui/export/files.py" line="51"/>
         <source>The folder {0} is not writable</source>
         <translation>文件夹 {0} 不可写</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="53"/>
+        <location filename="../../gui/export/files.py" line="55"/>
         <source>The disk is full: {0} was not written</source>
         <translation>磁盘已满：{0} 没有写入</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="57"/>
+        <location filename="../../gui/export/files.py" line="59"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="65"/>
+        <location filename="../../gui/export/files.py" line="67"/>
         <source>Could not write {0}: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="233"/>
+        <location filename="../../gui/export/files.py" line="242"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="234"/>
+        <location filename="../../gui/export/files.py" line="243"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="235"/>
+        <location filename="../../gui/export/files.py" line="244"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="236"/>
+        <location filename="../../gui/export/files.py" line="245"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="244"/>
+        <location filename="../../gui/export/files.py" line="253"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="247"/>
+        <location filename="../../gui/export/files.py" line="256"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="248"/>
+        <location filename="../../gui/export/files.py" line="257"/>
         <source>Weights as lines (BertViz)</source>
         <translation>配比连线图（BertViz）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="249"/>
+        <location filename="../../gui/export/files.py" line="258"/>
         <source>Weights as lines, every head in its colour</source>
         <translation>配比连线图，每个头一种颜色</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="252"/>
+        <location filename="../../gui/export/files.py" line="261"/>
         <source>Weights A of every head</source>
         <translation>每个头的配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="253"/>
+        <location filename="../../gui/export/files.py" line="262"/>
         <source>Concat(head₁, …, headₕ) = [Z₁ | … | Zₕ]</source>
         <translation>Concat(head₁, …, headₕ) = [Z₁ | … | Zₕ]</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="256"/>
+        <location filename="../../gui/export/files.py" line="265"/>
         <source>MultiHead(Q, K, V) = Concat(…)·W_o</source>
         <translation>MultiHead(Q, K, V) = Concat(…)·W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="259"/>
+        <location filename="../../gui/export/files.py" line="268"/>
         <source>Mask: which keys each query may see</source>
         <translation>掩码：每个查询可以看哪些键</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="260"/>
+        <location filename="../../gui/export/files.py" line="269"/>
         <source>The real model: A of every layer and head</source>
         <translation>真实模型：每一层、每个头的 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="263"/>
+        <location filename="../../gui/export/files.py" line="273"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="266"/>
+        <location filename="../../gui/export/files.py" line="276"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="269"/>
+        <location filename="../../gui/export/files.py" line="279"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="272"/>
+        <location filename="../../gui/export/files.py" line="282"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -857,145 +890,145 @@ No discards it.</source>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../gui/export/controller.py" line="117"/>
+        <location filename="../../gui/export/controller.py" line="123"/>
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="118"/>
+        <location filename="../../gui/export/controller.py" line="124"/>
         <source>Export &amp;figure…</source>
         <translation>导出图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="119"/>
+        <location filename="../../gui/export/controller.py" line="125"/>
         <source>Export &amp;all…</source>
         <translation>全部导出(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="120"/>
+        <location filename="../../gui/export/controller.py" line="126"/>
         <source>&amp;Handout PDF…</source>
         <translation>讲义 PDF(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="121"/>
+        <location filename="../../gui/export/controller.py" line="127"/>
         <source>Copy &amp;matrix</source>
         <translation>复制矩阵(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="124"/>
+        <location filename="../../gui/export/controller.py" line="130"/>
         <source>As tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="125"/>
+        <location filename="../../gui/export/controller.py" line="131"/>
         <source>As LaTeX (bmatrix)</source>
         <translation>LaTeX（bmatrix）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="157"/>
+        <location filename="../../gui/export/controller.py" line="163"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="157"/>
+        <location filename="../../gui/export/controller.py" line="163"/>
         <source>Export as SVG…</source>
         <translation>导出为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="158"/>
+        <location filename="../../gui/export/controller.py" line="164"/>
         <source>Export as PDF…</source>
         <translation>导出为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="166"/>
+        <location filename="../../gui/export/controller.py" line="172"/>
         <source>Copy as TSV</source>
         <translation>复制为 TSV</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="167"/>
+        <location filename="../../gui/export/controller.py" line="173"/>
         <source>Copy as LaTeX</source>
         <translation>复制为 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="188"/>
+        <location filename="../../gui/export/controller.py" line="194"/>
         <source>tab-separated text</source>
         <translation>制表符分隔的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="188"/>
+        <location filename="../../gui/export/controller.py" line="194"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="189"/>
+        <location filename="../../gui/export/controller.py" line="195"/>
         <source>Copied {0} as {1}</source>
         <translation>已把 {0} 复制为 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="204"/>
+        <location filename="../../gui/export/controller.py" line="210"/>
         <source>The experiment has no result to draw yet</source>
         <translation>实验还没有可画的结果</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="208"/>
+        <location filename="../../gui/export/controller.py" line="214"/>
         <source>There is no figure called {0}</source>
         <translation>没有叫 {0} 的图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="227"/>
+        <location filename="../../gui/export/controller.py" line="233"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="248"/>
+        <location filename="../../gui/export/controller.py" line="254"/>
         <source>Export all needs a whole folder path, not “{0}”: nothing was written</source>
         <translation>全部导出需要一个完整的文件夹路径，而不是“{0}”：什么也没写</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="253"/>
+        <location filename="../../gui/export/controller.py" line="259"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="257"/>
-        <location filename="../../gui/export/controller.py" line="262"/>
-        <location filename="../../gui/export/controller.py" line="270"/>
+        <location filename="../../gui/export/controller.py" line="263"/>
+        <location filename="../../gui/export/controller.py" line="268"/>
+        <location filename="../../gui/export/controller.py" line="276"/>
         <source>Export cancelled: nothing was written</source>
         <translation>导出已取消：没有写入任何文件</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="285"/>
+        <location filename="../../gui/export/controller.py" line="291"/>
         <source>Exported {0} files to {1}</source>
         <translation>已导出 {0} 个文件到 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="287"/>
+        <location filename="../../gui/export/controller.py" line="293"/>
         <source>(not the experiment&apos;s plots: the experiment did not run)</source>
         <translation>（不含实验的图：实验没有运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="334"/>
+        <location filename="../../gui/export/controller.py" line="343"/>
         <source>The matrices ({0}) would be about {1} and take about {2} s to write. Write them? (Without CSV and JSON, the figures alone stay small.)</source>
         <translation>矩阵文件（{0}）约有 {1}，约需 {2} 秒写出。要写出吗？（不选 CSV 和 JSON 时，只导出图，文件很小。）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="345"/>
+        <location filename="../../gui/export/controller.py" line="354"/>
         <source>{0} is the top of the disk. Export all would put its files and folders (about a hundred) straight into it, not into a folder of their own. Write them there?</source>
         <translation>{0} 是磁盘的最顶层。全部导出会把它的文件和文件夹（约一百个）直接放在这里，而不是放进它们自己的文件夹。仍然写到这里吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="338"/>
-        <location filename="../../gui/export/controller.py" line="349"/>
+        <location filename="../../gui/export/controller.py" line="347"/>
+        <location filename="../../gui/export/controller.py" line="358"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="408"/>
+        <location filename="../../gui/export/controller.py" line="419"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="439"/>
+        <location filename="../../gui/export/controller.py" line="450"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1075,27 +1108,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="76"/>
+        <location filename="../../gui/export/progress.py" line="83"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="94"/>
+        <location filename="../../gui/export/progress.py" line="101"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="145"/>
+        <location filename="../../gui/export/progress.py" line="156"/>
         <source>Drawing {0}… ({1} of {2} files made)</source>
         <translation>正在绘制 {0}…（已完成 {1} 个文件，共 {2} 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="149"/>
+        <location filename="../../gui/export/progress.py" line="160"/>
         <source>Writing the matrices as text… ({0} of {1} files made)</source>
         <translation>正在把矩阵写成文本…（已完成 {0} 个文件，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="165"/>
+        <location filename="../../gui/export/progress.py" line="176"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -1175,42 +1208,47 @@ Replace them?</source>
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../gui/export/handout.py" line="156"/>
+        <location filename="../../gui/export/handout.py" line="158"/>
         <source>τ = √d_k = {0}</source>
         <translation>τ = √d_k = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="158"/>
+        <location filename="../../gui/export/handout.py" line="160"/>
         <source>τ = {0}</source>
         <translation>τ = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="161"/>
+        <location filename="../../gui/export/handout.py" line="163"/>
         <source>causal mask: on</source>
         <translation>因果掩码：开</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="163"/>
+        <location filename="../../gui/export/handout.py" line="165"/>
         <source>causal mask: off</source>
         <translation>因果掩码：关</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="165"/>
+        <location filename="../../gui/export/handout.py" line="167"/>
         <source>Tokens {0} · L = {1}, d_k = {2}, d_v = {3} · {4} · {5}</source>
         <translation>词 {0} · L = {1}，d_k = {2}，d_v = {3} · {4} · {5}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="245"/>
+        <location filename="../../gui/export/handout.py" line="226"/>
+        <source>Comparison: A, the setting pinned, and B</source>
+        <translation>对比：固定的设置 A 与 B</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/handout.py" line="261"/>
         <source>Attention Lab handout</source>
         <translation>注意力实验室讲义</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="253"/>
+        <location filename="../../gui/export/handout.py" line="269"/>
         <source>Scaled dot-product attention</source>
         <translation>缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../gui/export/handout.py" line="268"/>
+        <location filename="../../gui/export/handout.py" line="284"/>
         <source>Hand calculation for the row of {0}</source>
         <translation>{0} 这一行的手算</translation>
     </message>
@@ -1495,37 +1533,37 @@ Replace them?</source>
 <context>
     <name>MatrixExport</name>
     <message>
-        <location filename="../../gui/export/controller.py" line="43"/>
+        <location filename="../../gui/export/controller.py" line="44"/>
         <source>Q (queries)</source>
         <translation>Q（提问）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="44"/>
+        <location filename="../../gui/export/controller.py" line="45"/>
         <source>K (keys)</source>
         <translation>K（标签）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="45"/>
+        <location filename="../../gui/export/controller.py" line="46"/>
         <source>V (values)</source>
         <translation>V（内容）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="46"/>
+        <location filename="../../gui/export/controller.py" line="47"/>
         <source>S = QKᵀ (scores)</source>
         <translation>S = QKᵀ（打分）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="47"/>
+        <location filename="../../gui/export/controller.py" line="48"/>
         <source>S/τ (scaled scores)</source>
         <translation>S/τ（缩放后的分数）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="48"/>
+        <location filename="../../gui/export/controller.py" line="49"/>
         <source>A (weights)</source>
         <translation>A（配比）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="49"/>
+        <location filename="../../gui/export/controller.py" line="50"/>
         <source>Z = A·V (context)</source>
         <translation>Z = A·V（上下文）</translation>
     </message>
@@ -2520,13 +2558,13 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>Training</name>
     <message>
-        <location filename="../../gui/model/training.py" line="241"/>
+        <location filename="../../gui/model/training.py" line="254"/>
         <source>Train {0} steps</source>
         <extracomment>a run stops when the loss is this close to the least there is</extracomment>
         <translation>训练 {0} 步</translation>
     </message>
     <message>
-        <location filename="../../gui/model/training.py" line="241"/>
+        <location filename="../../gui/model/training.py" line="254"/>
         <source>Train 1 step</source>
         <translation>训练 1 步</translation>
     </message>

@@ -9,6 +9,7 @@ from engine.formats.export_size import (
     check_export,
     estimate_export,
     matrix_numbers,
+    pinned_numbers,
 )
 from engine.machine import available_memory, megabytes, memory_budget
 from engine.messages import InputError
@@ -73,3 +74,12 @@ def test_the_machine_says_its_memory_or_a_sane_fallback(monkeypatch):
     assert available_memory() > 0  # sysconf, else the fallback
     assert megabytes(987_000_000) == "987 MB"
     assert megabytes(2_100_000_000) == "2.1 GB"
+
+
+def test_a_comparison_counts_a_and_b_minus_a_in_every_copy():
+    alone = estimate_export(512, 64, 64, 1, False, ("csv", "json"))
+    pinned = pinned_numbers((256, 32, 32), (512, 64, 64))  # A smaller than B
+    compared = estimate_export(512, 64, 64, 1, False, ("csv", "json"), pinned)
+    assert pinned == matrix_numbers(256, 32, 32, 1, False) + matrix_numbers(512, 64, 64, 1, False)
+    assert compared.numbers == alone.numbers + 2 * pinned  # in the CSV files and in the JSON
+    assert compared.bytes > alone.bytes
