@@ -348,11 +348,7 @@ class AttentionState(QObject):
         self.load_preset(built_in_example(name), lambda: self.tr("Load {0}").format(name))
 
     def load_random(self, length: int, d_k: int, d_v: int, seed: int) -> bool:
-        """Load a random example, as one undoable step; False (said) if refused.
-
-        ``length`` tokens with the given d_k and d_v; the same ``seed`` gives the same
-        numbers.
-        """
+        """Load a random example (the same ``seed``, the same numbers); False (said) if refused."""
         return self.load_preset(random_preset(length, d_k, d_v, seed),
                                 lambda: self.tr("Load a random example"))  # fmt: skip
 
@@ -376,16 +372,13 @@ class AttentionState(QObject):
         self._numbers.forget_kept()
 
     def to_preset(self) -> Preset:
-        """Everything a session file keeps: tokens, inputs, τ, masks, heads, dropout, display.
+        """Return all a session keeps (inputs, τ, masks, heads, dropout, display, training).
 
-        With a pin, A as a session of its own under ``pinned``.
+        While pinned, A too, under ``pinned``: a session of its own.
         """
-        preset = self._numbers.to_preset(self.view.precision)
-        preset = replace(preset, view=self.training.saved_in(preset.view))
-        pinned = self.comparison.pinned
-        if pinned is None:
-            return preset
-        return replace(preset, pinned=pinned.numbers.to_preset(self.view.precision))
+        preset, pin = self._numbers.to_preset(self.view.precision), self.comparison.pinned
+        pinned = None if pin is None else pin.numbers.to_preset(self.view.precision)
+        return replace(preset, view=self.training.saved_in(preset.view), pinned=pinned)
 
     # ------------------------------------------------------- view settings (not undone)
     def set_temperature(self, temperature: float | None) -> None:
