@@ -3,9 +3,10 @@
 Each step is the engine's (:func:`engine.lesson.training.train_step`): forward, loss,
 backward, gradient descent on what learns. Every view follows it, as it follows an edit.
 A run, however many steps, is one undo step ("Train 37 steps"): one Undo returns to before
-it. Steps are made on a single-shot timer started again once a step has been shown, so no
-step ever waits in a queue behind another. While a setting is pinned (and A has B's
-shapes), A trains beside B from its own start: two loss curves on one plot.
+it. Steps are made on a single-shot timer started again once a step has been shown (a
+frame later, so that each is painted): no step ever waits in a queue behind another.
+While a setting is pinned (and A has B's shapes), A trains beside B from its own start:
+two loss curves on one plot.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ if TYPE_CHECKING:  # the engine's training loads with the first step, not with t
 
 #: a run stops when the loss is this close to the least there is
 REACHED = 1e-3
+#: between two steps of a run: one 60 Hz frame, so that each step is painted before the next
+STEP_MS = 16
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,7 @@ class Training(QObject):
         self._running = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
+        self._timer.setInterval(STEP_MS)
         self._timer.timeout.connect(self._tick)
 
     # ------------------------------------------------------------------ settings
