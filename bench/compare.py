@@ -83,8 +83,8 @@ def _dial_fps_pinned(window: MainWindow, length: int, pinned: bool) -> float:
     state = window.state
     load = state.load_random
 
-    def load_then_pin(*args: object) -> bool:
-        done = load(*args)  # type: ignore[arg-type]
+    def load_then_pin(*args: int, **named: int) -> bool:
+        done = load(*args, **named)
         set_pin(window, pinned)
         return done
 
@@ -96,8 +96,11 @@ def _dial_fps_pinned(window: MainWindow, length: int, pinned: bool) -> float:
 
 
 def memory(window: MainWindow, length: int) -> dict[str, object]:
-    """Bytes a pin keeps alive: its copies of the inputs, then A's computation once B moved."""
+    """Bytes a pin keeps alive: its copies of A's inputs (traced while the pin is made, the
+    steps showing B), A's computation (shared with B's until B moves), and B − A (while
+    the steps show it)."""
     state = window.state
+    state.view.set_compare_shown("b")
     state.load_preset(random_preset(length, 64, 64, seed=0))
     state.clear_history()  # nothing kept for undo: what stays alive is the pin's own
     run_for(0.2)
@@ -106,22 +109,37 @@ def memory(window: MainWindow, length: int) -> dict[str, object]:
     state.comparison.pin()
     pinned = tracemalloc.take_snapshot()
     tracemalloc.stop()
-    copies = sum(stat.size_diff for stat in pinned.compare_to(before, "filename"))
-    a = state.comparison.pinned.numbers.computed  # type: ignore[union-attr]
+    traced = sum(stat.size_diff for stat in pinned.compare_to(before, "filename"))
+    a = state.comparison.pinned.numbers  # type: ignore[union-attr]
+    copies = sum(m.nbytes for m in a.snapshot.matrices.values())
+    state.set_cell("q", 0, 0, "0.5")  # B moves: A's computation is A's alone now
+    difference = state.comparison.difference
+    steps = (
+        0
+        if difference is None
+        else sum(
+            getattr(difference, step).nbytes for step in ("scores", "scaled", "weights", "context")
+        )
+    )
     state.comparison.unpin()
-    return {"name": f"pin's memory L={length}", "inputs_copied_mb": copies / 2**20,
-            "computation_kept_mb": computed_bytes(a) / 2**20}  # fmt: skip
+    return {"name": f"pin's memory L={length}", "traced_at_pin_mb": traced / 2**20,
+            "inputs_copied_mb": copies / 2**20,
+            "computation_kept_mb": computed_bytes(a.computed) / 2**20,
+            "difference_mb": steps / 2**20}  # fmt: skip
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--memory-only", action="store_true")
     args = parser.parse_args()
     machine = Machine()
     _app, window = open_window()
     run_for(0.5)
-    rows = [edits(window, length, args.rounds) for length in (3, 64, 512)]
-    rows += [dial(window, length, max(args.rounds // 2, 2)) for length in (3, 64, 512)]
+    rows: list[dict[str, object]] = []
+    if not args.memory_only:
+        rows += [edits(window, length, args.rounds) for length in (3, 64, 512)]
+        rows += [dial(window, length, max(args.rounds // 2, 2)) for length in (3, 64, 512)]
     rows += [memory(window, length) for length in (512, 2048)]
     for row in rows:
         print(row)
@@ -137,8 +155,10 @@ def main() -> None:
                   f" fps: {row['ratio']:.2f}× ({row['ratio_min']:.2f}–{row['ratio_max']:.2f});"
                   " goal ≥ 0.8×")  # fmt: skip
         else:
-            print(f"{row['name']:<26} inputs copied {row['inputs_copied_mb']:.2f} MB; A's "
-                  f"computation kept once B moves {row['computation_kept_mb']:.1f} MB")  # fmt: skip
+            print(f"{row['name']:<26} at the pin {row['traced_at_pin_mb']:.2f} MB traced "
+                  f"(A's inputs: {row['inputs_copied_mb']:.2f} MB); once B moves, A's "
+                  f"computation {row['computation_kept_mb']:.1f} MB; B − A while shown "
+                  f"{row['difference_mb']:.1f} MB")  # fmt: skip
     dials = max(args.rounds // 2, 2)
     print(f"# {args.rounds} alternating rounds (off, on, on, off …) for the edits, {dials} "
           "for the dial; each figure pinned against not, in the same run")  # fmt: skip
