@@ -16,8 +16,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+#: B's loss and A's (dashed), in these colours
+LOSS_COLOURS = ("#0072B2", "#D55E00")
 #: the stages drawn, from the loss back to the inputs, and their colours (Okabe–Ito)
-STAGES = (("weights", "#0072B2"), ("scores", "#D55E00"), ("q", "#009E73"), ("k", "#CC79A7"))
+STAGES = (("weights", "#56B4E9"), ("scores", "#CC79A7"), ("q", "#009E73"), ("k", "#000000"))
 PROJECTED = {"q": "w_q", "k": "w_k"}  # in projection mode the W's learn
 
 
@@ -52,15 +54,9 @@ class LossPlot(pg.PlotWidget):
         self.a_line = self.plot(
             [], [], pen=pg.mkPen("#D55E00", width=2, style=Qt.PenStyle.DashLine)
         )
-        self.legend = self.addLegend(offset=(-2, 2), labelTextSize="8pt", verSpacing=-6,
-                                     brush=pg.mkBrush(255, 255, 255, 200))  # fmt: skip
 
-    def set_names(self, b: str, a: str, steps: str, loss: str) -> None:
-        """Name the lines (B, A) and the axes, in the current language."""
-        self.legend.clear()
-        self.legend.addItem(self.b_line, b)
-        if len(self.a_line.getData()[0] or []):
-            self.legend.addItem(self.a_line, a)
+    def set_names(self, steps: str, loss: str) -> None:
+        """Name the axes, in the current language (the lines are named beside the plots)."""
         self.setLabel("bottom", steps)
         self.setLabel("left", loss)
 
@@ -90,14 +86,9 @@ class GradientPlot(pg.PlotWidget):
             stage: self.plot([], [], pen=pg.mkPen(QColor(colour), width=2))
             for stage, colour in STAGES
         }
-        self.legend = self.addLegend(offset=(-2, 2), labelTextSize="8pt", verSpacing=-6,
-                                     brush=pg.mkBrush(255, 255, 255, 200))  # fmt: skip
 
-    def set_names(self, names: dict[str, str], steps: str, size: str) -> None:
-        """Name the lines ("‖∂L/∂A‖" …) and the axes."""
-        self.legend.clear()
-        for stage, line in self.lines.items():
-            self.legend.addItem(line, names[stage])
+    def set_names(self, steps: str, size: str) -> None:
+        """Name the axes (the lines are named beside the plots, in their colours)."""
         self.setLabel("bottom", steps)
         self.setLabel("left", size)
 

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from gui.model.state import AttentionState
 from gui.model.training_goal import GOALS, LEARNING, MOST_STEPS, TrainingSettings, target_row
-from gui.plots.training_curves import GradientPlot, LossPlot
+from gui.plots.training_curves import LOSS_COLOURS, STAGES, GradientPlot, LossPlot
 from gui.support.language import Retranslating
 from gui.views.target_bars import TargetBars
 
@@ -111,6 +111,10 @@ class TrainingPanel(Retranslating, QWidget):
         settings.addStretch(1)
         rate.addStretch(1)
         steps.addWidget(self.status, 1)
+        self.line_names = QLabel(self)
+        self.line_names.setObjectName("trainingLineNames")
+        self.line_names.setWordWrap(True)
+        self.line_names.setTextFormat(Qt.TextFormat.RichText)
         plots = QHBoxLayout()
         plots.addWidget(self.loss_plot)
         plots.addWidget(self.gradient_plot)
@@ -128,6 +132,7 @@ class TrainingPanel(Retranslating, QWidget):
         column.addLayout(rate)
         column.addLayout(steps)
         column.addLayout(plots, 1)
+        column.addWidget(self.line_names)
         column.addWidget(self.by_hand)
         area = QScrollArea(self)  # a short column scrolls; the plots keep their least size
         area.setWidgetResizable(True)
@@ -184,12 +189,8 @@ class TrainingPanel(Retranslating, QWidget):
         self.step_button.setText(self.tr("Step"))
         self.step_button.setToolTip(self.tr("One step of gradient descent (one undo step)"))
         self._on_running_changed(self.training.running)
-        self.loss_plot.set_names(self.tr("B"), self.tr("A (pinned)"), self.tr("step"),
-                                 self.tr("loss L (log)"))  # fmt: skip
-        self.gradient_plot.set_names(
-            {"weights": "‖∂L/∂A‖", "scores": "‖∂L/∂S‖", "q": "‖∂L/∂Q‖", "k": "‖∂L/∂K‖"},
-            self.tr("step"), self.tr("size (log)"),
-        )  # fmt: skip
+        self.loss_plot.set_names(self.tr("step"), self.tr("loss L (log)"))
+        self.gradient_plot.set_names(self.tr("step"), self.tr("size of the gradient (log)"))
         self._show_numbers()
 
     def _loss_words(self) -> str:
@@ -264,6 +265,7 @@ class TrainingPanel(Retranslating, QWidget):
                                     [r.loss for r in training.pinned_history])  # fmt: skip
         self.gradient_plot.show_history([r.norms for r in training.history],
                                         self.state.is_projection)  # fmt: skip
+        self._name_lines()
         if training.history:
             last = training.history[-1]
             text = self.tr("step {0} · L = {1} · ‖∂L/∂S‖ = {2}").format(
@@ -274,6 +276,20 @@ class TrainingPanel(Retranslating, QWidget):
             self.status.setText(text)
         else:
             self.status.setText(self.tr("no step yet"))
+
+    def _name_lines(self) -> None:
+        """Name the plots' lines in their colours: B's loss (A's, dashed), then the stages."""
+
+        def named(colour: str, text: str) -> str:
+            return f'<span style="color:{colour}; font-weight:bold;">━ {text}</span>'
+
+        b, a = LOSS_COLOURS
+        parts = [named(b, self.tr("L of B"))]
+        if self.training.pinned_history:
+            parts.append(named(a, self.tr("L of A (pinned), dashed")))
+        names = {"weights": "‖∂L/∂A‖", "scores": "‖∂L/∂S‖", "q": "‖∂L/∂Q‖", "k": "‖∂L/∂K‖"}
+        parts += [named(colour, names[stage]) for stage, colour in STAGES]
+        self.line_names.setText(" ".join(parts))
 
     def _on_train_clicked(self) -> None:
         if self.training.running:

@@ -231,12 +231,12 @@
         <translation>载入 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="357"/>
+        <location filename="../../gui/model/state.py" line="353"/>
         <source>Load a random example</source>
         <translation>载入随机例子</translation>
     </message>
     <message>
-        <location filename="../../gui/model/state.py" line="394"/>
+        <location filename="../../gui/model/state.py" line="387"/>
         <source>τ must be a positive number</source>
         <translation>τ 必须是正数</translation>
     </message>
@@ -2558,13 +2558,13 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>Training</name>
     <message>
-        <location filename="../../gui/model/training.py" line="254"/>
+        <location filename="../../gui/model/training.py" line="257"/>
         <source>Train {0} steps</source>
-        <extracomment>a run stops when the loss is this close to the least there is</extracomment>
+        <extracomment>a run stops when the loss is this close to the least there is between two steps of a run: one 60 Hz frame, so that each step is painted before the next</extracomment>
         <translation>训练 {0} 步</translation>
     </message>
     <message>
-        <location filename="../../gui/model/training.py" line="254"/>
+        <location filename="../../gui/model/training.py" line="257"/>
         <source>Train 1 step</source>
         <translation>训练 1 步</translation>
     </message>
@@ -2572,183 +2572,183 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>TrainingPanel</name>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="163"/>
+        <location filename="../../gui/views/training_panel.py" line="168"/>
         <source>One row of A, dragged into shape</source>
         <translation>A 的一行,拖成想要的样子</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="164"/>
+        <location filename="../../gui/views/training_panel.py" line="169"/>
         <source>Each token looks at the previous one</source>
         <translation>每个词看前一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="165"/>
+        <location filename="../../gui/views/training_panel.py" line="170"/>
         <source>Each token looks at itself</source>
         <translation>每个词看自己</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="166"/>
+        <location filename="../../gui/views/training_panel.py" line="171"/>
         <source>Each looks at the tokens of its name</source>
         <translation>每个词看同名的词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="167"/>
+        <location filename="../../gui/views/training_panel.py" line="172"/>
         <source>Z = V: each token&apos;s own value</source>
         <translation>Z = V:每个词自己的值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="171"/>
+        <location filename="../../gui/views/training_panel.py" line="176"/>
         <source>Q and K</source>
         <translation>Q 和 K</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="171"/>
+        <location filename="../../gui/views/training_panel.py" line="176"/>
         <source>Q, K and V</source>
         <translation>Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="173"/>
+        <location filename="../../gui/views/training_panel.py" line="178"/>
         <source>W_q and W_k</source>
         <translation>W_q 和 W_k</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="173"/>
+        <location filename="../../gui/views/training_panel.py" line="178"/>
         <source>W_q, W_k and W_v</source>
         <translation>W_q、W_k 和 W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="176"/>
+        <location filename="../../gui/views/training_panel.py" line="181"/>
         <source>Goal</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="177"/>
+        <location filename="../../gui/views/training_panel.py" line="182"/>
         <source>Row</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="178"/>
+        <location filename="../../gui/views/training_panel.py" line="183"/>
         <source>Learns</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="180"/>
+        <location filename="../../gui/views/training_panel.py" line="185"/>
         <source>Train stops after this many steps at most</source>
         <translation>训练最多走这么多步就停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="182"/>
+        <location filename="../../gui/views/training_panel.py" line="187"/>
         <source>The learning rate η: each step moves by η × the gradient</source>
         <translation>学习率 η:每一步沿梯度移动 η × 梯度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="183"/>
+        <location filename="../../gui/views/training_panel.py" line="188"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="184"/>
+        <location filename="../../gui/views/training_panel.py" line="189"/>
         <source>Step</source>
         <translation>走一步</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="185"/>
+        <location filename="../../gui/views/training_panel.py" line="190"/>
         <source>One step of gradient descent (one undo step)</source>
         <translation>梯度下降走一步(一个撤销步骤)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="187"/>
-        <source>B</source>
-        <translation>B</translation>
+        <location filename="../../gui/views/training_panel.py" line="193"/>
+        <source>size of the gradient (log)</source>
+        <translation>梯度大小(对数)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="187"/>
-        <source>A (pinned)</source>
-        <translation>A（已固定）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="187"/>
-        <location filename="../../gui/views/training_panel.py" line="191"/>
+        <location filename="../../gui/views/training_panel.py" line="192"/>
+        <location filename="../../gui/views/training_panel.py" line="193"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="188"/>
+        <location filename="../../gui/views/training_panel.py" line="192"/>
         <source>loss L (log)</source>
         <translation>损失 L(对数)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="191"/>
-        <source>size (log)</source>
-        <translation>大小(对数)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="198"/>
+        <location filename="../../gui/views/training_panel.py" line="199"/>
         <source>L = mean of (z − v)² over Z: squared error of Z against V, each token&apos;s own value</source>
         <translation>L = Z 上 (z − v)² 的平均:Z 与 V(每个词自己的值)的平方误差</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="202"/>
+        <location filename="../../gui/views/training_panel.py" line="203"/>
         <source>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;: cross-entropy of {0}&apos;s row of A against its target t (least: the entropy of t, {1})</source>
         <translation>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;:{0} 那一行 A 与目标 t 的交叉熵(最小值:t 的熵,{1})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="206"/>
+        <location filename="../../gui/views/training_panel.py" line="207"/>
         <source>L = −mean over the rows of Σⱼ tᵢⱼ log aᵢⱼ: cross-entropy of the rows of A against their targets (least {0})</source>
         <translation>L = −各行 Σⱼ tᵢⱼ log aᵢⱼ 的平均:A 的各行与目标的交叉熵(最小 {0})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="269"/>
+        <location filename="../../gui/views/training_panel.py" line="271"/>
         <source>step {0} · L = {1} · ‖∂L/∂S‖ = {2}</source>
         <translation>第 {0} 步 · L = {1} · ‖∂L/∂S‖ = {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="273"/>
+        <location filename="../../gui/views/training_panel.py" line="275"/>
         <source> · A: L = {0}</source>
         <translation> · A:L = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="276"/>
+        <location filename="../../gui/views/training_panel.py" line="278"/>
         <source>no step yet</source>
         <translation>还没有走步</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="285"/>
+        <location filename="../../gui/views/training_panel.py" line="287"/>
+        <source>L of B</source>
+        <translation>B 的 L</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="289"/>
+        <source>L of A (pinned), dashed</source>
+        <translation>A(固定)的 L,虚线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="301"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="285"/>
+        <location filename="../../gui/views/training_panel.py" line="301"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="287"/>
+        <location filename="../../gui/views/training_panel.py" line="303"/>
         <source>Stop: the steps so far stay, as one undo step</source>
         <translation>停止:已走的步留下,算一个撤销步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="288"/>
+        <location filename="../../gui/views/training_panel.py" line="304"/>
         <source>Step until stopped, the goal reached or the limit (one undo step)</source>
         <translation>一直走,直到停止、达到目标或步数上限(一个撤销步骤)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="297"/>
+        <location filename="../../gui/views/training_panel.py" line="313"/>
         <source>Click a cell of S, S/τ or A: its gradient by hand.</source>
         <translation>点 S、S/τ 或 A 的一格:手算它的梯度。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="302"/>
+        <location filename="../../gui/views/training_panel.py" line="318"/>
         <source>No gradient by hand for this goal with several heads.</source>
         <translation>多个头时,这个目标没有手算梯度。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="306"/>
+        <location filename="../../gui/views/training_panel.py" line="322"/>
         <source>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) / τ = {2} × ({3} − {4}) / {5} = &lt;b&gt;{6}&lt;/b&gt;</source>
         <translation>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) / τ = {2} × ({3} − {4}) / {5} = &lt;b&gt;{6}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="313"/>
+        <location filename="../../gui/views/training_panel.py" line="329"/>
         <source>&lt;br&gt;a is near {0}: the product is tiny, the gradient cut off</source>
         <translation>&lt;br&gt;a 接近 {0}:乘积极小,梯度断流</translation>
     </message>
