@@ -105,9 +105,13 @@ class Training(QObject):
             self.settings_changed.emit()
 
     def load(self, saved: object) -> None:
-        """Take the settings a session or preset kept (view.training); the defaults if none."""
+        """Stop and forget the curves (new numbers); take the settings ``saved``, if any.
+
+        A session's view.training; another head of the model keeps the goal (None).
+        """
         self.stop()
-        self.set_settings(TrainingSettings.from_dict(saved))
+        if saved is not None:
+            self.set_settings(TrainingSettings.from_dict(saved))
         self.reset()
 
     def saved_in(self, view: dict[str, object]) -> dict[str, object]:
