@@ -138,7 +138,7 @@ class TrainingViews:
         shown = []
         for name, plot in zip(TRAINING_FIGURES, self._made, strict=True):
             # the legend above the plot with a caption, where it covers no line; else inside
-            plot.legend.setVisible(not captions)
+            plot.set_legend_shown(not captions)
             if captions:
                 entries = tuple(plot.legend_entries())
                 caption: Caption | None = Caption(titles[name], said, entries, credit)

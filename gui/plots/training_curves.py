@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
 from gui.plots.colour_bar import tick_text as linear_text
 from gui.plots.colour_bar import tick_values
@@ -43,26 +43,31 @@ def tick_text(value: float) -> str:
     return f"{mantissa:g}e{power}"
 
 
-def log_ticks(low: float, high: float) -> list[tuple[float, str]]:
+def log_ticks(low: float, high: float, most: int = 6) -> list[tuple[float, str]]:
     """Return (log10 value, "0.05") ticks on a log axis from 10^``low`` to 10^``high``.
 
-    Whole powers over many decades (at most six of them); over fewer, 1, 2 and 5 times
-    them, or every digit; over a narrow range, round values evenly spaced.
+    At most ``most`` (two at least): whole powers over many decades; over fewer, the first
+    of whole powers, 1, 2 and 5 times them, or every digit (each thinned to ``most``) that
+    gives three ticks, else two; over a narrow range, round values evenly spaced.
     """
     if not (math.isfinite(low) and math.isfinite(high)):
         return []
-    low, high = min(low, high), max(low, high)
+    low, high, most = min(low, high), max(low, high), max(most, 2)
     first, last = math.floor(low), math.ceil(high)
     if last - first > 3:
-        step = max(1, (last - first) // 5)
+        step = max(1, math.ceil((last - first + 1) / most))
         return [(float(p), tick_text(10.0**p)) for p in range(first, last + 1, step)]
     slack = 1e-9 + (high - low) * 0.02
-    for mantissas in ((1, 2, 5), range(1, 10)):
+    fitting: list[list[float]] = []
+    for mantissas in ((1,), (1, 2, 5), range(1, 10)):
         values = [m * 10.0**p for p in range(first, last + 1) for m in mantissas]
         inside = [v for v in values if low - slack <= math.log10(v) <= high + slack]
-        if len(inside) >= 3:
-            return [(math.log10(v), tick_text(v)) for v in inside]
-    values = [v for v in tick_values(10.0**low, 10.0**high, 4) if v > 0]
+        fitting.append(inside[:: math.ceil(len(inside) / most)] if inside else [])  # thinned
+    chosen = next((v for v in fitting if len(v) >= 3), None)
+    chosen = chosen or next((v for v in fitting if len(v) >= 2), None)
+    if chosen is not None:
+        return [(math.log10(v), tick_text(v)) for v in chosen]
+    values = [v for v in tick_values(10.0**low, 10.0**high, min(4, most)) if v > 0]
     if len(values) < 2:  # one value (a flat line): as it is
         return [(math.log10(v), f"{v:.3g}") for v in values]
     step = values[1] - values[0]
@@ -70,41 +75,84 @@ def log_ticks(low: float, high: float) -> list[tuple[float, str]]:
     return list(zip([math.log10(v) for v in values], texts, strict=True))
 
 
-def _darken(plot: pg.PlotWidget, legend: pg.LegendItem) -> None:
-    """Draw the axes' text and the legend's in the dark grey of the rest of the text."""
-    for side in ("left", "bottom"):
-        axis = plot.getAxis(side)
-        axis.setTextPen(pg.mkPen(TEXT))
-        axis.setPen(pg.mkPen(AXIS))
-        axis.labelStyle = {**axis.labelStyle, "color": TEXT}  # the axis's name
-    legend.setLabelTextColor(TEXT)
+class CurvePlot(pg.PlotWidget):
+    """A plot of values over the steps on a log scale, its legend over the top right.
 
+    The legend takes the top of the plot: the lines are drawn below it (the range is made
+    taller by the legend's height), so that no legend ever covers the start of a curve.
+    """
 
-def _style(plot: pg.PlotWidget, legend: pg.LegendItem, font: QFont) -> None:
-    """Write the axes' ticks and titles and the legend in ``font`` (pyqtgraph draws them)."""
-    for side in ("left", "bottom"):
-        style_axis(plot.getAxis(side), font)
-    legend.setLabelTextSize(f"{point_size(font):.4g}pt")
-    for _, label in legend.items:  # the labels already there take the size too
-        label.setText(label.text, size=f"{point_size(font):.4g}pt")
-
-
-class LossPlot(pg.PlotWidget):
-    """L over the steps, log scale: B's line, A's dashed (while pinned)."""
-
-    def __init__(self, parent: object = None) -> None:
+    def __init__(self, parent: object = None, columns: int = 1) -> None:
         super().__init__(parent)
-        self.setObjectName("lossPlot")
         self.setBackground("w")
         self.setMouseEnabled(False, False)
         self.hideButtons()
         self.setMenuEnabled(False)
         self.getAxis("left").enableAutoSIPrefix(False)
+        self.legend = self.addLegend(offset=(-2, 2), labelTextSize="8pt", verSpacing=-6,
+                                     brush=pg.mkBrush(255, 255, 255, 200),
+                                     colCount=columns)  # fmt: skip
+        for side in ("left", "bottom"):
+            axis = self.getAxis(side)
+            axis.setTextPen(pg.mkPen(TEXT))
+            axis.setPen(pg.mkPen(AXIS))
+            axis.labelStyle = {**axis.labelStyle, "color": TEXT}  # the axis's name
+        self.legend.setLabelTextColor(TEXT)
+        self.getViewBox().enableAutoRange(y=False)
+        self.getViewBox().sigResized.connect(self._fit_height)
+        self._span: tuple[float, float] | None = None  # of the values drawn, log10
+        self._line = QFontMetricsF(self.font()).height()  # a tick's text, for their spacing
+
+    def set_text_font(self, font: QFont) -> None:
+        """Write the ticks, the axes' names and the legend in ``font``."""
+        for side in ("left", "bottom"):
+            style_axis(self.getAxis(side), font)
+        self._line = QFontMetricsF(font).height()
+        size = f"{point_size(font):.4g}pt"
+        self.legend.setLabelTextSize(size)
+        for _, label in self.legend.items:  # the labels already there take the size too
+            label.setText(label.text, size=size)
+        self._fit_height()
+
+    def set_legend_shown(self, shown: bool) -> None:
+        """Show the legend over the plot, or not (an export writes it above, in its caption)."""
+        self.legend.setVisible(shown)
+        self._fit_height()
+
+    def show_values(self, values: Sequence[float]) -> None:
+        """Tick the left axis for ``values`` (all that is drawn) and fit the range to them."""
+        shown = [v for v in values if v > 0 and math.isfinite(v)]
+        if not shown:
+            self._span = None
+            return
+        self._span = (math.log10(min(shown)), math.log10(max(shown)))
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Range the values in the height the legend leaves below it."""
+        if self._span is None:
+            return
+        low, high = self._span
+        span = max(high - low, 0.02)
+        view = self.getViewBox()
+        height = max(view.height(), 1.0)
+        room = self._line * 0.6  # half a tick's text above the highest: not cut off
+        legend = room + (self.legend.boundingRect().height() if self.legend.isVisible() else 0)
+        free = max(height - legend, height * 0.4)  # a short plot keeps its lines readable
+        below = span * 0.04
+        view.setYRange(low - below, high + (span + below) * (height - free) / free, padding=0)
+        most = int(free / (1.6 * self._line))  # the ticks' texts apart
+        self.getAxis("left").setTicks([log_ticks(low, high, most)])
+
+
+class LossPlot(CurvePlot):
+    """L over the steps, log scale: B's line, A's dashed (while pinned)."""
+
+    def __init__(self, parent: object = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lossPlot")
         self.b_line = self.plot([], [], pen=pg.mkPen(B_COLOUR, width=2))
         self.a_line = self.plot([], [], pen=pg.mkPen(A_COLOUR, width=2, style=Qt.PenStyle.DashLine))
-        self.legend = self.addLegend(offset=(-2, 2), labelTextSize="8pt", verSpacing=-6,
-                                     brush=pg.mkBrush(255, 255, 255, 200))  # fmt: skip
-        _darken(self, self.legend)
         self._a_shown = False  # A's line is in the legend
         self._names = ("", "")  # of B's line and A's
 
@@ -114,10 +162,6 @@ class LossPlot(pg.PlotWidget):
         self._name_lines()
         self.setLabel("bottom", steps)
         self.setLabel("left", loss)
-
-    def set_text_font(self, font: QFont) -> None:
-        """Write the ticks, the axes' names and the legend in ``font``."""
-        _style(self, self.legend, font)
 
     def legend_entries(self) -> list[tuple[QColor, str]]:
         """Return the legend as colours and names: B's line, and A's while it has one."""
@@ -131,6 +175,7 @@ class LossPlot(pg.PlotWidget):
         self.legend.addItem(self.b_line, b)
         if self._a_shown:
             self.legend.addItem(self.a_line, a)
+        self._fit_height()
 
     def show_history(self, b: Sequence[float], a: Sequence[float]) -> None:
         """Draw the losses of B's steps and A's so far (log10)."""
@@ -140,30 +185,19 @@ class LossPlot(pg.PlotWidget):
         if bool(a) != self._a_shown:
             self._a_shown = bool(a)
             self._name_lines()
-        both = [loss for loss in (*b, *a) if loss > 0]
-        if both:
-            ticks = log_ticks(math.log10(min(both)), math.log10(max(both)))
-            self.getAxis("left").setTicks([ticks])
+        self.show_values([*b, *a])
 
 
-class GradientPlot(pg.PlotWidget):
+class GradientPlot(CurvePlot):
     """‖∂L/∂A‖, ‖∂L/∂S‖, ‖∂L/∂Q‖, ‖∂L/∂K‖ over the steps, log scale (B's)."""
 
     def __init__(self, parent: object = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, columns=2)  # four names in two rows: less height
         self.setObjectName("gradientPlot")
-        self.setBackground("w")
-        self.setMouseEnabled(False, False)
-        self.hideButtons()
-        self.setMenuEnabled(False)
-        self.getAxis("left").enableAutoSIPrefix(False)
         self.lines = {
             stage: self.plot([], [], pen=pg.mkPen(QColor(colour), width=2))
             for stage, colour in STAGES
         }
-        self.legend = self.addLegend(offset=(-2, 2), labelTextSize="8pt", verSpacing=-6,
-                                     brush=pg.mkBrush(255, 255, 255, 200))  # fmt: skip
-        _darken(self, self.legend)
         self._names: dict[str, str] = {}
 
     def set_names(self, names: dict[str, str], steps: str, size: str) -> None:
@@ -174,10 +208,6 @@ class GradientPlot(pg.PlotWidget):
             self.legend.addItem(line, names[stage])
         self.setLabel("bottom", steps)
         self.setLabel("left", size)
-
-    def set_text_font(self, font: QFont) -> None:
-        """Write the ticks, the axes' names and the legend in ``font``."""
-        _style(self, self.legend, font)
 
     def legend_entries(self) -> list[tuple[QColor, str]]:
         """Return the legend as colours and names, one per stage."""
@@ -190,7 +220,5 @@ class GradientPlot(pg.PlotWidget):
             key = PROJECTED.get(stage, stage) if projection else stage
             norms = [step.get(key, math.nan) for step in steps]
             line.setData(np.arange(len(norms)), _log10(norms))
-            values += [n for n in norms if n > 0 and math.isfinite(n)]
-        if values:
-            ticks = log_ticks(math.log10(min(values)), math.log10(max(values)))
-            self.getAxis("left").setTicks([ticks])
+            values += norms
+        self.show_values(values)
