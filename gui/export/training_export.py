@@ -27,7 +27,7 @@ from gui.export.page_figures import aside
 from gui.model.state import AttentionState
 from gui.model.training import Record
 from gui.model.training_goal import learning_names
-from gui.plots.training_curves import GradientPlot, LossPlot
+from gui.plots.training_curves import CurvePlot, GradientPlot, LossPlot
 
 TRAINING_FILE = "training.json"
 TRAINING_FIGURES = ("training-loss", "training-gradient")
@@ -122,7 +122,7 @@ class TrainingViews:
         self.gradient.show_history([r.norms for r in training.history], state.is_projection)
         size = QCoreApplication.translate("TrainingExport", "size (log)")
         self.gradient.set_names(_gradient_names(state.is_projection), steps, size)
-        self._made = (self.loss, self.gradient)
+        self._made: tuple[CurvePlot, ...] = (self.loss, self.gradient)
         for plot in self._made:
             plot.set_text_font(font)
             plot.setFixedSize(PLOT_SIZE)

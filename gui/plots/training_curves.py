@@ -70,8 +70,8 @@ def log_ticks(low: float, high: float, most: int = 6) -> list[tuple[float, str]]
     values = [v for v in tick_values(10.0**low, 10.0**high, min(4, most)) if v > 0]
     if len(values) < 2:  # one value (a flat line): as it is
         return [(math.log10(v), f"{v:.3g}") for v in values]
-    step = values[1] - values[0]
-    texts = [linear_text(v, step) if step >= 1e-4 else f"{v:.6g}" for v in values]
+    spacing = values[1] - values[0]
+    texts = [linear_text(v, spacing) if spacing >= 1e-4 else f"{v:.6g}" for v in values]
     return list(zip([math.log10(v) for v in values], texts, strict=True))
 
 
