@@ -101,6 +101,8 @@ class CurvePlot(pg.PlotWidget):
         self.getViewBox().enableAutoRange(y=False)
         self.getViewBox().sigResized.connect(self._fit_height)
         self._span: tuple[float, float] | None = None  # of the values drawn, log10
+        self._columns = columns  # of the legend where the plot is wide enough
+        self._wide = 0.0  # the legend's width in that many columns
         self._line = QFontMetricsF(self.font()).height()  # a tick's text, for their spacing
 
     def set_text_font(self, font: QFont) -> None:
@@ -112,6 +114,15 @@ class CurvePlot(pg.PlotWidget):
         self.legend.setLabelTextSize(size)
         for _, label in self.legend.items:  # the labels already there take the size too
             label.setText(label.text, size=size)
+        self.measure_legend()
+
+    def measure_legend(self) -> None:
+        """Measure the legend in its columns (new names, a new size), and fit it again."""
+        if self._columns > 1:
+            self.legend.setColumnCount(self._columns)
+            self.legend.layout.activate()
+            self.legend.updateSize()
+            self._wide = self.legend.boundingRect().width()
         self._fit_height()
 
     def set_legend_shown(self, shown: bool) -> None:
@@ -130,11 +141,13 @@ class CurvePlot(pg.PlotWidget):
 
     def _fit_height(self) -> None:
         """Range the values in the height the legend leaves below it."""
+        view = self.getViewBox()
+        if self._columns > 1:  # in one column where the plot is too narrow for more
+            self.legend.setColumnCount(self._columns if self._wide <= view.width() - 8 else 1)
         if self._span is None:
             return
         low, high = self._span
         span = max(high - low, 0.02)
-        view = self.getViewBox()
         height = max(view.height(), 1.0)
         room = self._line * 0.6  # half a tick's text above the highest: not cut off
         legend = room + (self.legend.boundingRect().height() if self.legend.isVisible() else 0)
@@ -206,6 +219,7 @@ class GradientPlot(CurvePlot):
         self.legend.clear()
         for stage, line in self.lines.items():
             self.legend.addItem(line, names[stage])
+        self.measure_legend()
         self.setLabel("bottom", steps)
         self.setLabel("left", size)
 
