@@ -387,9 +387,11 @@ class ExportController(QObject):
         from gui.export.dialogs import FigureDialog
         from gui.export.files import figure_titles
         from gui.export.page_figures import figure_names
+        from gui.export.training_export import training_names
 
-        state = self.host.state  # the figures of this state, and of its comparison if pinned
-        shown = figure_names(state, self.host.model_run) + comparison_names(state)
+        state = self.host.state  # the figures of this state, its comparison if pinned, training
+        shown = [*figure_names(state, self.host.model_run), *comparison_names(state),
+                 *training_names(state)]  # fmt: skip
         titles = {key: title for key, title in figure_titles().items()
                   if key in shown or key.startswith("variance-")}  # fmt: skip
         dialog = FigureDialog(titles, name, fmt, self.scale, self.host.dialog_parent(),

@@ -33,6 +33,12 @@ from gui.export.host import ExportHost
 from gui.export.matrices import matrices_csv, matrices_json
 from gui.export.page_figures import PageFigures, page_figures
 from gui.export.render import render_figure
+from gui.export.training_export import (
+    TRAINING_FILE,
+    training_json,
+    training_titles,
+    training_views,
+)
 from gui.support.engine_text import message_text, reason_text
 from gui.variance.plots import VariancePlots
 
@@ -175,12 +181,14 @@ def window_figures(
     has a result, its four plots follow, from a hidden copy if their tab was never shown; the
     experiment's panel is never built for this. With ``captions`` each carries its title,
     the selected row and its legend above it (see ``caption_of``). While a setting is
-    pinned, the comparison's four figures (A | B | B − A) come before the experiment's.
+    pinned, the comparison's four figures (A | B | B − A) come before the experiment's;
+    once the head has trained, the loss curve and the gradient's sizes follow them.
     """
     titles = figure_titles()
     with (
         page_figures(host.state, host.model_run) as drawn,
         comparison_views(host.state) as compared,
+        training_views(host.state) as trained,
     ):
 
         def caption(name: str) -> Caption | None:
@@ -200,6 +208,8 @@ def window_figures(
         if compared is not None:
             credit = state_credit_text(host.state)
             shown += compared.rows(host.state, step_titles(), captions, credit)
+        if trained is not None:
+            shown += trained.figures(host.state, captions, state_credit_text(host.state))
         with _with_experiment(host, figure, experiment) as extra:
             yield [*shown, *extra]
 
@@ -270,6 +280,7 @@ def figure_titles() -> dict[str, str]:
         "Export", "The real model: A of every layer and head"
     )
     titles.update(comparison_titles(step_titles()))  # while a setting is pinned
+    titles.update(training_titles())  # once the head has trained
     titles["variance-spread"] = QCoreApplication.translate(
         "Export", "Experiment: spread of q·k against d_k"
     )
@@ -304,8 +315,9 @@ def export_all_files(
 
     Every figure in the chosen figure formats (with ``captions``: its title, the selected
     row and its legend), and the matrices as CSV (one file each) and JSON, as chosen; while
-    a setting is pinned, A's matrices and B − A too (gui.export.compared_matrices). The
-    session is written separately (write_export).
+    a setting is pinned, A's matrices and B − A too (gui.export.compared_matrices); once
+    the head has trained, training.json with JSON. The session is written separately
+    (write_export).
     """
     chosen = check_formats(formats)
     check_scale(scale)
@@ -325,4 +337,6 @@ def export_all_files(
     if "json" in chosen:
         more = [] if pinned is None else pinned_json(pinned)
         files[JSON_FILE] = matrices_json(host.state, more)
+        if host.state.training.history:
+            files[TRAINING_FILE] = training_json(host.state)
     return files

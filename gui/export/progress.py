@@ -42,6 +42,7 @@ from gui.export.formats import FIGURE_FORMATS
 from gui.export.host import ExportHost
 from gui.export.matrices import csv_count, csv_files, matrices_json
 from gui.export.render import render_figure
+from gui.export.training_export import TRAINING_FILE, training_json
 from gui.support.background import Worker
 
 T = TypeVar("T")
@@ -110,6 +111,9 @@ class ExportRun:
                                     state.is_the_models)  # fmt: skip
         pinned = pinned_matrices(state)  # A's matrices and B − A, taken now, written later
         data: dict[str, bytes] = {}
+        trained: dict[str, bytes] = {}  # the training's numbers: a few kB, made now
+        if "json" in self.formats and state.training.history:
+            trained[TRAINING_FILE] = training_json(state)
         # tokens.csv and one file per matrix (A's and B − A's too), then matrices.json
         csv_files_count = csv_count(snapshot) + pinned_csv_count(pinned)
         data_steps = ("csv" in self.formats) * csv_files_count + ("json" in self.formats)
@@ -167,7 +171,7 @@ class ExportRun:
         self.dialog.hide()  # out of the way of a question about files already there
         if finished is None:
             return None
-        return {**figures_done, **data}
+        return {**figures_done, **data, **trained}
 
     def write(self, folder: Path, files: dict[str, bytes], session: Preset) -> list[Path]:
         """Write the files (all or nothing, see ``write_export``) from a worker thread."""

@@ -10,8 +10,6 @@ shows ∂L/∂s_ij worked out by hand. Its views are built when the tab is first
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
@@ -20,7 +18,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QScrollArea,
     QSpinBox,
     QVBoxLayout,
@@ -29,13 +26,10 @@ from PySide6.QtWidgets import (
 
 from gui.model.state import AttentionState
 from gui.model.training_goal import GOALS, LEARNING, MOST_STEPS, TrainingSettings, target_row
-from gui.plots.training_curves import LOSS_COLOURS, STAGES, GradientPlot, LossPlot
 from gui.support.language import Retranslating
 from gui.views.target_bars import TargetBars
-
-
-def _g(value: float) -> str:
-    return f"{value:.3g}" if math.isfinite(value) else "—"
+from gui.views.training_run import TrainingRun
+from gui.views.training_run import number_text as _g
 
 
 class TrainingPanel(Retranslating, QWidget):
@@ -83,41 +77,25 @@ class TrainingPanel(Retranslating, QWidget):
         self.limit = QSpinBox(self)
         self.limit.setObjectName("stepLimit")
         self.limit.setRange(1, MOST_STEPS)
-        self.step_button = QPushButton(self)
-        self.step_button.setObjectName("stepButton")
-        self.train_button = QPushButton(self)
-        self.train_button.setObjectName("trainButton")
-        self.status = QLabel(self)
-        self.status.setObjectName("trainingStatus")
-        self.status.setWordWrap(True)
-        self.loss_plot = LossPlot(self)
-        self.gradient_plot = GradientPlot(self)
+        self.run = TrainingRun(state, self)  # Step, Train, the status and the curves
+        self.step_button, self.train_button = self.run.step_button, self.run.train_button
+        self.status = self.run.status
+        self.loss_plot, self.gradient_plot = self.run.loss_plot, self.run.gradient_plot
         self.by_hand = QLabel(self)
         self.by_hand.setObjectName("gradientByHand")
         self.by_hand.setWordWrap(True)
         self.by_hand.setTextFormat(Qt.TextFormat.RichText)
         self._labels = [QLabel(self) for _ in range(4)]
-        for plot in (self.loss_plot, self.gradient_plot):
-            plot.setMinimumSize(150, 120)
-        settings, rate, steps = QHBoxLayout(), QHBoxLayout(), QHBoxLayout()
+        settings, rate = QHBoxLayout(), QHBoxLayout()
         lines: list[tuple[QHBoxLayout, list[QWidget]]] = [
             (settings, [self._labels[1], self.row, self._labels[2], self.learning]),
             (rate, [self.rate, self._labels[3], self.limit]),
-            (steps, [self.step_button, self.train_button]),
         ]
         for line, widgets in lines:
             for widget in widgets:
                 line.addWidget(widget)
         settings.addStretch(1)
         rate.addStretch(1)
-        steps.addWidget(self.status, 1)
-        self.line_names = QLabel(self)
-        self.line_names.setObjectName("trainingLineNames")
-        self.line_names.setWordWrap(True)
-        self.line_names.setTextFormat(Qt.TextFormat.RichText)
-        plots = QHBoxLayout()
-        plots.addWidget(self.loss_plot)
-        plots.addWidget(self.gradient_plot)
         goal = QHBoxLayout()
         goal.addWidget(self._labels[0])
         goal.addWidget(self.goal, 1)
@@ -130,9 +108,7 @@ class TrainingPanel(Retranslating, QWidget):
         column.addWidget(self.bars)
         column.addWidget(self.loss_text)
         column.addLayout(rate)
-        column.addLayout(steps)
-        column.addLayout(plots, 1)
-        column.addWidget(self.line_names)
+        column.addWidget(self.run, 1)
         column.addWidget(self.by_hand)
         area = QScrollArea(self)  # a short column scrolls; the plots keep their least size
         area.setWidgetResizable(True)
@@ -146,12 +122,7 @@ class TrainingPanel(Retranslating, QWidget):
         self.rate.valueChanged.connect(self._on_edited)
         self.limit.valueChanged.connect(self._on_edited)
         self.bars.changed.connect(self._on_target_dragged)
-        self.step_button.clicked.connect(training.step)
-        self.train_button.clicked.connect(self._on_train_clicked)
-        training.stepped.connect(self._show_history)
-        training.running_changed.connect(self._on_running_changed)
         training.settings_changed.connect(self._show_settings)
-        training.failed.connect(self.status.setText)
         state.result_changed.connect(self._show_numbers)
         state.tokens_changed.connect(self._show_settings)
         state.structure_changed.connect(self._show_settings)
@@ -186,11 +157,6 @@ class TrainingPanel(Retranslating, QWidget):
         self.rate.setPrefix("η = ")
         self.rate.setToolTip(self.tr("The learning rate η: each step moves by η × the gradient"))
         self.limit.setSuffix(self.tr(" steps"))
-        self.step_button.setText(self.tr("Step"))
-        self.step_button.setToolTip(self.tr("One step of gradient descent (one undo step)"))
-        self._on_running_changed(self.training.running)
-        self.loss_plot.set_names(self.tr("step"), self.tr("loss L (log)"))
-        self.gradient_plot.set_names(self.tr("step"), self.tr("size of the gradient (log)"))
         self._show_numbers()
 
     def _loss_words(self) -> str:
@@ -254,55 +220,7 @@ class TrainingPanel(Retranslating, QWidget):
             target = target_row(settings, len(state.tokens))
             self.bars.set_row(state.tokens, target, state.result.weights[row])
         self.loss_text.setText(self._loss_words())
-        self._show_history()
         self._show_by_hand()
-
-    def _show_history(self) -> None:
-        if not self._built:
-            return
-        training = self.training
-        self.loss_plot.show_history([r.loss for r in training.history],
-                                    [r.loss for r in training.pinned_history])  # fmt: skip
-        self.gradient_plot.show_history([r.norms for r in training.history],
-                                        self.state.is_projection)  # fmt: skip
-        self._name_lines()
-        if training.history:
-            last = training.history[-1]
-            text = self.tr("step {0} · L = {1} · ‖∂L/∂S‖ = {2}").format(
-                len(training.history), _g(last.loss), _g(last.norms.get("scores", math.nan))
-            )
-            if training.pinned_history:
-                text += self.tr(" · A: L = {0}").format(_g(training.pinned_history[-1].loss))
-            self.status.setText(text)
-        else:
-            self.status.setText(self.tr("no step yet"))
-
-    def _name_lines(self) -> None:
-        """Name the plots' lines in their colours: B's loss (A's, dashed), then the stages."""
-
-        def named(colour: str, text: str) -> str:
-            return f'<span style="color:{colour}; font-weight:bold;">━ {text}</span>'
-
-        b, a = LOSS_COLOURS
-        parts = [named(b, self.tr("L of B"))]
-        if self.training.pinned_history:
-            parts.append(named(a, self.tr("L of A (pinned), dashed")))
-        names = {"weights": "‖∂L/∂A‖", "scores": "‖∂L/∂S‖", "q": "‖∂L/∂Q‖", "k": "‖∂L/∂K‖"}
-        parts += [named(colour, names[stage]) for stage, colour in STAGES]
-        self.line_names.setText(" ".join(parts))
-
-    def _on_train_clicked(self) -> None:
-        if self.training.running:
-            self.training.stop()
-        else:
-            self.training.train()
-
-    def _on_running_changed(self, running: bool) -> None:
-        self.train_button.setText(self.tr("Stop") if running else self.tr("Train"))
-        self.train_button.setToolTip(
-            self.tr("Stop: the steps so far stay, as one undo step") if running
-            else self.tr("Step until stopped, the goal reached or the limit (one undo step)")
-        )  # fmt: skip
 
     def _show_by_hand(self) -> None:
         """∂L/∂s_ij = a_ij (g_ij − Σ_k a_ik g_ik) / τ for the cell clicked in S, S/τ or A."""

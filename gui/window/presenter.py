@@ -125,7 +125,7 @@ class Presenter(QObject):
         screen = view.screen() if view is not None else None
         height = screen.geometry().height() if screen is not None else REFERENCE_HEIGHT
         chosen = nearest(screen_scale(height))
-        dial = view is not None and view.dial_button.isChecked()
+        dial = view is not None and view.asks_room()
         shown = view.height() if view is not None and view.isVisible() else height
         largest = min(chosen, nearest(screen_scale(shown))) + STEPS_ABOVE[dial]  # its room
         wanted = chosen + self.steps
@@ -148,6 +148,7 @@ class Presenter(QObject):
         self.view = view
         view.closed.connect(self._on_closed)
         view.dial_button.toggled.connect(self._apply_scale)  # the dial takes room: fit again
+        view.training_button.toggled.connect(self._apply_scale)  # so does the training
         if screen is not None:
             view.setScreen(screen)
             view.setGeometry(screen.geometry())  # where no window manager places it

@@ -1,7 +1,8 @@
 """The presenter view: a second view of the state, large, in a window of its own.
 
 The formula with the current step lit, the four heatmaps, the hand calculation of the
-current step, and the dial when asked for (D). It subscribes to the state as every view
+current step, and, when asked for, the dial (D) and the training (T): Step, Train / Stop,
+the loss and the gradient as they go. It subscribes to the state as every view
 does, so it follows each edit made in the main window at once; the main window is never
 touched, so closing it has nothing to give back.
 """
@@ -38,9 +39,11 @@ from gui.views.formula_bar import FormulaBar
 from gui.views.hand_calculation import ExplainPanel
 from gui.views.pipeline import PipelineView
 from gui.views.temperature_dial import TemperatureDial
+from gui.views.training_run import TrainingRun
 
 HEATMAPS_SHARE = 3  # of four parts of the height: the four steps; the rest, the calculation
-DIAL_HEATMAPS_SHARE = 2  # of three while the dial is shown: the dial needs about 300 px
+DIAL_HEATMAPS_SHARE = 2  # of three while the dial or the training is shown: about 300 px
+TRAINING_SHARE = (3, 2)  # the four steps against the training's curves below them
 # below this height the heatmaps take 3 of 5 parts: at 1280×720 steps ③ and ④'s calculation
 # had 115 px for 146 px of text, its last line ("A[猫, 鱼] = 2.72 ÷ 6.02 ≈ 0.45") cut in half
 SHORT_SCREEN = 900
@@ -49,7 +52,7 @@ MESSAGE_MS = 4000  # how long a message stands in place of the hint
 
 
 class PresenterView(Retranslating, QWidget):
-    """The state shown large for a class; keys 1–4, ← →, D and Esc.
+    """The state shown large for a class; keys 1–4, ← →, D, T and Esc.
 
     Parameters
     ----------
@@ -85,6 +88,12 @@ class PresenterView(Retranslating, QWidget):
         policy = self.dial.sizePolicy()
         policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
         self.dial.setSizePolicy(policy)
+        # the training on demand too: its buttons, its status and its two curves
+        self.training = TrainingRun(state, self, text_scale)
+        self.training.hide()
+        policy = self.training.sizePolicy()
+        policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)  # as the dial: the room given
+        self.training.setSizePolicy(policy)
         self.hint = QLabel(self)
         self.hint.setObjectName("presenterHint")
         self.hint.setStyleSheet(f"color: {HINT_COLOUR};")
@@ -92,14 +101,20 @@ class PresenterView(Retranslating, QWidget):
         self.dial_button.setObjectName("presenterDialButton")
         self.dial_button.setCheckable(True)
         self.dial_button.toggled.connect(self.show_dial)
+        self.training_button = QToolButton(self)
+        self.training_button.setObjectName("presenterTrainingButton")
+        self.training_button.setCheckable(True)
+        self.training_button.toggled.connect(self.show_training)
         # The heatmaps the whole width: beside a column for the calculation, S of a
         # 7-token sentence had 70 px a cell at 1920×1080 and its numbers were 17 px
         below = self._below = QHBoxLayout()
         below.addWidget(self.explanation, 3)
         below.addWidget(self.dial, 2)
+        below.addWidget(self.training, 3)
         foot = QHBoxLayout()
         foot.addWidget(self.hint, 1)
         foot.addWidget(self.dial_button)
+        foot.addWidget(self.training_button)
         layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.addWidget(self.formula)
@@ -113,6 +128,7 @@ class PresenterView(Retranslating, QWidget):
             ("next", Qt.Key.Key_Right),
             ("back", Qt.Key.Key_Left),
             ("dial", Qt.Key.Key_D),
+            ("training", Qt.Key.Key_T),
             ("close", Qt.Key.Key_Escape),
         ]
         for name, key in keys:
@@ -126,13 +142,20 @@ class PresenterView(Retranslating, QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        """Set the window's title, the hint and the dial's button in the current language."""
+        """Set the window's title, the hint and the buttons in the current language."""
         self.setWindowTitle(self.tr("Attention Lab — presenter view"))
         self.hint.setText(
-            self.tr("1–4, ← →: the steps · D: the dial · Ctrl+= / Ctrl+-: text size · Esc: close")
+            self.tr(
+                "1–4, ← →: the steps · D: the dial · T: training · "
+                "Ctrl+= / Ctrl+-: text size · Esc: close"
+            )
         )
         self.dial_button.setText(self.tr("Dial (D)"))
         self.dial_button.setToolTip(self.tr("Show or hide the temperature dial"))
+        self.training_button.setText(self.tr("Training (T)"))
+        self.training_button.setToolTip(
+            self.tr("Show or hide the training: Step, Train, the loss and the gradient")
+        )
 
     # ------------------------------------------------------------------ public
     def go_to_step(self, number: int) -> None:
@@ -152,6 +175,18 @@ class PresenterView(Retranslating, QWidget):
         if not on:
             self.dial.pause()
 
+    def show_training(self, on: bool) -> None:
+        """Show the training (Step, Train, the curves) beside the hand calculation, or hide it."""
+        if on != self.training_button.isChecked():
+            self.training_button.setChecked(on)  # comes back here through ``toggled``
+            return
+        self.training.setVisible(on)
+        self._share_height()
+
+    def asks_room(self) -> bool:
+        """Return True while the dial or the training takes room from the four steps."""
+        return self.dial_button.isChecked() or self.training_button.isChecked()
+
     def say(self, text: str) -> None:
         """Show ``text`` in place of the hint for a few seconds."""
         self.hint.setText(text)
@@ -169,6 +204,8 @@ class PresenterView(Retranslating, QWidget):
             self.go_to_step(max(self.step, 1) + (1 if name == "next" else -1))
         elif name == "dial":
             self.show_dial(not self.dial.isVisible())
+        elif name == "training":
+            self.show_training(not self.training.isVisible())
         else:
             self.close()
 
@@ -177,16 +214,18 @@ class PresenterView(Retranslating, QWidget):
         font = QFont(QGuiApplication.font())
         font.setPointSizeF(font.pointSizeF() * scale)
         self.setFont(font)
-        for label in (self.hint, self.dial_button):  # styled: they keep their own font
+        for label in (self.hint, self.dial_button, self.training_button):  # styled: their own
             label.setFont(font)
 
     def _share_height(self) -> None:
         """Give the hand calculation the room its step needs: more of a short screen's."""
-        on = self.dial_button.isChecked()
+        on = self.asks_room()
         short = self.height() < SHORT_SCREEN
         heatmaps, below = (
             (DIAL_HEATMAPS_SHARE, 1) if on else (3, 2) if short else (HEATMAPS_SHARE, 1)
         )
+        if self.training_button.isChecked():  # two plots that need their height to be read
+            heatmaps, below = TRAINING_SHARE
         self._layout.setStretchFactor(self.compared, heatmaps)
         self._layout.setStretchFactor(self._below, below)
 

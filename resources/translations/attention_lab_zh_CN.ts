@@ -301,7 +301,7 @@ No discards it.</source>
         <translation>{0} 的那一行：z_{0} = Σ A[{0}, j] × v_j</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="155"/>
+        <location filename="../../gui/export/files.py" line="161"/>
         <source>Every layer and head of {0}: “{1}”; {2}</source>
         <translation>{0} 的每一层、每个头：“{1}”；{2}</translation>
     </message>
@@ -734,107 +734,107 @@ No discards it.</source>
 <context>
     <name>Export</name>
     <message>
-        <location filename="../../gui/export/files.py" line="51"/>
+        <location filename="../../gui/export/files.py" line="57"/>
         <source>The folder {0} is not writable</source>
         <translation>文件夹 {0} 不可写</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="55"/>
+        <location filename="../../gui/export/files.py" line="61"/>
         <source>The disk is full: {0} was not written</source>
         <translation>磁盘已满：{0} 没有写入</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="59"/>
+        <location filename="../../gui/export/files.py" line="65"/>
         <source>The folder {0} does not exist</source>
         <translation>文件夹 {0} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="67"/>
+        <location filename="../../gui/export/files.py" line="73"/>
         <source>Could not write {0}: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="242"/>
+        <location filename="../../gui/export/files.py" line="252"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="243"/>
+        <location filename="../../gui/export/files.py" line="253"/>
         <source>② scaled scores S/τ</source>
         <translation>② 缩放后的分数 S/τ</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="244"/>
+        <location filename="../../gui/export/files.py" line="254"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="245"/>
+        <location filename="../../gui/export/files.py" line="255"/>
         <source>④ context Z = A·V</source>
         <translation>④ 上下文 Z = A·V</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="253"/>
+        <location filename="../../gui/export/files.py" line="263"/>
         <source>Weights of the selected token (bars)</source>
         <translation>选中词的配比（柱状图）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="256"/>
+        <location filename="../../gui/export/files.py" line="266"/>
         <source>Mixing: z = Σ A·v</source>
         <translation>调酒台：z = Σ A·v</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="257"/>
+        <location filename="../../gui/export/files.py" line="267"/>
         <source>Weights as lines (BertViz)</source>
         <translation>配比连线图（BertViz）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="258"/>
+        <location filename="../../gui/export/files.py" line="268"/>
         <source>Weights as lines, every head in its colour</source>
         <translation>配比连线图，每个头一种颜色</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="261"/>
+        <location filename="../../gui/export/files.py" line="271"/>
         <source>Weights A of every head</source>
         <translation>每个头的配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="262"/>
+        <location filename="../../gui/export/files.py" line="272"/>
         <source>Concat(head₁, …, headₕ) = [Z₁ | … | Zₕ]</source>
         <translation>Concat(head₁, …, headₕ) = [Z₁ | … | Zₕ]</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="265"/>
+        <location filename="../../gui/export/files.py" line="275"/>
         <source>MultiHead(Q, K, V) = Concat(…)·W_o</source>
         <translation>MultiHead(Q, K, V) = Concat(…)·W_o</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="268"/>
+        <location filename="../../gui/export/files.py" line="278"/>
         <source>Mask: which keys each query may see</source>
         <translation>掩码：每个查询可以看哪些键</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="269"/>
+        <location filename="../../gui/export/files.py" line="279"/>
         <source>The real model: A of every layer and head</source>
         <translation>真实模型：每一层、每个头的 A</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="273"/>
+        <location filename="../../gui/export/files.py" line="284"/>
         <source>Experiment: spread of q·k against d_k</source>
         <translation>实验：q·k 的波动与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="276"/>
+        <location filename="../../gui/export/files.py" line="287"/>
         <source>Experiment: histogram of q·k</source>
         <translation>实验：q·k 的直方图</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="279"/>
+        <location filename="../../gui/export/files.py" line="290"/>
         <source>Experiment: largest weight against d_k</source>
         <translation>实验：最大配比与 d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/export/files.py" line="282"/>
+        <location filename="../../gui/export/files.py" line="293"/>
         <source>Experiment: size of the softmax&apos;s gradient</source>
         <translation>实验：softmax 梯度的大小</translation>
     </message>
@@ -1023,12 +1023,12 @@ No discards it.</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="419"/>
+        <location filename="../../gui/export/controller.py" line="421"/>
         <source>Export all into</source>
         <translation>全部导出到</translation>
     </message>
     <message>
-        <location filename="../../gui/export/controller.py" line="450"/>
+        <location filename="../../gui/export/controller.py" line="452"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1108,27 +1108,27 @@ Replace them?</source>
 <context>
     <name>ExportProgress</name>
     <message>
-        <location filename="../../gui/export/progress.py" line="83"/>
+        <location filename="../../gui/export/progress.py" line="84"/>
         <source>Export all</source>
         <translation>全部导出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="101"/>
+        <location filename="../../gui/export/progress.py" line="102"/>
         <source>Running the experiment for its plots…</source>
         <translation>正在运行实验，以便导出它的图…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="156"/>
+        <location filename="../../gui/export/progress.py" line="160"/>
         <source>Drawing {0}… ({1} of {2} files made)</source>
         <translation>正在绘制 {0}…（已完成 {1} 个文件，共 {2} 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="160"/>
+        <location filename="../../gui/export/progress.py" line="164"/>
         <source>Writing the matrices as text… ({0} of {1} files made)</source>
         <translation>正在把矩阵写成文本…（已完成 {0} 个文件，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/progress.py" line="176"/>
+        <location filename="../../gui/export/progress.py" line="180"/>
         <source>Writing {0} files…</source>
         <translation>正在写入 {0} 个文件…</translation>
     </message>
@@ -1989,24 +1989,34 @@ Replace them?</source>
 <context>
     <name>PresenterView</name>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="130"/>
+        <location filename="../../gui/window/presenter_view.py" line="146"/>
         <source>Attention Lab — presenter view</source>
         <translation>注意力实验室 Attention Lab — 演示视图</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="132"/>
-        <source>1–4, ← →: the steps · D: the dial · Ctrl+= / Ctrl+-: text size · Esc: close</source>
-        <translation>1–4、← →：逐步讲解 · D：温度旋钮 · Ctrl+= / Ctrl+-：文字大小 · Esc：关闭</translation>
+        <location filename="../../gui/window/presenter_view.py" line="149"/>
+        <source>1–4, ← →: the steps · D: the dial · T: training · Ctrl+= / Ctrl+-: text size · Esc: close</source>
+        <translation>1–4、← →：逐步讲解 · D：温度旋钮 · T：训练 · Ctrl+= / Ctrl+-：文字大小 · Esc：关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="134"/>
+        <location filename="../../gui/window/presenter_view.py" line="153"/>
         <source>Dial (D)</source>
         <translation>旋钮 (D)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter_view.py" line="135"/>
+        <location filename="../../gui/window/presenter_view.py" line="154"/>
         <source>Show or hide the temperature dial</source>
         <translation>显示或隐藏温度旋钮</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenter_view.py" line="155"/>
+        <source>Training (T)</source>
+        <translation>训练 (T)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/presenter_view.py" line="157"/>
+        <source>Show or hide the training: Step, Train, the loss and the gradient</source>
+        <translation>显示或隐藏训练：走一步、训练、损失和梯度</translation>
     </message>
 </context>
 <context>
@@ -2558,199 +2568,295 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>Training</name>
     <message>
-        <location filename="../../gui/model/training.py" line="257"/>
+        <location filename="../../gui/model/training.py" line="261"/>
         <source>Train {0} steps</source>
         <extracomment>a run stops when the loss is this close to the least there is between two steps of a run: one 60 Hz frame, so that each step is painted before the next</extracomment>
         <translation>训练 {0} 步</translation>
     </message>
     <message>
-        <location filename="../../gui/model/training.py" line="257"/>
+        <location filename="../../gui/model/training.py" line="261"/>
         <source>Train 1 step</source>
         <translation>训练 1 步</translation>
     </message>
 </context>
 <context>
-    <name>TrainingPanel</name>
+    <name>TrainingExport</name>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="168"/>
-        <source>One row of A, dragged into shape</source>
-        <translation>A 的一行,拖成想要的样子</translation>
+        <location filename="../../gui/export/training_export.py" line="45"/>
+        <source>Training: the loss L over the steps (log scale)</source>
+        <translation>训练：损失 L 随步数的变化(对数刻度)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="169"/>
-        <source>Each token looks at the previous one</source>
+        <location filename="../../gui/export/training_export.py" line="48"/>
+        <source>Training: the size of the gradient at each stage (log scale)</source>
+        <translation>训练：各阶段梯度的大小(对数刻度)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/training_export.py" line="59"/>
+        <source>the row of {0} in A towards its target</source>
+        <translation>A 中 {0} 那一行趋向目标</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/training_export.py" line="63"/>
+        <source>each token looks at the previous one</source>
         <translation>每个词看前一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="170"/>
-        <source>Each token looks at itself</source>
+        <location filename="../../gui/export/training_export.py" line="66"/>
+        <source>each token looks at itself</source>
         <translation>每个词看自己</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="171"/>
-        <source>Each looks at the tokens of its name</source>
+        <location filename="../../gui/export/training_export.py" line="67"/>
+        <source>each looks at the tokens of its name</source>
         <translation>每个词看同名的词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="172"/>
-        <source>Z = V: each token&apos;s own value</source>
-        <translation>Z = V:每个词自己的值</translation>
+        <location filename="../../gui/export/training_export.py" line="70"/>
+        <source>Z = V</source>
+        <translation>Z = V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="176"/>
+        <location filename="../../gui/export/training_export.py" line="78"/>
         <source>Q and K</source>
         <translation>Q 和 K</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="176"/>
+        <location filename="../../gui/export/training_export.py" line="79"/>
         <source>Q, K and V</source>
         <translation>Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="178"/>
+        <location filename="../../gui/export/training_export.py" line="80"/>
         <source>W_q and W_k</source>
         <translation>W_q 和 W_k</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="178"/>
+        <location filename="../../gui/export/training_export.py" line="81"/>
         <source>W_q, W_k and W_v</source>
         <translation>W_q、W_k 和 W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="181"/>
-        <source>Goal</source>
-        <translation>目标</translation>
+        <location filename="../../gui/export/training_export.py" line="88"/>
+        <source>Goal: {0} · learns {1} · η = {2} · {3} steps</source>
+        <translation>目标：{0} · 学习 {1} · η = {2} · {3} 步</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="182"/>
-        <source>Row</source>
-        <translation>行</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="183"/>
-        <source>Learns</source>
-        <translation>学习</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="185"/>
-        <source>Train stops after this many steps at most</source>
-        <translation>训练最多走这么多步就停</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="187"/>
-        <source>The learning rate η: each step moves by η × the gradient</source>
-        <translation>学习率 η:每一步沿梯度移动 η × 梯度</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="188"/>
-        <source> steps</source>
-        <translation> 步</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="189"/>
-        <source>Step</source>
-        <translation>走一步</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="190"/>
-        <source>One step of gradient descent (one undo step)</source>
-        <translation>梯度下降走一步(一个撤销步骤)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="193"/>
-        <source>size of the gradient (log)</source>
-        <translation>梯度大小(对数)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="192"/>
-        <location filename="../../gui/views/training_panel.py" line="193"/>
+        <location filename="../../gui/export/training_export.py" line="112"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="192"/>
+        <location filename="../../gui/export/training_export.py" line="114"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/training_export.py" line="116"/>
+        <source>loss L</source>
+        <translation>损失 L</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/training_export.py" line="118"/>
+        <source>A (pinned), dashed</source>
+        <translation>A（已固定），虚线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/training_export.py" line="119"/>
         <source>loss L (log)</source>
         <translation>损失 L(对数)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="199"/>
+        <location filename="../../gui/export/training_export.py" line="123"/>
+        <source>size (log)</source>
+        <translation>大小(对数)</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPanel</name>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="139"/>
+        <source>One row of A, dragged into shape</source>
+        <translation>A 的一行,拖成想要的样子</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="140"/>
+        <source>Each token looks at the previous one</source>
+        <translation>每个词看前一个词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="141"/>
+        <source>Each token looks at itself</source>
+        <translation>每个词看自己</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="142"/>
+        <source>Each looks at the tokens of its name</source>
+        <translation>每个词看同名的词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="143"/>
+        <source>Z = V: each token&apos;s own value</source>
+        <translation>Z = V:每个词自己的值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="147"/>
+        <source>Q and K</source>
+        <translation>Q 和 K</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="147"/>
+        <source>Q, K and V</source>
+        <translation>Q、K 和 V</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="149"/>
+        <source>W_q and W_k</source>
+        <translation>W_q 和 W_k</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="149"/>
+        <source>W_q, W_k and W_v</source>
+        <translation>W_q、W_k 和 W_v</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="152"/>
+        <source>Goal</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="153"/>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="154"/>
+        <source>Learns</source>
+        <translation>学习</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="156"/>
+        <source>Train stops after this many steps at most</source>
+        <translation>训练最多走这么多步就停</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="158"/>
+        <source>The learning rate η: each step moves by η × the gradient</source>
+        <translation>学习率 η:每一步沿梯度移动 η × 梯度</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="159"/>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="165"/>
         <source>L = mean of (z − v)² over Z: squared error of Z against V, each token&apos;s own value</source>
         <translation>L = Z 上 (z − v)² 的平均:Z 与 V(每个词自己的值)的平方误差</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="203"/>
+        <location filename="../../gui/views/training_panel.py" line="169"/>
         <source>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;: cross-entropy of {0}&apos;s row of A against its target t (least: the entropy of t, {1})</source>
         <translation>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;:{0} 那一行 A 与目标 t 的交叉熵(最小值:t 的熵,{1})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="207"/>
+        <location filename="../../gui/views/training_panel.py" line="173"/>
         <source>L = −mean over the rows of Σⱼ tᵢⱼ log aᵢⱼ: cross-entropy of the rows of A against their targets (least {0})</source>
         <translation>L = −各行 Σⱼ tᵢⱼ log aᵢⱼ 的平均:A 的各行与目标的交叉熵(最小 {0})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="271"/>
-        <source>step {0} · L = {1} · ‖∂L/∂S‖ = {2}</source>
-        <translation>第 {0} 步 · L = {1} · ‖∂L/∂S‖ = {2}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="275"/>
-        <source> · A: L = {0}</source>
-        <translation> · A:L = {0}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="278"/>
-        <source>no step yet</source>
-        <translation>还没有走步</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="287"/>
-        <source>L of B</source>
-        <translation>B 的 L</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="289"/>
-        <source>L of A (pinned), dashed</source>
-        <translation>A(固定)的 L,虚线</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="301"/>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="301"/>
-        <source>Train</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="303"/>
-        <source>Stop: the steps so far stay, as one undo step</source>
-        <translation>停止:已走的步留下,算一个撤销步骤</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="304"/>
-        <source>Step until stopped, the goal reached or the limit (one undo step)</source>
-        <translation>一直走,直到停止、达到目标或步数上限(一个撤销步骤)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="313"/>
+        <location filename="../../gui/views/training_panel.py" line="231"/>
         <source>Click a cell of S, S/τ or A: its gradient by hand.</source>
         <translation>点 S、S/τ 或 A 的一格:手算它的梯度。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="318"/>
+        <location filename="../../gui/views/training_panel.py" line="236"/>
         <source>No gradient by hand for this goal with several heads.</source>
         <translation>多个头时,这个目标没有手算梯度。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="322"/>
+        <location filename="../../gui/views/training_panel.py" line="240"/>
         <source>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) / τ = {2} × ({3} − {4}) / {5} = &lt;b&gt;{6}&lt;/b&gt;</source>
         <translation>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) / τ = {2} × ({3} − {4}) / {5} = &lt;b&gt;{6}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="329"/>
+        <location filename="../../gui/views/training_panel.py" line="247"/>
         <source>&lt;br&gt;a is near {0}: the product is tiny, the gradient cut off</source>
         <translation>&lt;br&gt;a 接近 {0}:乘积极小,梯度断流</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingRun</name>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="81"/>
+        <source>Step</source>
+        <translation>走一步</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="82"/>
+        <source>One step of gradient descent (one undo step)</source>
+        <translation>梯度下降走一步(一个撤销步骤)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="84"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="84"/>
+        <source>A (pinned)</source>
+        <translation>A(固定)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="84"/>
+        <location filename="../../gui/views/training_run.py" line="88"/>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="85"/>
+        <source>loss L (log)</source>
+        <translation>损失 L(对数)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="88"/>
+        <source>size (log)</source>
+        <translation>大小(对数)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="99"/>
+        <source>no step yet</source>
+        <translation>还没有走步</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="102"/>
+        <source>step {0} · L = {1} · ‖∂L/∂S‖ = {2}</source>
+        <translation>第 {0} 步 · L = {1} · ‖∂L/∂S‖ = {2}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="107"/>
+        <source> · A: L = {0}</source>
+        <translation> · A:L = {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="117"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="117"/>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="119"/>
+        <source>Stop: the steps so far stay, as one undo step</source>
+        <translation>停止:已走的步留下,算一个撤销步骤</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="120"/>
+        <source>Step until stopped, the goal reached or the limit (one undo step)</source>
+        <translation>一直走,直到停止、达到目标或步数上限(一个撤销步骤)</translation>
     </message>
 </context>
 <context>
