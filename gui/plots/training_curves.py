@@ -20,8 +20,9 @@ from gui.plots.colour_bar import tick_text as linear_text
 from gui.plots.colour_bar import tick_values
 from gui.plots.text_scale import point_size, style_axis
 
-#: the stages drawn, from the loss back to the inputs, and their colours (Okabe–Ito)
-STAGES = (("weights", "#0072B2"), ("scores", "#D55E00"), ("q", "#009E73"), ("k", "#CC79A7"))
+#: the stages drawn, from the loss back to the inputs, and their colours (Okabe–Ito, none
+#: of them B's or A's loss colour: the two plots are named in one line where short)
+STAGES = (("weights", "#56B4E9"), ("scores", "#CC79A7"), ("q", "#009E73"), ("k", "#000000"))
 PROJECTED = {"q": "w_q", "k": "w_k"}  # in projection mode the W's learn
 B_COLOUR, A_COLOUR = "#0072B2", "#D55E00"
 TEXT, AXIS = "#333333", "#777777"  # pyqtgraph's default grey was faint on a projector

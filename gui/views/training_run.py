@@ -8,8 +8,10 @@ made in either shows in both.
 from __future__ import annotations
 
 import math
+from html import escape
 
-from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gui.model.state import AttentionState
@@ -19,6 +21,9 @@ from gui.plots.training_curves import GradientPlot, LossPlot
 from gui.support.language import Retranslating
 
 LEAST_PLOT = (150, 120)  # a plot's least size at the normal text size, in pixels
+#: plots shorter than this (a side column at 1280 × 720) name their lines below them, in
+#: their colours: a legend over them covered most of the curves
+LEGEND_PLOT_HEIGHT = 220
 
 
 def number_text(value: float) -> str:
@@ -66,6 +71,12 @@ class TrainingRun(Retranslating, QWidget):
         layout.setSpacing(3)
         layout.addLayout(buttons)
         layout.addLayout(plots, 1)
+        self.line_names = QLabel(self)
+        self.line_names.setObjectName("trainingLineNames")
+        self.line_names.setWordWrap(True)
+        self.line_names.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.line_names)
+        self._compact: bool | None = None
         self.step_button.clicked.connect(self.training.step)
         self.train_button.clicked.connect(self._on_train_clicked)
         self.training.stepped.connect(self.show_history)
@@ -95,6 +106,7 @@ class TrainingRun(Retranslating, QWidget):
                                     [r.loss for r in training.pinned_history])  # fmt: skip
         self.gradient_plot.show_history([r.norms for r in training.history],
                                         self.state.is_projection)  # fmt: skip
+        self._name_lines()
         if not training.history:
             self.status.setText(self.tr("no step yet"))
             return
@@ -106,6 +118,26 @@ class TrainingRun(Retranslating, QWidget):
         if training.pinned_history:
             text += self.tr(" · A: L = {0}").format(number_text(training.pinned_history[-1].loss))
         self.status.setText(text)
+
+    def _name_lines(self) -> None:
+        """Name the lines over the plots (a legend) or, where they are short, below them."""
+        compact = self.loss_plot.height() < LEGEND_PLOT_HEIGHT * self.text_scale.font_scale
+        if compact != self._compact:
+            self._compact = compact
+            for plot in (self.loss_plot, self.gradient_plot):
+                plot.set_legend_shown(not compact)
+            self.line_names.setVisible(compact)
+        if compact:
+            entries = [*self.loss_plot.legend_entries(), *self.gradient_plot.legend_entries()]
+            self.line_names.setText(" ".join(
+                f'<span style="color:{colour.name()}; font-weight:bold;">━ {escape(name)}</span>'
+                for colour, name in entries
+            ))  # fmt: skip
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """Name the lines over the plots or below them, as the plots' new height allows."""
+        super().resizeEvent(event)
+        self._name_lines()
 
     def _on_train_clicked(self) -> None:
         if self.training.running:

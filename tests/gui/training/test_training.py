@@ -181,3 +181,19 @@ def test_the_panel_speaks_chinese(window, qtbot):
     finally:
         set_language("en")
     assert panel.step_button.text() == "Step"
+
+
+def test_short_plots_name_their_lines_below_them_and_tall_ones_in_a_legend(window, qtbot):
+    window.workspace.show_panel("training")
+    panel = window.training
+    qtbot.waitUntil(lambda: panel._built)
+    run = panel.findChild(type(panel.loss_plot.parent()), "trainingRun")
+    window.state.training.step()
+    qtbot.wait(20)
+    assert run.loss_plot.height() < 220  # the side column at 1280 × 720
+    assert run.line_names.isVisible()
+    assert "‖∂L/∂S‖" in run.line_names.text()
+    assert not run.loss_plot.legend.isVisible()
+    run.resize(run.width(), 900)
+    qtbot.waitUntil(lambda: not run.line_names.isVisible())
+    assert run.loss_plot.legend.isVisible()
