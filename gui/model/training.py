@@ -21,6 +21,7 @@ from engine.messages import InputError
 from gui.model.held_numbers import HeldNumbers
 from gui.model.pinning import Comparison
 from gui.model.snapshots import Snapshot
+from gui.model.training_command import Matrices, Run, TrainingCommand
 from gui.model.training_goal import (
     TrainingSettings,
     best_loss,
@@ -28,7 +29,7 @@ from gui.model.training_goal import (
     learning_names,
     objective,
 )
-from gui.model.undo_commands import Editable, SnapshotCommand, Text
+from gui.model.undo_commands import Editable, Text
 
 if TYPE_CHECKING:  # the engine's training loads with the first step, not with the window
     from engine.lesson.compute import Inputs
@@ -58,16 +59,6 @@ class Trainable(Editable, Protocol):
     def show_snapshot(self, snapshot: Snapshot) -> None:
         """Install ``snapshot`` with no new undo step, and tell the views."""
         ...
-
-
-class TrainingCommand(SnapshotCommand):
-    """A run of training steps: one undo step, its end moved on as the run goes."""
-
-    def advance(self, after: Snapshot, text: Text) -> None:
-        """End the run at ``after`` now (it is installed already), named ``text``."""
-        self._after = after
-        self._describe = text if callable(text) else (lambda: text)
-        self.setText(self._describe())
 
 
 class Training(QObject):
@@ -219,8 +210,11 @@ class Training(QObject):
             return False
         self._velocity = taken.velocity
         self.history.append(Record(taken.loss, taken.norms))
-        self._train_pinned()
-        self._show(replace(numbers.snapshot, matrices=taken.inputs.matrices))
+        pin = self._state.comparison.pinned
+        a_before = None if pin is None else pin.numbers.snapshot.matrices
+        a_after = self._train_pinned()
+        self._show(replace(numbers.snapshot, matrices=taken.inputs.matrices),
+                   None if a_after is None else a_before, a_after)  # fmt: skip
         self.stepped.emit()
         return True
 
@@ -234,22 +228,51 @@ class Training(QObject):
                           learning_rate=self.settings.rate, momentum=self.settings.momentum,
                           velocity=velocity, dropout=snapshot.dropout)  # fmt: skip
 
-    def _train_pinned(self) -> None:
-        """Step A too, from its own numbers, while a setting is pinned and comparable."""
+    def _train_pinned(self) -> Matrices | None:
+        """Step A too, from its own numbers, while a setting is pinned and comparable.
+
+        Return A's new matrices (None when A did not learn).
+        """
         comparison = self._state.comparison
         pin = comparison.pinned
         if pin is None or not comparison.comparable:
-            return
+            return None
         try:
             taken = self._take(pin.numbers, self._pinned_velocity)
         except InputError:
-            return  # A cannot learn this goal: B's curve alone
+            return None  # A cannot learn this goal: B's curve alone
         self._pinned_velocity = taken.velocity
         self.pinned_history.append(Record(taken.loss, taken.norms))
         comparison.replace_inputs(taken.inputs.matrices)
+        return taken.inputs.matrices
 
-    def _show(self, after: Snapshot) -> None:
-        """Install ``after`` as the run's end, one undo step for the run, and tell the views."""
+    def rewind(self, run: Run) -> None:
+        """Take a run undone off the curves; give A its numbers from before it."""
+        self.stop()
+        b, a = run.starts
+        run.taken = (self.history[b:], self.pinned_history[a:])  # type: ignore[assignment]
+        del self.history[b:], self.pinned_history[a:]
+        self._velocity = self._pinned_velocity = None
+        if run.a_before is not None:
+            self._state.comparison.replace_inputs(run.a_before)
+        self.stepped.emit()
+
+    def replay(self, run: Run) -> None:
+        """Put a run redone back on the curves, and A's numbers after it."""
+        b_steps, a_steps = run.taken
+        if len(self.history) == run.starts[0]:  # the curves are as the run left them
+            self.history += b_steps  # type: ignore[arg-type]
+            self.pinned_history += a_steps  # type: ignore[arg-type]
+        if run.a_after is not None:
+            self._state.comparison.replace_inputs(run.a_after)
+        self.stepped.emit()
+
+    def _show(self, after: Snapshot, a_before: Matrices | None, a_after: Matrices | None) -> None:
+        """Install ``after`` as the run's end, one undo step for the run, and tell the views.
+
+        ``a_before`` and ``a_after``: A's matrices before and after this step, when A
+        trained beside B.
+        """
         state = self._state
         stack = state.undo_stack
         command = self._command
@@ -261,10 +284,14 @@ class Training(QObject):
             self.tr("Train {0} steps").format(count) if count > 1 else self.tr("Train 1 step")
         )
         if command is not None and going_on:
-            command.advance(after, text)
+            command.advance(after, text, a_after)
             state.show_snapshot(after)
+            stack.undoTextChanged.emit(stack.undoText())  # Edit → Undo names the run anew
         else:  # the first step, or the user changed something in between: a new run
-            self._command = TrainingCommand(state, self._numbers().snapshot, after, text)
+            starts = (len(self.history) - 1, len(self.pinned_history) - (a_after is not None))
+            run = Run(starts, a_before, a_after)
+            self._command = TrainingCommand(state, self._numbers().snapshot, after, text,
+                                            self, run)  # fmt: skip
             stack.push(self._command)
 
     def _numbers(self) -> HeldNumbers:

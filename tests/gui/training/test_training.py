@@ -197,3 +197,30 @@ def test_short_plots_name_their_lines_below_them_and_tall_ones_in_a_legend(windo
     run.resize(run.width(), 900)
     qtbot.waitUntil(lambda: not run.line_names.isVisible())
     assert run.loss_plot.legend.isVisible()
+
+
+def test_undo_of_a_run_with_a_pin_gives_back_a_and_b_and_the_curves(qapp, qtbot):
+    state = _state(qapp, "compare-training")
+    training = state.training
+    a_start = {n: m.copy() for n, m in state.comparison.pinned.numbers.snapshot.matrices.items()}
+    b_start = state.matrix("q").copy()
+    _run(qtbot, state, limit=6)
+    assert state.undo_stack.undoText() == "Train 6 steps"
+    a_end = state.comparison.pinned.numbers.snapshot.matrices["q"].copy()
+    assert not np.array_equal(a_end, a_start["q"])  # A trained beside B
+    state.undo_stack.undo()
+    assert np.array_equal(state.matrix("q"), b_start)
+    a_now = state.comparison.pinned.numbers.snapshot.matrices
+    assert all(np.array_equal(a_now[n], m) for n, m in a_start.items())
+    assert training.history == []
+    assert training.pinned_history == []
+    state.undo_stack.redo()
+    assert len(training.history) == 6
+    assert len(training.pinned_history) == 6
+    assert np.array_equal(state.comparison.pinned.numbers.snapshot.matrices["q"], a_end)
+
+
+def test_edit_undo_names_the_whole_run(window, qtbot):
+    state = window.state
+    _run(qtbot, state, limit=5)
+    assert window.undo_action.text() == "&Undo Train 5 steps"
