@@ -59,5 +59,6 @@ def caption(changes: list[Change]) -> str:
             b_side.append(translate("Comparison", "{0} edited").format(names))
     if not b_side:
         return translate("Comparison", "A and B are the same: change anything to compare")
-    a_text = ", ".join(a_side) if a_side else translate("Comparison", "as pinned")
-    return translate("Comparison", "A: {0} · B: {1}").format(a_text, ", ".join(b_side))
+    comma = translate("Comparison", ", ")  # "，" in Chinese
+    a_text = comma.join(a_side) if a_side else translate("Comparison", "as pinned")
+    return translate("Comparison", "A: {0} · B: {1}").format(a_text, comma.join(b_side))

@@ -35,7 +35,8 @@ class ComparisonBar(Retranslating, QWidget):
         self.line = QLabel(self)
         self.line.setObjectName("comparisonLine")
         self.line.setStyleSheet(LINE)
-        self.line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.line.setWordWrap(True)  # what differs may take two lines; none is cut
         self.choices = QButtonGroup(self)
         self.buttons: dict[str, QToolButton] = {}
         layout = QHBoxLayout(self)

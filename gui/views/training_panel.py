@@ -32,6 +32,17 @@ from gui.views.training_run import TrainingRun
 from gui.views.training_run import number_text as _g
 
 
+def _minus(value: float) -> str:
+    """Return ``value`` to 3 significant digits with a true minus (a result, unbracketed)."""
+    return _g(value).replace("-", "−")
+
+
+def _signed(value: float) -> str:
+    """Return ``value`` to 3 significant digits, in brackets with a true minus if negative."""
+    text = _g(value)
+    return f"(−{text[1:]})" if text.startswith("-") else text
+
+
 class TrainingPanel(Retranslating, QWidget):
     """Settings, Step / Train / Stop, the curves and the backward pass by hand."""
 
@@ -235,16 +246,32 @@ class TrainingPanel(Retranslating, QWidget):
         if found is None:
             self.by_hand.setText(self.tr("No gradient by hand for this goal with several heads."))
             return
-        tokens = self.state.tokens
-        formula = self.tr(
-            "∂L/∂s<sub>{0},{1}</sub> = a<sub>{0},{1}</sub> (g<sub>{0},{1}</sub> − "
-            "Σ<sub>k</sub> a<sub>{0},k</sub> g<sub>{0},k</sub>) / τ "
-            "= {2} × ({3} − {4}) / {5} = <b>{6}</b>"
-        )
-        numbers = (found.weight, found.gradient, found.row_sum, found.temperature, found.d_score)
-        text = formula.format(tokens[row], tokens[col], *(_g(n) for n in numbers))
-        if found.weight < 0.01 or found.weight > 0.99:
-            text += self.tr("<br>a is near {0}: the product is tiny, the gradient cut off").format(
-                "0" if found.weight < 0.01 else "1"
+        step, tokens = cell[0], self.state.tokens
+        i, j = tokens[row], tokens[col]
+        given = self.tr("g = ∂L/∂A, what the loss asks of each weight; for the row of {0}: "
+                        "Σ<sub>k</sub> a<sub>{0},k</sub> g<sub>{0},k</sub> = {1}").format(
+            i, _minus(found.row_sum))  # fmt: skip
+        if step == "weights":
+            text = self.tr("∂L/∂a<sub>{0},{1}</sub> = g<sub>{0},{1}</sub> = <b>{2}</b>").format(
+                i, j, _minus(found.gradient)
             )
+        else:
+            through = self.tr(
+                "∂L/∂(s/τ)<sub>{0},{1}</sub> = a<sub>{0},{1}</sub> (g<sub>{0},{1}</sub> − "
+                "Σ<sub>k</sub> a<sub>{0},k</sub> g<sub>{0},k</sub>) "
+                "= {2} × ({3} − {4}) = <b>{5}</b>"
+            ).format(i, j, _signed(found.weight), _signed(found.gradient),
+                     _signed(found.row_sum), _minus(found.d_scaled))  # fmt: skip
+            text = through
+            if step == "scores":
+                text += "<br>" + self.tr(
+                    "∂L/∂s<sub>{0},{1}</sub> = ∂L/∂(s/τ)<sub>{0},{1}</sub> ÷ τ = {2} ÷ {3} = "
+                    "<b>{4}</b>"
+                ).format(i, j, _signed(found.d_scaled), _g(found.temperature),
+                         _minus(found.d_score))  # fmt: skip
+            if found.weight < 0.01 or found.weight > 0.99:
+                text += "<br>" + self.tr(
+                    "a is near {0}: a (g − Σ a g) is tiny, the gradient is cut off"
+                ).format("0" if found.weight < 0.01 else "1")
+        text = given + "<br>" + text
         self.by_hand.setText(text)

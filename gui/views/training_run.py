@@ -83,6 +83,8 @@ class TrainingRun(Retranslating, QWidget):
         self.training.running_changed.connect(self._on_running_changed)
         self.training.failed.connect(self.status.setText)
         state.structure_changed.connect(self._on_structure_changed)  # the W's learn, or Q, K
+        self._pinned = state.comparison.is_on
+        state.comparison.changed.connect(self._on_pin_changed)
         self.text_scale.font_scale_changed.connect(self._on_font_scale_changed)
         self._on_font_scale_changed(self.text_scale.font_scale)
         self.retranslate()
@@ -92,7 +94,8 @@ class TrainingRun(Retranslating, QWidget):
         self.step_button.setText(self.tr("Step"))
         self.step_button.setToolTip(self.tr("One step of gradient descent (one undo step)"))
         self._on_running_changed(self.training.running)
-        self.loss_plot.set_names(self.tr("B"), self.tr("A (pinned)"), self.tr("step"),
+        b = self.tr("B") if self.state.comparison.is_on else self.tr("L")
+        self.loss_plot.set_names(b, self.tr("A (pinned)"), self.tr("step"),
                                  self.tr("loss L (log)"))  # fmt: skip
         q, k = ("W_q", "W_k") if self.state.is_projection else ("Q", "K")
         names = {"weights": "‖∂L/∂A‖", "scores": "‖∂L/∂S‖", "q": f"‖∂L/∂{q}‖", "k": f"‖∂L/∂{k}‖"}
@@ -115,7 +118,10 @@ class TrainingRun(Retranslating, QWidget):
             len(training.history), number_text(last.loss),
             number_text(last.norms.get("scores", math.nan)),
         )  # fmt: skip
-        if training.pinned_history:
+        comparison = self.state.comparison
+        if comparison.is_on and not comparison.comparable:
+            text += self.tr(" · A does not train: its shapes differ from B's")
+        elif training.pinned_history:
             text += self.tr(" · A: L = {0}").format(number_text(training.pinned_history[-1].loss))
         self.status.setText(text)
 
@@ -151,6 +157,12 @@ class TrainingRun(Retranslating, QWidget):
             self.tr("Stop: the steps so far stay, as one undo step") if running
             else self.tr("Step until stopped, the goal reached or the limit (one undo step)")
         )  # fmt: skip
+
+    def _on_pin_changed(self) -> None:
+        """Name B's line "B" while pinned, "L" without (not at each step A trains)."""
+        if self.state.comparison.is_on != self._pinned:
+            self._pinned = self.state.comparison.is_on
+            self.retranslate()
 
     def _on_structure_changed(self) -> None:
         self.retranslate()  # the gradient's names: ‖∂L/∂Q‖ or ‖∂L/∂W_q‖

@@ -20,7 +20,7 @@ from gui.model.view_settings import COMPARE_SHOWN
 from gui.session.sentences import SentenceOpener
 
 # The comparisons under Presets → Compare, by built-in preset name.
-COMPARISONS = ("compare-scaling", "compare-temperature", "compare-causal")
+COMPARISONS = ("compare-scaling", "compare-temperature", "compare-causal", "compare-training")
 # The real model's: (layer, head) of A, then of B, from 0
 MODEL_COMPARISONS = {"model-heads": ((0, 0), (0, 1)), "model-layers": ((0, 0), (5, 0))}
 SENTENCE = "the cat eats fish"  # when no sentence has been run yet
@@ -133,7 +133,8 @@ class Comparing(QObject):
             "compare-temperature": self.tr("猫 吃 鱼: τ = 0.5 (A) against τ = 2 (B)"),
             "compare-causal": self.tr("猫 吃 鱼: no mask (A) against the causal mask (B)"),
             "model-heads": self.tr("Real model: layer 1, head 1 (A) against head 2 (B)"),
-            "model-layers": self.tr("Real model: head 1 of layer 1 (A) against of layer 6 (B)"),
+            "model-layers": self.tr("Real model: layer 1 (A) against layer 6 (B), head 1"),
+            "compare-training": self.tr("Train at d_k = 64: unscaled (A) against ÷√d_k (B)"),
         }
         for name, action in self.preset_actions.items():
             action.setText(texts[name])

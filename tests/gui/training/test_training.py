@@ -149,7 +149,8 @@ def test_the_panel_shows_the_loss_the_curves_and_the_gradient_by_hand(window, qt
     state.select_cell("scores", 0, 2)
     found = state.training.softmax_gradient(0, 2)
     assert found is not None
-    assert f"{found.d_score:.3g}" in panel.by_hand.text()
+    assert f"<b>{found.d_score:.3g}</b>".replace("-", "−") in panel.by_hand.text()
+    assert "g = ∂L/∂A" in panel.by_hand.text()  # g said before it is used
     assert "a<sub>猫,鱼</sub>" in panel.by_hand.text()
 
 
