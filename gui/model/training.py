@@ -199,8 +199,29 @@ class Training(QObject):
         else:
             self._timer.start()  # after this step has been shown: never queued
 
+    def _hidden_goal(self, numbers: HeldNumbers) -> str | None:
+        """Say, in tokens, where the goal asks for weight on a key the mask hides; or None."""
+        mask = numbers.result.mask
+        goal = goal_of(self.settings, numbers.tokens, numbers.causal)
+        if mask is None or goal is None:
+            return None
+        tokens = numbers.tokens
+        for row in goal.rows:
+            hidden = [tokens[k] for k in range(len(tokens))
+                      if goal.targets[row, k] > 0 and not mask[row, k]]  # fmt: skip
+            if hidden:
+                return self.tr(
+                    "The goal for {0} puts weight on {1}, which the mask hides from it: "
+                    "move that weight to a key it can see, or choose another goal"
+                ).format(tokens[row], self.tr(", ").join(hidden))
+        return None
+
     def _one_step(self) -> bool:
         numbers = self._numbers()
+        hidden = self._hidden_goal(numbers)
+        if hidden is not None:
+            self.failed.emit(hidden)
+            return False
         try:
             taken = self._take(numbers, self._velocity)
         except InputError as error:

@@ -138,8 +138,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.sessions.news.connect(self.inputs.clear_message)  # a file saved: a refusal is old
         self.sentences = SentenceOpener(self.state, self.model_run, self,
                                         self.sessions.load_as_new_document)  # fmt: skip
-        self._insert_before_quit([None, self.sentences.sentence_action,
-                                  self.sentences.folder_action])  # fmt: skip
+        self._insert_before_quit([self.sentences.sentence_action,
+                                  self.sentences.folder_action, None])  # fmt: skip
         self.sentences.news.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.model_run.ran.connect(self._on_model_ran)
         # another head on screen: the news of the one opened before is old

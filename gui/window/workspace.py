@@ -23,6 +23,9 @@ INPUTS_WIDTH, SIDE_WIDTH = 270, 380  # at the start and after View → Reset lay
 SIDE_LEAST = 340  # the dial's weight bars beside its knob (below it, they were squashed flat)
 UPPER_LEAST, LOWER_LEAST = 300, 225  # the dial and its bars; the mixing view's two charts
 UPPER_SHARE = 0.55  # of the panels' column, by default: the dial's knob above its bars
+#: the upper group's least share while the training is in front: its settings, buttons,
+#: two curves and the gradient by hand (at 1280 × 720 the curves had 60 px, cut)
+TRAINING_SHARE = 0.75
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,7 @@ class Workspace(QSplitter):
                 group.addTab(panels[key], "")
             group.setMinimumHeight((UPPER_LEAST, LOWER_LEAST)[number])
             self.groups.append(group)
+        self.groups[0].currentChanged.connect(self._room_for_training)
         self.addWidget(self.inputs_column)
         self.addWidget(steps)
         self.addWidget(self.side)
@@ -144,6 +148,16 @@ class Workspace(QSplitter):
         if self.side.isHidden():  # a split, a sentence, a click: the View menu says so too
             self.side.show()
             self.arranged.emit()
+
+    def _room_for_training(self) -> None:
+        """Give the upper group TRAINING_SHARE of the column while the training is in front."""
+        if self.groups[0].currentWidget() is not self.panels.get("training"):
+            return
+        height = self.side.height() - self.side.handleWidth()
+        upper = self.side.sizes()[0]
+        wanted = min(round(TRAINING_SHARE * height), height - LOWER_LEAST)
+        if upper < wanted:
+            self.side.setSizes([wanted, height - wanted])
 
     def is_panel_shown(self, key: str) -> bool:
         """Return True if the panel ``key`` can be seen (its tab in front, its column shown)."""

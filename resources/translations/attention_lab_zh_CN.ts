@@ -321,7 +321,7 @@ No discards it.</source>
     <message>
         <location filename="../../gui/window/comparing.py" line="117"/>
         <source>Pin the whole setting as A: change anything, and compare B with it</source>
-        <translation>把当前整套设置固定为 A:之后改动任何东西,都是 B,与 A 对比</translation>
+        <translation>把当前整套设置固定为 A：之后改动任何东西，都是 B，与 A 对比</translation>
     </message>
     <message>
         <location filename="../../gui/window/comparing.py" line="119"/>
@@ -341,17 +341,17 @@ No discards it.</source>
     <message>
         <location filename="../../gui/window/comparing.py" line="122"/>
         <source>Compare: the steps show</source>
-        <translation>对比:四步显示</translation>
+        <translation>对比：四步显示</translation>
     </message>
     <message>
         <location filename="../../gui/window/comparing.py" line="124"/>
         <source>B, the setting being changed</source>
-        <translation>B,正在改动的设置</translation>
+        <translation>B，正在改动的设置</translation>
     </message>
     <message>
         <location filename="../../gui/window/comparing.py" line="125"/>
         <source>A, the setting pinned</source>
-        <translation>A,固定的设置</translation>
+        <translation>A，固定的设置</translation>
     </message>
     <message>
         <location filename="../../gui/window/comparing.py" line="126"/>
@@ -366,27 +366,32 @@ No discards it.</source>
     <message>
         <location filename="../../gui/window/comparing.py" line="132"/>
         <source>d_k = 64: unscaled (A) against ÷√d_k (B)</source>
-        <translation>d_k = 64:不缩放(A)与除以 √d_k(B)</translation>
+        <translation>d_k = 64：不缩放（A）与除以 √d_k（B）</translation>
     </message>
     <message>
         <location filename="../../gui/window/comparing.py" line="133"/>
         <source>猫 吃 鱼: τ = 0.5 (A) against τ = 2 (B)</source>
-        <translation>猫 吃 鱼:τ = 0.5(A)与 τ = 2(B)</translation>
+        <translation>猫 吃 鱼：τ = 0.5（A）与 τ = 2（B）</translation>
     </message>
     <message>
         <location filename="../../gui/window/comparing.py" line="134"/>
         <source>猫 吃 鱼: no mask (A) against the causal mask (B)</source>
-        <translation>猫 吃 鱼:不遮挡(A)与因果遮挡(B)</translation>
+        <translation>猫 吃 鱼：不遮挡（A）与因果遮挡（B）</translation>
     </message>
     <message>
         <location filename="../../gui/window/comparing.py" line="135"/>
         <source>Real model: layer 1, head 1 (A) against head 2 (B)</source>
-        <translation>真实模型:第 1 层,第 1 个头(A)与第 2 个头(B)</translation>
+        <translation>真实模型：第 1 层，第 1 个头（A）与第 2 个头（B）</translation>
     </message>
     <message>
         <location filename="../../gui/window/comparing.py" line="136"/>
-        <source>Real model: head 1 of layer 1 (A) against of layer 6 (B)</source>
-        <translation>真实模型:第 1 个头,第 1 层(A)与第 6 层(B)</translation>
+        <source>Real model: layer 1 (A) against layer 6 (B), head 1</source>
+        <translation>真实模型：第 1 层（A）与第 6 层（B），第 1 个头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/comparing.py" line="137"/>
+        <source>Train at d_k = 64: unscaled (A) against ÷√d_k (B)</source>
+        <translation>在 d_k = 64 训练：不缩放（A）与除以 √d_k（B）</translation>
     </message>
 </context>
 <context>
@@ -454,15 +459,20 @@ No discards it.</source>
     <message>
         <location filename="../../gui/model/comparison_text.py" line="61"/>
         <source>A and B are the same: change anything to compare</source>
-        <translation>A 与 B 相同:改动任何东西即可对比</translation>
+        <translation>A 与 B 相同：改动任何东西即可对比</translation>
     </message>
     <message>
         <location filename="../../gui/model/comparison_text.py" line="62"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/comparison_text.py" line="63"/>
         <source>as pinned</source>
         <translation>与固定时相同</translation>
     </message>
     <message>
-        <location filename="../../gui/model/comparison_text.py" line="63"/>
+        <location filename="../../gui/model/comparison_text.py" line="64"/>
         <source>A: {0} · B: {1}</source>
         <translation>A:{0} · B:{1}</translation>
     </message>
@@ -470,54 +480,54 @@ No discards it.</source>
 <context>
     <name>ComparisonBar</name>
     <message>
-        <location filename="../../gui/views/comparison_bar.py" line="69"/>
+        <location filename="../../gui/views/comparison_bar.py" line="70"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../gui/views/comparison_bar.py" line="70"/>
+        <location filename="../../gui/views/comparison_bar.py" line="71"/>
         <source>Show B, the setting you are changing</source>
-        <translation>显示 B,正在改动的设置</translation>
+        <translation>显示 B，正在改动的设置</translation>
     </message>
     <message>
-        <location filename="../../gui/views/comparison_bar.py" line="71"/>
+        <location filename="../../gui/views/comparison_bar.py" line="72"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/comparison_bar.py" line="72"/>
+        <location filename="../../gui/views/comparison_bar.py" line="73"/>
         <source>Show A, the setting pinned</source>
-        <translation>显示 A,固定的设置</translation>
+        <translation>显示 A，固定的设置</translation>
     </message>
     <message>
-        <location filename="../../gui/views/comparison_bar.py" line="73"/>
+        <location filename="../../gui/views/comparison_bar.py" line="74"/>
         <source>B − A</source>
         <translation>B − A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/comparison_bar.py" line="74"/>
+        <location filename="../../gui/views/comparison_bar.py" line="75"/>
         <source>Unpin</source>
         <translation>取消固定</translation>
     </message>
     <message>
-        <location filename="../../gui/views/comparison_bar.py" line="75"/>
+        <location filename="../../gui/views/comparison_bar.py" line="76"/>
         <source>End the comparison (also in Edit)</source>
-        <translation>结束对比(也在“编辑”菜单里)</translation>
+        <translation>结束对比（也在“编辑”菜单里）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/comparison_bar.py" line="90"/>
+        <location filename="../../gui/views/comparison_bar.py" line="91"/>
         <source>{0} — B − A is not defined: A and B differ in shape</source>
-        <translation>{0} —— B − A 无定义:A 与 B 的形状不同</translation>
+        <translation>{0} —— B − A 无定义：A 与 B 的形状不同</translation>
     </message>
     <message>
-        <location filename="../../gui/views/comparison_bar.py" line="96"/>
+        <location filename="../../gui/views/comparison_bar.py" line="97"/>
         <source>Show B − A at every step</source>
         <translation>每一步都显示 B − A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/comparison_bar.py" line="97"/>
+        <location filename="../../gui/views/comparison_bar.py" line="98"/>
         <source>B − A is not defined: A and B differ in shape (tokens or widths)</source>
-        <translation>B − A 无定义:A 与 B 的形状不同(词数或宽度)</translation>
+        <translation>B − A 无定义：A 与 B 的形状不同（词数或宽度）</translation>
     </message>
 </context>
 <context>
@@ -2568,13 +2578,23 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>Training</name>
     <message>
-        <location filename="../../gui/model/training.py" line="261"/>
-        <source>Train {0} steps</source>
+        <location filename="../../gui/model/training.py" line="214"/>
+        <source>The goal for {0} puts weight on {1}, which the mask hides from it: move that weight to a key it can see, or choose another goal</source>
         <extracomment>a run stops when the loss is this close to the least there is between two steps of a run: one 60 Hz frame, so that each step is painted before the next</extracomment>
+        <translation>{0} 的目标把权重放在了 {1} 上，而遮挡不让它看见：把这些权重移到它看得见的键上，或换一个目标</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/training.py" line="216"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/training.py" line="305"/>
+        <source>Train {0} steps</source>
         <translation>训练 {0} 步</translation>
     </message>
     <message>
-        <location filename="../../gui/model/training.py" line="261"/>
+        <location filename="../../gui/model/training.py" line="305"/>
         <source>Train 1 step</source>
         <translation>训练 1 步</translation>
     </message>
@@ -2675,188 +2695,214 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>TrainingPanel</name>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="139"/>
+        <location filename="../../gui/views/training_panel.py" line="150"/>
         <source>One row of A, dragged into shape</source>
-        <translation>A 的一行,拖成想要的样子</translation>
+        <translation>A 的一行，拖成想要的样子</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="140"/>
+        <location filename="../../gui/views/training_panel.py" line="151"/>
         <source>Each token looks at the previous one</source>
         <translation>每个词看前一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="141"/>
+        <location filename="../../gui/views/training_panel.py" line="152"/>
         <source>Each token looks at itself</source>
         <translation>每个词看自己</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="142"/>
+        <location filename="../../gui/views/training_panel.py" line="153"/>
         <source>Each looks at the tokens of its name</source>
         <translation>每个词看同名的词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="143"/>
+        <location filename="../../gui/views/training_panel.py" line="154"/>
         <source>Z = V: each token&apos;s own value</source>
-        <translation>Z = V:每个词自己的值</translation>
+        <translation>Z = V：每个词自己的值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="147"/>
+        <location filename="../../gui/views/training_panel.py" line="158"/>
         <source>Q and K</source>
         <translation>Q 和 K</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="147"/>
+        <location filename="../../gui/views/training_panel.py" line="158"/>
         <source>Q, K and V</source>
         <translation>Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="149"/>
+        <location filename="../../gui/views/training_panel.py" line="160"/>
         <source>W_q and W_k</source>
         <translation>W_q 和 W_k</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="149"/>
+        <location filename="../../gui/views/training_panel.py" line="160"/>
         <source>W_q, W_k and W_v</source>
         <translation>W_q、W_k 和 W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="152"/>
+        <location filename="../../gui/views/training_panel.py" line="163"/>
         <source>Goal</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="153"/>
+        <location filename="../../gui/views/training_panel.py" line="164"/>
         <source>Row</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="154"/>
+        <location filename="../../gui/views/training_panel.py" line="165"/>
         <source>Learns</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="156"/>
+        <location filename="../../gui/views/training_panel.py" line="167"/>
         <source>Train stops after this many steps at most</source>
         <translation>训练最多走这么多步就停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="158"/>
+        <location filename="../../gui/views/training_panel.py" line="169"/>
         <source>The learning rate η: each step moves by η × the gradient</source>
-        <translation>学习率 η:每一步沿梯度移动 η × 梯度</translation>
+        <translation>学习率 η：每一步沿梯度移动 η × 梯度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="159"/>
+        <location filename="../../gui/views/training_panel.py" line="170"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="165"/>
+        <location filename="../../gui/views/training_panel.py" line="176"/>
         <source>L = mean of (z − v)² over Z: squared error of Z against V, each token&apos;s own value</source>
-        <translation>L = Z 上 (z − v)² 的平均:Z 与 V(每个词自己的值)的平方误差</translation>
+        <translation>L = Z 上 (z − v)² 的平均：Z 与 V（每个词自己的值）的平方误差</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="169"/>
+        <location filename="../../gui/views/training_panel.py" line="180"/>
         <source>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;: cross-entropy of {0}&apos;s row of A against its target t (least: the entropy of t, {1})</source>
-        <translation>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;:{0} 那一行 A 与目标 t 的交叉熵(最小值:t 的熵,{1})</translation>
+        <translation>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;：{0} 那一行 A 与目标 t 的交叉熵（最小值：t 的熵，{1}）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="173"/>
+        <location filename="../../gui/views/training_panel.py" line="184"/>
         <source>L = −mean over the rows of Σⱼ tᵢⱼ log aᵢⱼ: cross-entropy of the rows of A against their targets (least {0})</source>
-        <translation>L = −各行 Σⱼ tᵢⱼ log aᵢⱼ 的平均:A 的各行与目标的交叉熵(最小 {0})</translation>
+        <translation>L = −各行 Σⱼ tᵢⱼ log aᵢⱼ 的平均：A 的各行与目标的交叉熵（最小 {0}）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="231"/>
+        <location filename="../../gui/views/training_panel.py" line="242"/>
         <source>Click a cell of S, S/τ or A: its gradient by hand.</source>
-        <translation>点 S、S/τ 或 A 的一格:手算它的梯度。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="236"/>
-        <source>No gradient by hand for this goal with several heads.</source>
-        <translation>多个头时,这个目标没有手算梯度。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_panel.py" line="240"/>
-        <source>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) / τ = {2} × ({3} − {4}) / {5} = &lt;b&gt;{6}&lt;/b&gt;</source>
-        <translation>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) / τ = {2} × ({3} − {4}) / {5} = &lt;b&gt;{6}&lt;/b&gt;</translation>
+        <translation>点 S、S/τ 或 A 的一格：手算它的梯度。</translation>
     </message>
     <message>
         <location filename="../../gui/views/training_panel.py" line="247"/>
-        <source>&lt;br&gt;a is near {0}: the product is tiny, the gradient cut off</source>
-        <translation>&lt;br&gt;a 接近 {0}:乘积极小,梯度断流</translation>
+        <source>No gradient by hand for this goal with several heads.</source>
+        <translation>多个头时，这个目标没有手算梯度。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="251"/>
+        <source>g = ∂L/∂A, what the loss asks of each weight; for the row of {0}: Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt; = {1}</source>
+        <translation>g = ∂L/∂A，损失对每个权重的要求；{0} 这一行：Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt; = {1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="255"/>
+        <source>∂L/∂a&lt;sub&gt;{0},{1}&lt;/sub&gt; = g&lt;sub&gt;{0},{1}&lt;/sub&gt; = &lt;b&gt;{2}&lt;/b&gt;</source>
+        <translation>∂L/∂a&lt;sub&gt;{0},{1}&lt;/sub&gt; = g&lt;sub&gt;{0},{1}&lt;/sub&gt; = &lt;b&gt;{2}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="260"/>
+        <source>∂L/∂(s/τ)&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) = {2} × ({3} − {4}) = &lt;b&gt;{5}&lt;/b&gt;</source>
+        <translation>∂L/∂(s/τ)&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) = {2} × ({3} − {4}) = &lt;b&gt;{5}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="268"/>
+        <source>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = ∂L/∂(s/τ)&lt;sub&gt;{0},{1}&lt;/sub&gt; ÷ τ = {2} ÷ {3} = &lt;b&gt;{4}&lt;/b&gt;</source>
+        <translation>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = ∂L/∂(s/τ)&lt;sub&gt;{0},{1}&lt;/sub&gt; ÷ τ = {2} ÷ {3} = &lt;b&gt;{4}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_panel.py" line="274"/>
+        <source>a is near {0}: a (g − Σ a g) is tiny, the gradient is cut off</source>
+        <translation>a 接近 {0}：a (g − Σ a g) 极小，梯度断流</translation>
     </message>
 </context>
 <context>
     <name>TrainingRun</name>
     <message>
-        <location filename="../../gui/views/training_run.py" line="81"/>
+        <location filename="../../gui/views/training_run.py" line="94"/>
         <source>Step</source>
+        <extracomment>plots shorter than this (a side column at 1280 × 720) name their lines below them, in their colours: a legend over them covered most of the curves</extracomment>
         <translation>走一步</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="82"/>
+        <location filename="../../gui/views/training_run.py" line="95"/>
         <source>One step of gradient descent (one undo step)</source>
-        <translation>梯度下降走一步(一个撤销步骤)</translation>
+        <translation>梯度下降走一步（一个撤销步骤）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="84"/>
+        <location filename="../../gui/views/training_run.py" line="97"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="84"/>
-        <source>A (pinned)</source>
-        <translation>A(固定)</translation>
+        <location filename="../../gui/views/training_run.py" line="97"/>
+        <source>L</source>
+        <translation>L</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="84"/>
-        <location filename="../../gui/views/training_run.py" line="88"/>
+        <location filename="../../gui/views/training_run.py" line="98"/>
+        <source>A (pinned)</source>
+        <translation>A（固定）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="98"/>
+        <location filename="../../gui/views/training_run.py" line="102"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="85"/>
-        <source>loss L (log)</source>
-        <translation>损失 L(对数)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/views/training_run.py" line="88"/>
-        <source>size (log)</source>
-        <translation>大小(对数)</translation>
-    </message>
-    <message>
         <location filename="../../gui/views/training_run.py" line="99"/>
+        <source>loss L (log)</source>
+        <translation>损失 L（对数）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="102"/>
+        <source>size (log)</source>
+        <translation>大小（对数）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="114"/>
         <source>no step yet</source>
         <translation>还没有走步</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="102"/>
+        <location filename="../../gui/views/training_run.py" line="117"/>
         <source>step {0} · L = {1} · ‖∂L/∂S‖ = {2}</source>
         <translation>第 {0} 步 · L = {1} · ‖∂L/∂S‖ = {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="107"/>
+        <location filename="../../gui/views/training_run.py" line="123"/>
+        <source> · A does not train: its shapes differ from B&apos;s</source>
+        <translation> · A 不训练：它的形状与 B 不同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/views/training_run.py" line="125"/>
         <source> · A: L = {0}</source>
         <translation> · A:L = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="117"/>
+        <location filename="../../gui/views/training_run.py" line="155"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="117"/>
+        <location filename="../../gui/views/training_run.py" line="155"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="119"/>
+        <location filename="../../gui/views/training_run.py" line="157"/>
         <source>Stop: the steps so far stay, as one undo step</source>
-        <translation>停止:已走的步留下,算一个撤销步骤</translation>
+        <translation>停止：已走的步留下，算一个撤销步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="120"/>
+        <location filename="../../gui/views/training_run.py" line="158"/>
         <source>Step until stopped, the goal reached or the limit (one undo step)</source>
-        <translation>一直走,直到停止、达到目标或步数上限(一个撤销步骤)</translation>
+        <translation>一直走，直到停止、达到目标或步数上限（一个撤销步骤）</translation>
     </message>
 </context>
 <context>
