@@ -124,8 +124,8 @@ def main() -> None:
         machine.print_line()
         return
     side = TorchSide(python, folder.path)
-    print(f"# torch {side.version['torch']}, {side.version['threads']} threads; "
-          f"NumPy {np.__version__}; {options.rounds} alternating rounds of {RUNS} runs")  # fmt: skip
+    print(f"# torch {side.version['torch']}, {side.version['threads']} threads; NumPy "
+          f"{np.__version__}; {options.rounds} alternating rounds of {RUNS} runs")  # fmt: skip
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         for count in lengths:
@@ -141,7 +141,7 @@ def main() -> None:
                 answer = side.ask({"ids": ids.tolist(), "runs": RUNS})
                 torch_medians.append(statistics.median(answer["seconds"]))  # type: ignore[arg-type]
                 engine_medians.append(statistics.median(engine_round(model, ids, tokens)))
-            ratios = [e / t for e, t in zip(engine_medians, torch_medians)]
+            ratios = [e / t for e, t in zip(engine_medians, torch_medians, strict=True)]
             row = {"tokens": count, "torch_ms": statistics.median(torch_medians) * 1e3,
                    "engine_ms": statistics.median(engine_medians) * 1e3,
                    "ratio": statistics.median(ratios), "ratio_min": min(ratios),

@@ -261,12 +261,14 @@ def forward(weights: BertWeights, ids: NDArray[np.int64], tokens: tuple[str, ...
     parts = shares(count)
     tokens_shares, head_shares = split(count, parts), split(heads, parts)
     with one_blas_thread(parts):
+        in_shares(partial(_project, weights.layers[0], hidden[0], qkv_heads[0]), tokens_shares)
         for n, layer in enumerate(weights.layers):
-            in_shares(partial(_project, layer, hidden[n], qkv_heads[n]), tokens_shares)
             z = np.empty((heads, count, d_k), dtype=np.float32)  # Z of every head
             in_shares(partial(_attend, qkv_heads[n], a[n], z), head_shares)
-            in_shares(partial(_feed_forward, layer, config.eps, hidden[n], z, hidden[n + 1]),
-                      tokens_shares)  # fmt: skip
+            # the next layer's projections right after this one's end, in the same share
+            following = weights.layers[n + 1] if n + 1 < layers else None
+            in_shares(partial(_feed_forward, layer, config.eps, hidden[n], z, hidden[n + 1],
+                              following, qkv_heads[(n + 1) % layers]), tokens_shares)  # fmt: skip
     return Forward(
         tokens=tokens,
         ids=np.asarray(ids, dtype=np.int64),
@@ -289,7 +291,7 @@ def _project(layer: LayerWeights, x: Float32, qkv_heads: Float32, rows: slice) -
 
 
 def _attend(qkv_heads: Float32, a: Float32, z: Float32, heads: slice) -> None:
-    """Steps ① to ④ for the heads ``heads``: A into a (h, T, T), Z into z (h, T, d_k)."""
+    """Do steps ① to ④ for the heads ``heads``: A into a (h, T, T), Z into z (h, T, d_k)."""
     q, k, v = qkv_heads[:, heads]  # (g, T, d_k) each
     count, d_k = q.shape[1:]
     scale = np.float32(1.0 / math.sqrt(d_k))
@@ -307,8 +309,12 @@ def _attend(qkv_heads: Float32, a: Float32, z: Float32, heads: slice) -> None:
 
 
 def _feed_forward(layer: LayerWeights, eps: float, x: Float32, z: Float32, out: Float32,
+                  following: LayerWeights | None, qkv_heads: Float32,
                   rows: slice) -> None:  # fmt: skip
-    """Finish the layer for the tokens ``rows``: output projection, FFN, LayerNorms, into out."""
+    """Finish the layer for the tokens ``rows``: output projection, FFN, LayerNorms, into out.
+
+    Then, if there is a following layer, its projections of the same rows into qkv_heads.
+    """
     count, hidden = rows.stop - rows.start, x.shape[1]
     joined = z[:, rows].transpose(1, 0, 2).reshape(count, hidden)  # heads joined: (t, hidden)
     attended = joined @ layer.output.T
@@ -325,6 +331,8 @@ def _feed_forward(layer: LayerWeights, eps: float, x: Float32, z: Float32, out: 
     outer += layer.ffn_output_bias
     outer += x
     out[rows] = layer_norm(outer, *layer.ffn_norm, eps)
+    if following is not None:
+        _project(following, out, qkv_heads, rows)
 
 
 def _head_groups(heads: int, count: int) -> list[slice]:

@@ -6,8 +6,9 @@ other threads spin, waiting for the next product. So a pass is split instead: ea
 takes its share of the tokens (for the projections, the feed-forward layer and the
 LayerNorms, which treat every row alone) or of the heads (for the attention), products
 included, with BLAS held to one thread per call. Every share gets the same arithmetic as
-the whole would, so the numbers are those of one core, up to the rounding of BLAS's own
-blocking (within 10⁻⁶ here).
+the whole would, so the numbers are those of one share up to the rounding of BLAS's own
+blocking: within 2.3·10⁻⁶ on every A and 4.3·10⁻⁶ on the hidden states, 64 to 512 tokens
+(both agree with torch within the tests' tolerances).
 
 Holding BLAS to one thread takes ``threadpoolctl`` (optional: the ``model`` extra);
 without it, or on one core, a pass runs in one share, as before.
@@ -20,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, nullcontext
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 #: Below this many tokens a pass is not split: a share's hand-over (about 30 µs) costs
@@ -54,7 +56,7 @@ def shares(count: int) -> int:
 def split(length: int, parts: int) -> list[slice]:
     """Return ``parts`` consecutive slices of ``range(length)``, as even as can be."""
     bounds = [length * i // parts for i in range(parts + 1)]
-    return [slice(start, stop) for start, stop in zip(bounds, bounds[1:]) if stop > start]
+    return [slice(start, stop) for start, stop in pairwise(bounds) if stop > start]
 
 
 @contextmanager
