@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import contextmanager, nullcontext
 from functools import cache
 from itertools import pairwise
@@ -76,8 +76,9 @@ def in_shares(work: Callable[[slice], None], slices: Sequence[slice]) -> None:
     try:
         work(slices[0])
     finally:
-        for other in others:
-            other.result()
+        wait(others)  # nothing of the pass may still run once this returns or raises
+    for other in others:
+        other.result()  # raises a share's error
 
 
 __all__ = ["in_shares", "one_blas_thread", "shares", "split"]
