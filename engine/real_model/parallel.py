@@ -17,9 +17,10 @@ without it, or on one core, a pass runs in one share, as before.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from functools import cache
 from itertools import pairwise
 from typing import Any
@@ -59,11 +60,22 @@ def split(length: int, parts: int) -> list[slice]:
     return [slice(start, stop) for start, stop in pairwise(bounds) if stop > start]
 
 
+#: One pass shares the cores at a time: threadpoolctl's limit holds for the whole process,
+#: and two passes' limits undone out of order would leave BLAS on one thread for good.
+_SHARING = threading.Lock()
+
+
 @contextmanager
 def one_blas_thread(parts: int) -> Iterator[None]:
-    """Hold BLAS to one thread per call while the shares run (nothing when ``parts`` is 1)."""
+    """Hold BLAS to one thread per call while the shares run (nothing when ``parts`` is 1).
+
+    A second pass that would share the cores meanwhile (from another thread) waits.
+    """
     controller = _controller() if parts > 1 else None
-    with nullcontext() if controller is None else controller.limit(limits=1):
+    if controller is None:
+        yield
+        return
+    with _SHARING, controller.limit(limits=1):
         yield
 
 

@@ -4,6 +4,7 @@ one share, up to float32's rounding, against BERT by the book too."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -53,3 +54,22 @@ def test_an_error_in_a_share_reaches_the_caller() -> None:
 
     with pytest.raises(ValueError, match="second share"):
         parallel.in_shares(work, parallel.split(10, 2))
+
+
+def test_two_passes_at_once_give_their_own_numbers_and_leave_blas_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    model = load_model(write_tiny_bert(tmp_path / "tiny"))
+    sentences = ["the cat eats fish, unaffable!", "fish eats the cat"]
+    tokenized = [model.tokenize(sentence) for sentence in sentences]
+    monkeypatch.setattr(bert, "shares", lambda count: 2)
+    alone = [model.forward(t) for t in tokenized]
+    controller = parallel._controller()
+    before = None if controller is None else controller.info()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        together = list(pool.map(model.forward, tokenized * 4))
+    for result, expected in zip(together, alone * 4, strict=True):
+        np.testing.assert_array_equal(result.weights, expected.weights)
+        np.testing.assert_array_equal(result.hidden_states, expected.hidden_states)
+    if controller is not None:
+        assert controller.info() == before
