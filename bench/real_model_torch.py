@@ -11,8 +11,8 @@ threadpoolctl installed (the ``model`` extra), one share of the work per core wi
 one thread each (``engine/real_model/parallel.py``); run it where threadpoolctl is not
 installed to measure the other. Rounds alternate, torch then the engine, ``--rounds``
 times (3), each the median of 9 runs; the figures are the medians of the rounds' medians
-and the ratio engine/torch with its spread over the rounds. Before timing a length, both sides' A of
-every layer and head are compared: they must agree within 1e-5.
+and the ratio engine/torch with its spread over the rounds. Before timing a length, both
+sides' A of every layer and head are compared: they must agree within 1e-5.
 
 The machine may be shared: each round records the share of the cores that other processes
 took meanwhile (from /proc/stat, less this process and the torch side), and ``--quiet``
@@ -166,8 +166,11 @@ def main() -> None:
     parser.add_argument("--torch-python", help="a Python with torch and transformers")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each side (3)")
     parser.add_argument("--lengths", default="8,32,128,256,512")
-    parser.add_argument("--malloc-as-is", action="store_true",
-                        help="leave glibc's thresholds as they are (the app raises them)")
+    parser.add_argument(
+        "--malloc-as-is",
+        action="store_true",
+        help="leave glibc's thresholds as they are (the app raises them)",
+    )
     parser.add_argument("--quiet", type=float, default=0.0,
                         help="wait before each round until other processes take less than "
                         "this share of the cores (0.1: 10%%), and measure again a round in "
