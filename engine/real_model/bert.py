@@ -35,6 +35,7 @@ from .bert_config import BertConfig
 from .bert_weights import BertWeights, Float32, LayerWeights
 from .erf import gelu32
 from .parallel import in_shares, one_blas_thread, shares, split
+from .softmax32 import safe_heads, softmax_rows
 
 Float64 = NDArray[np.float64]
 #: Elements of S in one group of heads: 256K float32 are 1 MB, half a core's L2 cache here;
@@ -305,7 +306,7 @@ def _attend(qkv_heads: Float32, a: Float32, z: Float32, heads: slice) -> None:
     count, d_k = q.shape[1:]
     scale = np.float32(1.0 / math.sqrt(d_k))
     ones = np.ones(count, dtype=np.float32)
-    safe = _safe_heads(q, k, scale)  # (g,)
+    safe = safe_heads(q, k, scale)  # (g,)
     # A few heads at a time, so that S stays in the cache from ① to ④: at 512 tokens a
     # layer's S is 12 MB, and the softmax's passes and A·V would each fetch it from memory
     # (one forward pass at 512 tokens: 219 → 186 ms, the same numbers).
@@ -360,57 +361,6 @@ def _in_range(index: object, count: int) -> bool:
         and not isinstance(index, bool)
         and 0 <= int(index) < count
     )
-
-
-#: The largest |S/√d_k| whose exponential needs no shift by the row's maximum: e^60 · 512 keys
-#: is far from float32's largest number (e^88.7), and a row whose maximum is e^−60 keeps
-#: every weight above 10⁻¹⁷ to float32's full precision (below 2⁻¹²⁶ they lose digits).
-EXP_SAFE = 60.0
-
-
-def _safe_heads(q: Float32, k: Float32, scale: np.float32) -> NDArray[np.bool_]:
-    """Return, for each head of q and k (g, T, d_k), whether S·scale stays within ±:data:`EXP_SAFE`.
-
-    Each score is a dot product, so |q·k| ≤ |q|·|k| (Cauchy–Schwarz): a head whose longest
-    query times its longest key is within the bound has every score within it. Checking
-    that costs a pass over (g, T, d_k); the row maxima it spares cost two over (g, T, T).
-    In all-MiniLM-L6-v2, on sentences of 6 to 512 tokens, every head is safe but one of
-    layer 1, whose scores reach 98 (e^98 overflows float32: that head is shifted).
-    """
-    longest_q: Float32 = np.einsum("gtd,gtd->gt", q, q).max(axis=1)  # (g,), squared
-    longest_k: Float32 = np.einsum("gtd,gtd->gt", k, k).max(axis=1)
-    bound = longest_q * longest_k * (scale * scale)  # the largest |S·scale|, squared
-    safe: NDArray[np.bool_] = bound <= EXP_SAFE * EXP_SAFE  # NaN is not safe
-    return safe
-
-
-def softmax_rows(s: Float32, unsafe: list[int] | None = None,
-                 ones: Float32 | None = None) -> Float32:  # fmt: skip
-    """Replace each row of ``s`` (g, T, T) by its softmax, in place, and return it.
-
-    Parameters
-    ----------
-    s : (g, T, T) float32 array
-        The scaled scores of g heads.
-    unsafe : list of int, optional
-        The heads whose rows are shifted by their maximum first, as the textbook softmax
-        does so that no exponential overflows (default: all). The others are
-        exponentiated as they are: the softmax is the same, up to float32's rounding.
-    ones : (T,) float32 array of ones, optional
-        Sums each row as a product with it, which BLAS does faster than ``sum``.
-    """
-    heads = range(s.shape[0]) if unsafe is None else unsafe
-    for head in heads:
-        # fmax rather than max: a third faster on rows of 128, and the same maximum (a row
-        # with a NaN comes out NaN either way, through the exponential)
-        s[head] -= np.fmax.reduce(s[head], axis=-1, keepdims=True)
-    np.exp(s, out=s)
-    if ones is None:
-        ones = np.ones(s.shape[-1], dtype=np.float32)
-    # each row's sum as one matrix-vector product: BLAS reads the row once, in cache
-    total = np.matmul(s, ones)  # (g, T)
-    s *= np.reciprocal(total)[..., None]  # a multiply is cheaper than a divide
-    return s
 
 
 def layer_norm(x: Float32, gamma: Float32, beta: Float32, eps: float) -> Float32:
