@@ -157,7 +157,10 @@ def torch_python(given: str | None) -> str | None:
     python = given or os.environ.get("TORCH_PYTHON")
     if not python:
         return None
-    found = subprocess.run([python, "-c", "import torch, transformers"], capture_output=True)
+    try:
+        found = subprocess.run([python, "-c", "import torch, transformers"], capture_output=True)
+    except OSError:  # no such interpreter
+        return None
     return python if found.returncode == 0 else None
 
 
