@@ -22,23 +22,32 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..lesson.attention import attention
 from ..lesson.result import AttentionResult
-from ..lesson.row_blocks import row_blocks
 from ..machine import megabytes, memory_budget
 from ..messages import InputError, Message
 from .bert_config import BertConfig
-from .bert_weights import BertWeights, Float32
+from .bert_weights import BertWeights, Float32, LayerWeights
 from .erf import gelu32
+from .parallel import in_shares, one_blas_thread, shares, split
+from .softmax32 import safe_heads, softmax_rows
 
 Float64 = NDArray[np.float64]
 #: Elements of S in one group of heads: 256K float32 are 1 MB, half a core's L2 cache here;
 #: one head at 512 tokens, all twelve at 128 (where smaller groups measured 10% slower).
 S_ELEMENTS = 1 << 18
+#: Elements of the feed-forward layer's activations in one block of the GELU's passes: 64K
+#: float32 (256 KB, four arrays in a core's L2) on one core. When the cores share a pass,
+#: each of the GELU's twenty-odd NumPy calls hands Python's lock to the other thread, and
+#: blocks four times larger measured faster in spite of the cache: a layer's GELU at 512
+#: tokens 1.57 → 0.91 ms, at 128 0.49 → 0.30 ms (one core: 1.45 and 0.37 ms).
+GELU_ELEMENTS = 1 << 16
+GELU_ELEMENTS_SHARED = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -251,41 +260,25 @@ def forward(weights: BertWeights, ids: NDArray[np.int64], tokens: tuple[str, ...
     qkv_heads = np.empty((layers, 3, heads, count, d_k), dtype=np.float32)
     a = np.empty((layers, heads, count, count), dtype=np.float32)
     hidden = np.empty((layers + 1, count, config.hidden), dtype=np.float32)
-    scale = np.float32(1.0 / math.sqrt(d_k))
 
     x = weights.words[ids] + weights.positions[:count] + weights.token_types[0]  # (T, hidden)
-    x = layer_norm(x, *weights.embedding_norm, config.eps)
-    hidden[0] = x
-    for n, layer in enumerate(weights.layers):
-        qkv = x @ layer.qkv_t  # (T, 3·hidden)
-        qkv += layer.qkv_bias
-        qkv_heads[n] = qkv.reshape(count, 3, heads, d_k).transpose(1, 2, 0, 3)  # (3, h, T, d_k)
-        q, k, v = qkv_heads[n]  # (h, T, d_k) each
-        z = np.empty((heads, count, d_k), dtype=np.float32)
-        # A few heads at a time, so that S stays in the cache from ① to ④: at 512 tokens a
-        # layer's S is 12 MB, and the softmax's four passes and A·V would each fetch it
-        # from memory (one forward pass at 512 tokens: 219 → 186 ms, the same numbers).
-        for group in _head_groups(heads, count):
-            # ①② S/√d_k as (Q/√d_k)·Kᵀ: a pass over (g, T, d_k) rather than over (g, T, T)
-            s = np.matmul(q[group] * scale, k[group].transpose(0, 2, 1), out=a[n, group])
-            softmax_rows(s)  # ③ A, in place, (g, T, T)
-            np.matmul(s, v[group], out=z[group])  # ④ Z = A·V, (g, T, d_k)
-        joined = z.transpose(1, 0, 2).reshape(count, config.hidden)  # (T, hidden)
-        attended = joined @ layer.output.T
-        attended += layer.output_bias
-        attended += x
-        x = layer_norm(attended, *layer.attention_norm, config.eps)
-        inner = x @ layer.intermediate.T  # (T, intermediate)
-        # by blocks of rows that stay in the cache through the GELU's twenty-odd passes
-        # (4.5 → 2.2 ms a layer at 512 tokens, the same numbers)
-        for rows in row_blocks(count, config.intermediate):
-            inner[rows] += layer.intermediate_bias
-            gelu32(inner[rows], out=inner[rows])
-        outer = inner @ layer.ffn_output.T  # (T, hidden)
-        outer += layer.ffn_output_bias
-        outer += x
-        x = layer_norm(outer, *layer.ffn_norm, config.eps)
-        hidden[n + 1] = x
+    hidden[0] = layer_norm(x, *weights.embedding_norm, config.eps)
+    # shares of the tokens for the projections and the feed-forward layer, of the heads for
+    # the attention, one per core (engine/real_model/parallel.py); one share on one core
+    parts = shares(count)
+    tokens_shares, head_shares = split(count, parts), split(heads, parts)
+    gelu_elements = GELU_ELEMENTS if parts == 1 else GELU_ELEMENTS_SHARED
+    gelu_rows = max(1, gelu_elements // config.intermediate)
+    with one_blas_thread(parts):
+        in_shares(partial(_project, weights.layers[0], hidden[0], qkv_heads[0]), tokens_shares)
+        for n, layer in enumerate(weights.layers):
+            z = np.empty((heads, count, d_k), dtype=np.float32)  # Z of every head
+            in_shares(partial(_attend, qkv_heads[n], a[n], z), head_shares)
+            # the next layer's projections right after this one's end, in the same share
+            following = weights.layers[n + 1] if n + 1 < layers else None
+            in_shares(partial(_feed_forward, layer, config.eps, hidden[n], z, hidden[n + 1],
+                              following, qkv_heads[(n + 1) % layers], gelu_rows),
+                      tokens_shares)  # fmt: skip
     return Forward(
         tokens=tokens,
         ids=np.asarray(ids, dtype=np.int64),
@@ -295,6 +288,64 @@ def forward(weights: BertWeights, ids: NDArray[np.int64], tokens: tuple[str, ...
         weights=a,
         hidden_states=hidden,
     )
+
+
+def _project(layer: LayerWeights, x: Float32, qkv_heads: Float32, rows: slice) -> None:
+    """Write Q, K and V of the tokens ``rows`` of x (T, hidden) into qkv_heads (3, h, T, d_k)."""
+    _, heads, _, d_k = qkv_heads.shape
+    count = rows.stop - rows.start
+    qkv = x[rows] @ layer.qkv_t  # (t, 3·hidden)
+    # the bias added on the way into the heads' layout: one pass over Q, K, V, not two
+    np.add(qkv.reshape(count, 3, heads, d_k).transpose(1, 2, 0, 3),
+           layer.qkv_bias.reshape(3, heads, 1, d_k), out=qkv_heads[:, :, rows])  # fmt: skip
+
+
+def _attend(qkv_heads: Float32, a: Float32, z: Float32, heads: slice) -> None:
+    """Do steps ① to ④ for the heads ``heads``: A into a (h, T, T), Z into z (h, T, d_k)."""
+    q, k, v = qkv_heads[:, heads]  # (g, T, d_k) each
+    count, d_k = q.shape[1:]
+    scale = np.float32(1.0 / math.sqrt(d_k))
+    ones = np.ones(count, dtype=np.float32)
+    safe = safe_heads(q, k, scale)  # (g,)
+    # A few heads at a time, so that S stays in the cache from ① to ④: at 512 tokens a
+    # layer's S is 12 MB, and the softmax's passes and A·V would each fetch it from memory
+    # (one forward pass at 512 tokens: 219 → 186 ms, the same numbers).
+    for group in _head_groups(heads.stop - heads.start, count):
+        # ①② S/√d_k as (Q/√d_k)·Kᵀ: a pass over (g, T, d_k) rather than over (g, T, T)
+        q_scaled = q[group] * scale
+        whole = slice(heads.start + group.start, heads.start + group.stop)
+        s = np.matmul(q_scaled, k[group].transpose(0, 2, 1), out=a[whole])
+        unsafe = [int(head) for head in np.flatnonzero(~safe[group])]
+        softmax_rows(s, unsafe, ones)  # ③ A, in place
+        np.matmul(s, v[group], out=z[whole])  # ④ Z = A·V, (g, T, d_k)
+
+
+def _feed_forward(layer: LayerWeights, eps: float, x: Float32, z: Float32, out: Float32,
+                  following: LayerWeights | None, qkv_heads: Float32, gelu_rows: int,
+                  rows: slice) -> None:  # fmt: skip
+    """Finish the layer for the tokens ``rows``: output projection, FFN, LayerNorms, into out.
+
+    Then, if there is a following layer, its projections of the same rows into qkv_heads.
+    """
+    count, hidden = rows.stop - rows.start, x.shape[1]
+    joined = z[:, rows].transpose(1, 0, 2).reshape(count, hidden)  # heads joined: (t, hidden)
+    attended = joined @ layer.output.T
+    attended += layer.output_bias
+    attended += x[rows]
+    x = layer_norm(attended, *layer.attention_norm, eps)
+    inner = x @ layer.intermediate.T  # (t, intermediate)
+    # by blocks of rows that stay in the cache through the GELU's twenty-odd passes
+    # (4.5 → 2.2 ms a layer at 512 tokens, the same numbers); see GELU_ELEMENTS
+    for start in range(0, count, gelu_rows):
+        block = slice(start, min(start + gelu_rows, count))
+        inner[block] += layer.intermediate_bias
+        gelu32(inner[block], out=inner[block])
+    outer = inner @ layer.ffn_output.T  # (t, hidden)
+    outer += layer.ffn_output_bias
+    outer += x
+    out[rows] = layer_norm(outer, *layer.ffn_norm, eps)
+    if following is not None:
+        _project(following, out, qkv_heads, rows)
 
 
 def _head_groups(heads: int, count: int) -> list[slice]:
@@ -310,16 +361,6 @@ def _in_range(index: object, count: int) -> bool:
         and not isinstance(index, bool)
         and 0 <= int(index) < count
     )
-
-
-def softmax_rows(s: Float32) -> Float32:
-    """Replace each row of ``s`` (along its last axis) by its softmax, and return it."""
-    # fmax rather than max: a third faster on rows of 128, and the same maximum (a row with
-    # a NaN comes out NaN either way, through the exponential)
-    s -= np.fmax.reduce(s, axis=-1, keepdims=True)
-    np.exp(s, out=s)
-    s *= np.reciprocal(s.sum(axis=-1, keepdims=True))  # a multiply is cheaper than a divide
-    return s
 
 
 def layer_norm(x: Float32, gamma: Float32, beta: Float32, eps: float) -> Float32:

@@ -11,7 +11,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import engine.lesson.row_blocks as row_blocks
 import engine.real_model.bert as bert
 from engine import InputError, attention
 from engine.real_model import load_model
@@ -52,10 +51,10 @@ def test_heads_and_rows_in_blocks_give_the_same_bits(
     model = load_model(folder)
     tokenized = model.tokenize("the cat eats fish, unaffable!")  # 11 tokens
     monkeypatch.setattr(bert, "S_ELEMENTS", 1 << 40)
-    monkeypatch.setattr(row_blocks, "BLOCK_ELEMENTS", 1 << 40)
+    monkeypatch.setattr(bert, "GELU_ELEMENTS", 1 << 40)
     whole = model.forward(tokenized)
     monkeypatch.setattr(bert, "S_ELEMENTS", 1)  # one head a group
-    monkeypatch.setattr(row_blocks, "BLOCK_ELEMENTS", 3 * SIZES["intermediate"])  # 3 rows a block
+    monkeypatch.setattr(bert, "GELU_ELEMENTS", 3 * SIZES["intermediate"])  # 3 rows a block
     blocks = model.forward(tokenized)
     for name in ("queries", "keys", "values", "weights", "hidden_states"):
         np.testing.assert_array_equal(getattr(blocks, name), getattr(whole, name))
