@@ -27,8 +27,6 @@ from gui.plots.text_scale import scaled_font
 from gui.plots.weight_scales import LOG_TICKS, SCALES, scale_levels
 
 KINDS = ("diverging", "probability")
-
-
 BACKGROUND = "#ffffff"
 HIGHLIGHT_BACKGROUND = "#e3effa"
 HIGHLIGHT_BORDER = "#0072b2"  # Okabe–Ito blue: stands out for every kind of colour vision
@@ -144,8 +142,7 @@ class Heatmap(pg.GraphicsLayoutWidget):
             (rows, cols) bool, True where dropout dropped a weight: greyed with no number
             like a masked cell, but cross-hatched, and the tooltip says which.
         """
-        # Results are never changed in place, so the matrix is kept, not copied: at
-        # 2048×2048 every pass over it costs milliseconds of the edit-to-screen budget.
+        # Results are never changed in place: kept, not copied (a pass over 2048² costs ms)
         values = np.asarray(matrix, dtype=np.float64)
         if values.ndim != 2:
             raise ValueError(f"matrix must be 2-D, got shape {values.shape}")
@@ -248,14 +245,14 @@ class Heatmap(pg.GraphicsLayoutWidget):
             raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
         if kind != self._kind:
             self._kind, self._lut, self._levels = kind, colours_of(kind), None
-            self._labels.set_lut(self._lut)
-            self._bar.set_lut(self._lut)
+            for item in (self._labels, self._bar):
+                item.set_lut(self._lut)
             if kind == "diverging":  # the true values, coloured as they are
                 self._scale, self._top = SCALES[0], 1.0
                 self._cells.set_scale(self._scale, self._levels_or_unit())
 
     def kind(self) -> str:
-        """Return how it colours: "diverging" or "probability"."""
+        """Return how it colours: one of KINDS."""
         return self._kind
 
     def weight_scale(self) -> str:
