@@ -11,13 +11,16 @@ two loss curves on one plot.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
+import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine.messages import InputError
+from engine.vocabulary import LABELS, MAX_VALUE
 from gui.model.held_numbers import HeldNumbers
 from gui.model.pinning import Comparison
 from gui.model.snapshots import Snapshot
@@ -130,9 +133,16 @@ class Training(QObject):
                          numbers.matrix("v"), numbers.selected_head)  # fmt: skip
 
     def best(self) -> float:
-        """Return the least loss the goal allows (the targets' entropy, or 0 for Z)."""
+        """Return the least loss the goal allows (the targets' entropy, or 0 for Z).
+
+        NaN where these numbers allow no such goal (a previous token for one token).
+        """
         numbers = self._numbers()
-        return best_loss(self.settings, goal_of(self.settings, numbers.tokens, numbers.causal))
+        try:
+            goal = goal_of(self.settings, numbers.tokens, numbers.causal)
+        except InputError:
+            return math.nan
+        return best_loss(self.settings, goal)
 
     def softmax_gradient(self, row: int, col: int) -> SoftmaxGradientStep | None:
         """Return ∂L/∂s_ij worked out by hand for the head shown, with the numbers now.
@@ -146,8 +156,8 @@ class Training(QObject):
 
         numbers = self._numbers()
         result = numbers.result
-        goal = self.objective(numbers)
         try:
+            goal = self.objective(numbers)
             if goal.goal is not None:
                 loss = cross_entropy(result.weights, goal.goal, result.mask)
             elif numbers.heads == 1 and goal.target_context is not None:
@@ -218,16 +228,20 @@ class Training(QObject):
 
     def _one_step(self) -> bool:
         numbers = self._numbers()
-        hidden = self._hidden_goal(numbers)
-        if hidden is not None:
-            self.failed.emit(hidden)
-            return False
         try:
+            hidden = self._hidden_goal(numbers)
+            if hidden is not None:
+                self.failed.emit(hidden)
+                return False
             taken = self._take(numbers, self._velocity)
         except InputError as error:
             from gui.support.engine_text import engine_text
 
             self.failed.emit(engine_text(error))
+            return False
+        too_large = self._too_large(taken.inputs.matrices, numbers)
+        if too_large is not None:
+            self.failed.emit(too_large)
             return False
         self._velocity = taken.velocity
         self.history.append(Record(taken.loss, taken.norms))
@@ -238,6 +252,19 @@ class Training(QObject):
                    None if a_after is None else a_before, a_after)  # fmt: skip
         self.stepped.emit()
         return True
+
+    def _too_large(self, matrices: Matrices, numbers: HeldNumbers) -> str | None:
+        """Say which matrix a step would take beyond ±MAX_VALUE (η too large); or None.
+
+        A session keeps only numbers within it: a step past it could not be opened again.
+        """
+        for name in learning_names(self.settings, numbers.is_projection):
+            matrix = matrices.get(name)
+            if matrix is not None and not (np.abs(matrix) <= MAX_VALUE).all():
+                return self.tr(
+                    "Training stopped: a step would take {0} beyond ±{1:,}; try a smaller η"
+                ).format(LABELS[name], int(MAX_VALUE))
+        return None
 
     def _take(self, numbers: HeldNumbers, velocity: Velocity | None) -> TrainingStep:
         from engine.lesson.training import train_step
@@ -262,6 +289,8 @@ class Training(QObject):
             taken = self._take(pin.numbers, self._pinned_velocity)
         except InputError:
             return None  # A cannot learn this goal: B's curve alone
+        if self._too_large(taken.inputs.matrices, pin.numbers) is not None:
+            return None  # A stops; B's own step says so if it goes as far
         self._pinned_velocity = taken.velocity
         self.pinned_history.append(Record(taken.loss, taken.norms))
         comparison.replace_inputs(taken.inputs.matrices)
@@ -274,8 +303,7 @@ class Training(QObject):
         run.taken = (self.history[b:], self.pinned_history[a:])  # type: ignore[assignment]
         del self.history[b:], self.pinned_history[a:]
         self._velocity = self._pinned_velocity = None
-        if run.a_before is not None:
-            self._state.comparison.replace_inputs(run.a_before)
+        self._give_a(run.a_after, run.a_before)
         self.stepped.emit()
 
     def replay(self, run: Run) -> None:
@@ -284,9 +312,20 @@ class Training(QObject):
         if len(self.history) == run.starts[0]:  # the curves are as the run left them
             self.history += b_steps  # type: ignore[arg-type]
             self.pinned_history += a_steps  # type: ignore[arg-type]
-        if run.a_after is not None:
-            self._state.comparison.replace_inputs(run.a_after)
+        self._give_a(run.a_before, run.a_after)
         self.stepped.emit()
+
+    def _give_a(self, now: Matrices | None, then: Matrices | None) -> None:
+        """Give A the matrices ``then`` if A still holds ``now`` (A pinned since is left)."""
+        pin = self._state.comparison.pinned
+        if pin is None or now is None or then is None:
+            return
+        held = pin.numbers.snapshot.matrices
+        if held.keys() == now.keys() and all(
+            held[name].shape == now[name].shape and np.array_equal(held[name], now[name])
+            for name in now
+        ):
+            self._state.comparison.replace_inputs(then)
 
     def _show(self, after: Snapshot, a_before: Matrices | None, a_after: Matrices | None) -> None:
         """Install ``after`` as the run's end, one undo step for the run, and tell the views.

@@ -1383,12 +1383,12 @@ Replace them?</source>
 <context>
     <name>Heatmap</name>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="493"/>
+        <location filename="../../gui/plots/heatmap.py" line="490"/>
         <source>{0} (dropped by dropout; crossed hatch)</source>
         <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="495"/>
+        <location filename="../../gui/plots/heatmap.py" line="492"/>
         <source>{0} (masked; slanting hatch)</source>
         <translation>{0}（被掩码遮住；斜线）</translation>
     </message>
@@ -2578,23 +2578,28 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>Training</name>
     <message>
-        <location filename="../../gui/model/training.py" line="214"/>
+        <location filename="../../gui/model/training.py" line="224"/>
         <source>The goal for {0} puts weight on {1}, which the mask hides from it: move that weight to a key it can see, or choose another goal</source>
         <extracomment>a run stops when the loss is this close to the least there is between two steps of a run: one 60 Hz frame, so that each step is painted before the next</extracomment>
         <translation>{0} 的目标把权重放在了 {1} 上，而遮挡不让它看见：把这些权重移到它看得见的键上，或换一个目标</translation>
     </message>
     <message>
-        <location filename="../../gui/model/training.py" line="216"/>
+        <location filename="../../gui/model/training.py" line="226"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../gui/model/training.py" line="305"/>
+        <location filename="../../gui/model/training.py" line="265"/>
+        <source>Training stopped: a step would take {0} beyond ±{1:,}; try a smaller η</source>
+        <translation>训练已停止：再走一步会让 {0} 超出 ±{1:,}；请把 η 调小</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model/training.py" line="344"/>
         <source>Train {0} steps</source>
         <translation>训练 {0} 步</translation>
     </message>
     <message>
-        <location filename="../../gui/model/training.py" line="305"/>
+        <location filename="../../gui/model/training.py" line="344"/>
         <source>Train 1 step</source>
         <translation>训练 1 步</translation>
     </message>

@@ -227,3 +227,33 @@ def test_edit_undo_names_the_whole_run(window, qtbot):
     state = window.state
     _run(qtbot, state, limit=5)
     assert window.undo_action.text() == "&Undo Train 5 steps"
+
+
+def test_a_step_that_would_pass_the_largest_number_a_session_keeps_is_refused(qapp, monkeypatch):
+    import gui.model.training as training_module
+
+    monkeypatch.setattr(training_module, "MAX_VALUE", 2.0)  # the lesson's Q and K reach 2
+    state = _state(qapp)
+    said = []
+    state.training.failed.connect(said.append)
+    before = state.matrix("q").copy()
+    state.training.set_settings(replace(state.training.settings, rate=50.0))
+    assert not state.training.step()
+    assert said
+    assert said[0].startswith("Training stopped: a step would take Q beyond ±2")
+    assert np.array_equal(state.matrix("q"), before)
+    assert state.undo_stack.count() == 0
+
+
+def test_a_goal_these_numbers_cannot_have_is_said_not_raised(qapp):
+    state = AttentionState()
+    state.load_preset(load_preset("cat-eats-fish"))
+    state.remove_token(2)
+    state.remove_token(1)  # one token: it has no previous one
+    said = []
+    state.training.failed.connect(said.append)
+    state.training.set_settings(replace(state.training.settings, goal="previous"))
+    assert np.isnan(state.training.best())
+    assert not state.training.step()
+    assert said
+    assert state.training.softmax_gradient(0, 0) is None
