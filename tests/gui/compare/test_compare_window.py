@@ -10,11 +10,12 @@ from PySide6.QtGui import QAction, QKeySequence
 from engine.vocabulary import STEPS
 from gui.support.language import set_language
 from tests.engine.model_needed import NEEDS_MODEL
+from tests.gui.isolation import next_frame
 from tests.gui.painted import painted_numbers
 
 
 def _settle(qtbot, window) -> None:
-    qtbot.wait(50)
+    next_frame()  # the edits of this frame reach the views
     window.repaint()
 
 
@@ -86,7 +87,7 @@ def test_a_stands_beside_b_where_the_window_has_the_room(window, qtbot):
     compared = window.compared
     assert compared.pinned_steps is None or not compared.pinned_steps.isVisible()  # 1280
     window.resize(1920, 1080)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: window.workspace.width() > 1800)
     window.workspace.reset()  # the side columns at their widths: the steps 1,262 px
     qtbot.waitUntil(lambda: compared.pinned_steps is not None and compared.pinned_steps.isVisible())
     a = window.state.comparison.result

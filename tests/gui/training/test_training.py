@@ -192,9 +192,9 @@ def test_short_plots_name_their_lines_below_them_and_tall_ones_in_a_legend(windo
     qtbot.waitUntil(lambda: panel._built)
     run = panel.findChild(type(panel.loss_plot.parent()), "trainingRun")
     window.state.training.step()
-    qtbot.wait(20)
-    assert run.loss_plot.height() < 220  # the side column at 1280 × 720
-    assert run.line_names.isVisible()
+    # once laid out in the side column at 1280 × 720: too short for a legend
+    qtbot.waitUntil(run.line_names.isVisible)
+    assert run.loss_plot.height() < 220
     assert "‖∂L/∂S‖" in run.line_names.text()
     assert not run.loss_plot.legend.isVisible()
     run.resize(run.width(), 900)
