@@ -109,3 +109,19 @@ def check_temperature(temperature: float) -> float:
             )
         )
     return tau
+
+
+def check_projection(x: Matrix, w: Matrix, name: str) -> None:
+    """Raise InputError unless ``w`` (W_q, W_k or W_v) has one row per column of X."""
+    if w.shape[0] != x.shape[1]:
+        raise InputError(
+            Message(
+                "{matrix} needs one row per column of X: X is {x_rows}×{x_cols} "
+                "but {matrix} is {rows}×{cols}",
+                matrix=name,
+                x_rows=x.shape[0],
+                x_cols=x.shape[1],
+                rows=w.shape[0],
+                cols=w.shape[1],
+            )
+        )

@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..messages import InputError, Message
-from ._checks import Matrix, as_inputs, as_matrix, check_temperature
+from ._checks import Matrix, as_inputs, as_matrix, check_projection, check_temperature
 from .result import AttentionResult
 from .row_blocks import range_block, row_blocks, scale_block, softmax_block, softmax_rows
 
@@ -280,18 +280,7 @@ def project(
     x = as_matrix(x, "X")
     weights = {name: as_matrix(w, name) for name, w in (("W_q", w_q), ("W_k", w_k), ("W_v", w_v))}
     for name, w in weights.items():
-        if w.shape[0] != x.shape[1]:
-            raise InputError(
-                Message(
-                    "{matrix} needs one row per column of X: X is {x_rows}×{x_cols} "
-                    "but {matrix} is {rows}×{cols}",
-                    matrix=name,
-                    x_rows=x.shape[0],
-                    x_cols=x.shape[1],
-                    rows=w.shape[0],
-                    cols=w.shape[1],
-                )
-            )
+        check_projection(x, w, name)
     if weights["W_q"].shape[1] != weights["W_k"].shape[1]:
         raise InputError(Message("W_q and W_k must have the same width d_k"))
     with np.errstate(over="ignore", invalid="ignore"):

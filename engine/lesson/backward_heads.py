@@ -23,7 +23,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..messages import InputError, Message
-from ._checks import Matrix, as_matrix
+from ._checks import Matrix, as_matrix, check_projection
 from .backward import Gradients, backward_of_head, check_shape, upstream
 from .dropout import Dropout
 from .multi_head import MultiHeadResult
@@ -207,18 +207,7 @@ def backward_projection(
     gradients = (d_queries, d_keys, d_values)
     for w, w_name, gradient, name in zip(ws, ("W_q", "W_k", "W_v"), gradients,
                                          ("∂L/∂Q", "∂L/∂K", "∂L/∂V"), strict=True):  # fmt: skip
-        if w.shape[0] != x.shape[1]:
-            raise InputError(
-                Message(
-                    "{matrix} needs one row per column of X: X is {x_rows}×{x_cols} "
-                    "but {matrix} is {rows}×{cols}",
-                    matrix=w_name,
-                    x_rows=x.shape[0],
-                    x_cols=x.shape[1],
-                    rows=w.shape[0],
-                    cols=w.shape[1],
-                )
-            )
+        check_projection(x, w, w_name)
         check_shape(gradient, name, np.empty((x.shape[0], w.shape[1])), f"X·{w_name}")
     d_x = d_queries @ ws[0].T  # ∂L/∂X, (L, d_model): Q, K and V all came from X
     d_x += d_keys @ ws[1].T
