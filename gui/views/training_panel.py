@@ -56,9 +56,19 @@ class TrainingPanel(Retranslating, QWidget):
         self._layout.setContentsMargins(2, 2, 2, 2)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
-        """Build the views the first time the tab is shown."""
+        """Build the views the first time the tab is shown; show what changed behind it."""
+        built = self._built
         self.build()
         super().showEvent(event)
+        if built:
+            self._show_numbers()
+
+    def _hidden(self) -> bool:
+        """Return True while nobody sees the panel (its tab behind the dial's).
+
+        Its numbers wait for the next show: a dial frame cost a backward pass here.
+        """
+        return not self._built or not self.isVisible()
 
     def build(self) -> None:
         """Make the panel's widgets (once); a test or an export may ask before it is shown."""
@@ -220,7 +230,7 @@ class TrainingPanel(Retranslating, QWidget):
 
     # ------------------------------------------------------------------ the numbers
     def _show_numbers(self) -> None:
-        if not self._built:
+        if self._hidden():
             return
         settings, state = self.training.settings, self.state
         by_row = settings.goal == "row"
@@ -235,7 +245,7 @@ class TrainingPanel(Retranslating, QWidget):
 
     def _show_by_hand(self) -> None:
         """∂L/∂s_ij = a_ij (g_ij − Σ_k a_ik g_ik) / τ for the cell clicked in S, S/τ or A."""
-        if not self._built:
+        if self._hidden():
             return
         cell = self.state.selected_cell
         if cell is None or cell[0] == "context" or cell[2] < 0:

@@ -257,3 +257,22 @@ def test_a_goal_these_numbers_cannot_have_is_said_not_raised(qapp):
     assert not state.training.step()
     assert said
     assert state.training.softmax_gradient(0, 0) is None
+
+
+def test_the_panel_behind_the_dial_computes_nothing_until_shown(window, qtbot, monkeypatch):
+    window.workspace.show_panel("training")
+    panel = window.training
+    qtbot.waitUntil(lambda: panel._built)
+    window.state.select_cell("scores", 0, 2)
+    window.workspace.show_panel("temperature")  # the training's tab behind the dial's
+    qtbot.waitUntil(lambda: not panel.isVisible())
+    asked = []
+    real = window.state.training.softmax_gradient
+    monkeypatch.setattr(window.state.training, "softmax_gradient",
+                        lambda *cell: asked.append(cell) or real(*cell))  # fmt: skip
+    for tau in (0.5, 1.0, 3.0):  # dial frames
+        window.state.set_temperature(tau)
+    assert asked == []
+    window.workspace.show_panel("training")
+    qtbot.waitUntil(lambda: asked != [])
+    assert "τ = 3" in panel.by_hand.text() or "÷ 3 =" in panel.by_hand.text()
