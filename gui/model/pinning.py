@@ -20,6 +20,7 @@ from gui.model.comparison import Change, Difference, Pin, changes, comparable
 from gui.model.comparison_text import caption
 from gui.model.held_numbers import HeldNumbers
 from gui.model.snapshots import snapshot_of
+from gui.support.language import current_language
 
 
 class Comparison(QObject):
@@ -34,6 +35,7 @@ class Comparison(QObject):
         self._b = numbers
         self._b_head = b_head
         self._pin: Pin | None = None
+        self._caption: tuple[tuple[object, object], tuple[object, ...], str] | None = None
 
     @property
     def pinned(self) -> Pin | None:
@@ -133,4 +135,15 @@ class Comparison(QObject):
 
     def caption(self) -> str:
         """Return what differs, in words: "A: τ = 0.5 · B: τ = 2" ("" without a pin)."""
-        return "" if self._pin is None else caption(self.changes())
+        pin = self._pin
+        if pin is None:
+            return ""
+        # read afresh only for other numbers (snapshots are replaced, never changed in
+        # place) or another language: the line asks on every frame of the dial
+        snapshots = (pin.numbers.snapshot, self._b.snapshot)
+        rest = (pin.numbers.selected_head, self._b_head(), current_language())
+        kept = self._caption
+        if kept is None or kept[0][0] is not snapshots[0] or kept[0][1] is not snapshots[1] \
+                or kept[1] != rest:  # fmt: skip
+            kept = self._caption = (snapshots, rest, caption(self.changes()))
+        return kept[2]
