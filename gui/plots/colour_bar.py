@@ -85,9 +85,15 @@ def colours_of(kind: str) -> np.ndarray:
     "probability": viridis; "diverging": CET-CBD1, blue–grey–yellow, made to stay
     diverging for red-green colour blindness.
     """
-    colormap = pg.colormap.get("viridis" if kind == "probability" else "CET-CBD1")
-    table: np.ndarray = colormap.getLookupTable(nPts=256, alpha=False)
-    return table
+    if kind not in _TABLES:  # read from pyqtgraph's files once: 1 ms a heatmap
+        colormap = pg.colormap.get("viridis" if kind == "probability" else "CET-CBD1")
+        table: np.ndarray = colormap.getLookupTable(nPts=256, alpha=False)
+        table.flags.writeable = False  # one table shared by every heatmap of its kind
+        _TABLES[kind] = table
+    return _TABLES[kind]
+
+
+_TABLES: dict[str, np.ndarray] = {}
 
 
 class ColourBar(pg.GraphicsWidget):

@@ -14,7 +14,7 @@ import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtGui import QFont, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
 from gui.plots.cell_axes import CellAxes
@@ -77,6 +77,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         self._dropped: np.ndarray | None = None  # True where dropout dropped a weight
         self._mask: np.ndarray | None = None  # False where attention is not allowed
         self._selected_cell: tuple[int, int] | None = None
+        # no names nor numbers fitted before the first size it is given (its own resize,
+        # its layout's at the first show): fitted to a size it never has, 5 times each
+        self._sized = False
         self.setBackground(BACKGROUND)
 
         self._plot = CellAxes()
@@ -353,8 +356,19 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self._update_ticks()
 
     def _update_ticks(self) -> None:
-        if hasattr(self, "_text"):
+        if self._sized and hasattr(self, "_text"):
             self._text.write(self.shown_cells())
+
+    def settle(self) -> None:
+        """Lay the axes and the cells out now (new names' room), not when Qt gets to it."""
+        self._plot.layout.activate()
+        self.ci.layout.activate()
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:  # noqa: N802 (Qt's name)
+        """Lay the view out at the new size; from the first size on, fit names and numbers."""
+        if event is not None:  # pyqtgraph calls it with None as it builds the view
+            self._sized = True
+        super().resizeEvent(event)
 
     def matrix(self) -> np.ndarray:
         """Return a copy of the matrix currently shown, -inf included."""

@@ -12,7 +12,7 @@ scrolled out of sight stays visible): it catches up as it is shown, or painted a
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtGui import QPaintEvent, QShowEvent
 from PySide6.QtWidgets import QWidget
 
@@ -38,6 +38,20 @@ class DrawnWhenShown(QWidget):
         if self._owes_drawing:
             self._owes_drawing = False
             self.draw()
+
+    def event(self, event: QEvent) -> bool:
+        """Before the window's first show, draw if it will be seen: laid out once, drawn.
+
+        Qt polishes every widget before it lays any out; drawn at its show, the mixing
+        view's new legend laid it out a second time on the way to the first paint.
+        """
+        if (
+            event.type() == QEvent.Type.Polish
+            and self._owes_drawing
+            and self.isVisibleTo(self.window())
+        ):
+            self.catch_up()
+        return super().event(event)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
         """Draw what changed while hidden, before the first paint."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import (
     QEnterEvent,
     QFont,
@@ -120,11 +120,15 @@ class FormulaBar(Retranslating, QWidget):
         self.setObjectName("formulaBar")
         self.state = state
         self.text_scale = state.view if text_scale is None else text_scale
-        self.parts = {step: FormulaPart(state, step, self) for step in (1, 2, 3, 4)}
+        # the pieces in a box the bar fills: the bar itself has no layout, so that the
+        # window's layout asks the bar (heightForWidth) for its height, not the pieces
+        self._content = QWidget(self)
+        self.parts = {step: FormulaPart(state, step, self._content) for step in (1, 2, 3, 4)}
         row = QHBoxLayout()
         row.setSpacing(0)
-        pieces = [QLabel("Attention(Q, K, V) = ", self), self.parts[3], QLabel("(", self),
-                  self.parts[1], self.parts[2], QLabel(")", self), self.parts[4]]  # fmt: skip
+        content = self._content
+        pieces = [QLabel("Attention(Q, K, V) = ", content), self.parts[3], QLabel("(", content),
+                  self.parts[1], self.parts[2], QLabel(")", content), self.parts[4]]  # fmt: skip
         self._pieces = pieces
         self._base_font = QFont(QGuiApplication.font())  # not a parent's scaled one
         self._heights: dict[float, int] = {}  # the formula's height at each text size
@@ -133,18 +137,20 @@ class FormulaBar(Retranslating, QWidget):
         self._fitted: tuple[object, ...] | None = None  # what the last fit was made for
         self._chain_texts: tuple[str, ...] = ()  # the shape chain with √d_k and with τ
         self._chain_probe = QLabel()  # measures the wrapped chain (see _chain_height)
+        self._chain_heights: dict[tuple[object, ...], int] = {}  # by room, font and texts
+        self._measures: tuple[object, ...] = ()  # what heightForWidth was last told of
         self._chain_probe.setWordWrap(True)
         self._fit()
         # The formula's width changes with τ ("/ τ = 0.35"): as a minimum width of the centre
         # it would take the side columns' room on every frame of the dial and relay out every view.
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         for piece in pieces:  # τ's part in a box: its text, new on every frame, relays nothing out
-            row.addWidget(SteadyBox(piece, self) if piece is self.parts[2] else piece)
+            row.addWidget(SteadyBox(piece, content) if piece is self.parts[2] else piece)
         row.addStretch(1)
-        self.shape_chain = QLabel(self)
+        self.shape_chain = QLabel(content)
         self.shape_chain.setObjectName("shapeChain")
         self.shape_chain.setWordWrap(True)
-        layout = QVBoxLayout(self)
+        layout = QVBoxLayout(self._content)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.setSpacing(2)
         layout.addLayout(row)
@@ -185,9 +191,15 @@ class FormulaBar(Retranslating, QWidget):
         # The height of the full-size formula, whatever the fit: the heatmaps below it must
         # not move when τ's text makes the formula shrink a little.
         # (from the fonts, not from a size hint that may still be the last font's)
-        if hasattr(self, "shape_chain"):  # not while the bar is being built
-            formula = self._formula_height(font)
-            self.setFixedHeight(math.ceil(formula + self._chain_height() + 2 + 4))
+        # Asked by the layout for its width (see heightForWidth), before the bar is sized:
+        # set as a fixed height, a height measured at the width it had before its first
+        # show (100 px) laid the heatmaps out a second time on the way to the first paint.
+        if hasattr(self, "shape_chain"):
+            measures = (self._chain_texts, self.text_scale.font_scale,
+                        self.shape_chain.font().toString())  # fmt: skip
+            if measures != self._measures:  # the layout's heights for each width are old
+                self._measures = measures
+                self.updateGeometry()
         # While τ is shown, part ② keeps the room of its widest text: the "⋅ V④" after it
         # jumped sideways on every frame of the dial as τ's digits changed width.
         tau = self.parts[2]
@@ -204,24 +216,50 @@ class FormulaBar(Retranslating, QWidget):
                 piece.setFont(font)
             tau.setMinimumWidth(self._widest_tau(font) if self._tau_shown else 0)
 
-    def _chain_height(self) -> int:
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt's name)
+        """Return True: the shape chain wraps (see ``heightForWidth``)."""
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
+        """Return the bar's height at ``width``: the full-size formula, the chain wrapped.
+
+        The full-size formula's, whatever the fit: the heatmaps below it must not move
+        when τ's text makes the formula shrink a little.
+        """
+        font = QFont(self._base_font)
+        font.setPointSizeF(self._base_font.pointSizeF() * 1.7 * self.text_scale.font_scale)
+        return math.ceil(self._formula_height(font) + self._chain_height(width) + 2 + 4)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        """Return the layout's width and the height at the bar's width."""
+        return QSize(super().sizeHint().width(), self.heightForWidth(self.width()))
+
+    def _chain_height(self, width: int) -> int:
         """Return the shape chain's height, wrapped to the bar's width, whatever τ is.
 
         The chain wraps: several heads' one was cut at 1280 px ("… → QKᵀ/√d_k ("). Its
         height is that of its longer text, with √d_k or with τ, so that the heatmaps
         below do not move when the dial starts to play; two lines at most.
         """
-        probe = self._chain_probe
-        probe.setFont(self.shape_chain.font())
-        room = max(self.width() - 8, 40)  # the layout's margins
-        heights = []
-        for text in self._chain_texts:
-            probe.setText(text)
-            heights.append(probe.heightForWidth(room))
-        line = QFontMetricsF(probe.font()).lineSpacing()
-        # at most two lines: a narrow centre (a small window as it starts) must not make the
-        # bar, and so the window's least height, taller than two lines
-        return min(max(heights, default=0), math.ceil(2 * line + 1))
+        if not hasattr(self, "shape_chain"):
+            return 0  # not while the bar is being built
+        room = max(width - 8, 40)  # the layout's margins
+        font = self.shape_chain.font()
+        key = (room, font.toString(), self._chain_texts)
+        if key not in self._chain_heights:  # asked on every layout pass
+            probe = self._chain_probe
+            probe.setFont(font)
+            heights = []
+            for text in self._chain_texts:
+                probe.setText(text)
+                heights.append(probe.heightForWidth(room))
+            line = QFontMetricsF(probe.font()).lineSpacing()
+            # at most two lines: a narrow centre (a small window as it starts) must not make
+            # the bar, and so the window's least height, taller than two lines
+            if len(self._chain_heights) > 64:
+                self._chain_heights.clear()
+            self._chain_heights[key] = min(max(heights, default=0), math.ceil(2 * line + 1))
+        return self._chain_heights[key]
 
     def _widest_tau(self, font: QFont) -> int:
         """Return the width of part ② with τ's widest text, in ``font`` (as lit: its frame)."""
@@ -246,8 +284,14 @@ class FormulaBar(Retranslating, QWidget):
             probe = QLabel()
             probe.setFont(font)
             probe.setText(FORMULA_PROBE)
-            heights = [probe.sizeHint().height(), *(p.sizeHint().height() for p in self._pieces)]
-            self._heights[key] = max(heights)
+            # and framed as a part is (its style sheet's padding and border), in ``font``:
+            # the parts themselves may still have another size (the last fit's)
+            framed = QLabel()
+            framed.setStyleSheet(self.parts[1].styleSheet())
+            framed.setFont(font)
+            framed.setText(FORMULA_PROBE)
+            framed.ensurePolished()
+            self._heights[key] = max(probe.sizeHint().height(), framed.sizeHint().height())
         return self._heights[key]
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
@@ -258,8 +302,9 @@ class FormulaBar(Retranslating, QWidget):
             self._fit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
-        """Fit the formula to the new width."""
+        """Fill the bar with its pieces; fit the formula to the new width."""
         super().resizeEvent(event)
+        self._content.setGeometry(self.rect())
         self._fit()
 
     def _on_result_changed(self) -> None:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtGui import QAction, QFont, QGuiApplication
+from PySide6.QtGui import QAction, QFont, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QGridLayout,
     QHBoxLayout,
     QSizePolicy,
     QToolButton,
@@ -27,6 +26,7 @@ from gui.plots.colour_bar import symmetric_levels
 from gui.plots.heatmap import MAX_LEVEL, Heatmap
 from gui.support.language import Retranslating
 from gui.views.formula_bar import STEP_COLOURS, step_tint
+from gui.views.layout_hooks import HookedGrid
 from gui.views.steady_box import SteadyBox
 from gui.views.step_title import StepTitle
 
@@ -41,6 +41,7 @@ HELD_STEPS = ("scaled", "context")
 COLUMNS = (("scores", "weights"), ("scaled", "context"))
 #: the heatmaps side by side, rows level: the left one's names serve both (left, right)
 ROWS = (("scores", "scaled"), ("weights", "context"))
+SHARING_ROUNDS = 3  # the names shared, the cells resized, the names fitted to them: at most
 
 
 class PipelineView(Retranslating, QWidget):
@@ -72,6 +73,11 @@ class PipelineView(Retranslating, QWidget):
         self.heatmaps: dict[str, Heatmap] = {}
         self.titles: dict[str, StepTitle] = {}
         self._following = False  # the heatmaps are being set to another's cells
+        # hidden, then laid out: the heatmaps' sizes change one by one; their names are
+        # shared once they all have theirs (when first shown, then after each layout pass)
+        self._laying_out = True
+        self._ticks_owed = True  # a heatmap's view changed while they were laid out
+        self._sharing = False
         self.whole_action = QAction(self)
         self.whole_action.setObjectName("wholeMatrixAction")
         self.whole_action.setEnabled(False)
@@ -93,7 +99,8 @@ class PipelineView(Retranslating, QWidget):
         controls = {"weights": self.scale_choice, "context": self.whole_button}
         for control in controls.values():  # as high as the titles: the heatmaps keep their room
             control.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
-        grid = QGridLayout(self)
+        grid = HookedGrid(self, lambda _: self._on_laying_out(True),
+                          lambda _: self._on_laying_out(False))  # fmt: skip
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setVerticalSpacing(0)
         grid.setRowMinimumHeight(2, 6)  # between the two rows of heatmaps
@@ -378,10 +385,38 @@ class PipelineView(Retranslating, QWidget):
         for bar in bars:
             bar.set_least_width(widest)
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """Share the heatmaps' names once they all have their first sizes."""
+        super().showEvent(event)
+        self._on_laying_out(False)
+
+    def _on_laying_out(self, laying_out: bool) -> None:
+        self._laying_out = laying_out or not self.isVisible()
+        if not self._laying_out and self._ticks_owed:
+            self._share_ticks()
+
     def _share_ticks(self) -> None:
         """Name the same rows in all four and the same token columns in S, S/τ and A, alike."""
         if self._following:
             return  # once all of them show the new cells
+        if self._laying_out or self._sharing:
+            self._ticks_owed = True  # once all of them have their new sizes
+            return
+        self._sharing = True
+        try:
+            # the names' new room resizes the cells, whose names are fitted again: at once,
+            # not as each heatmap's own layout gets to it (four shares more, after the first)
+            for _ in range(SHARING_ROUNDS):
+                self._ticks_owed = False
+                self._share_once()
+                for heatmap in self.heatmaps.values():
+                    heatmap.settle()
+                if not self._ticks_owed:
+                    break
+        finally:
+            self._sharing = False
+
+    def _share_once(self) -> None:
         needed = {step: heatmap.tick_steps() for step, heatmap in self.heatmaps.items()}
         rows = max(steps[0] for steps in needed.values())
         cols = max(needed[step][1] for step in TOKEN_COLUMNS)

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QStyle,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -27,6 +26,7 @@ from gui.model.numbers import TAU_DECIMALS
 from gui.model.state import AttentionState
 from gui.model.view_settings import ViewSettings
 from gui.support.language import Retranslating
+from gui.views.layout_hooks import HookedColumn
 from gui.views.weight_bars import WeightBars
 
 TAU_MIN, TAU_MAX = 0.05, 20.0
@@ -171,7 +171,8 @@ class TemperatureDial(Retranslating, QWidget):
         controls.setContentsMargins(0, 0, 0, 0)
         self._top.addWidget(holder)
         self._top.addWidget(self.bars, 1)
-        layout = QVBoxLayout(self)
+        # the bars beside or below, chosen for the new width before the layout's pass
+        layout = HookedColumn(self, lambda _: self._arrange())
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(self._top, 1)
         layout.addWidget(self.caption)

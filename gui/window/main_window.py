@@ -14,7 +14,6 @@ from PySide6.QtCore import QSignalBlocker, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QColor, QPaintEvent
 from PySide6.QtWidgets import (
     QMainWindow,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -42,6 +41,7 @@ from gui.views.training_panel import TrainingPanel
 from gui.window.comparing import Comparing
 from gui.window.layout_settings import restore_window_settings, save_window_settings
 from gui.window.menus import Menus
+from gui.window.page_tabs import PageTabs
 from gui.window.presenter import Presenter
 from gui.window.random_dialog import RandomPresetDialog
 from gui.window.workspace import Workspace
@@ -101,7 +101,7 @@ class MainWindow(Retranslating, QMainWindow):
             "training": self.training,
         }
         self.workspace = Workspace(self.inputs, steps, self.panels, self)
-        self.tabs = QTabWidget(self)
+        self.tabs = PageTabs(self)
         self.tabs.setObjectName("centralTabs")
         self.tabs.addTab(self.workspace, "")
         # The experiment's panel is built when first needed: not on the way to the first paint.

@@ -16,6 +16,8 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
+from gui.window.page_tabs import PageTabs
+
 #: the right column's two groups of tabs, upper and lower, by the panels' keys
 SIDE_GROUPS = (("temperature", "heads", "model", "training"), ("mixing", "explanation"))
 STEPS_LEAST = QSize(600, 420)  # two heatmaps of 300 × 250 side by side, their titles, the formula
@@ -116,7 +118,7 @@ class Workspace(QSplitter):
         self.side.setMinimumWidth(SIDE_LEAST)
         self.groups: list[QTabWidget] = []
         for number, keys in enumerate(SIDE_GROUPS):
-            group = QTabWidget(self.side)
+            group = PageTabs(self.side)
             group.setObjectName(("upperPanels", "lowerPanels")[number])
             group.setDocumentMode(True)
             group.setUsesScrollButtons(True)
@@ -231,10 +233,14 @@ class Workspace(QSplitter):
         self.arranged.emit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
-        """Lay the regions out; the first time, as the arrangement asked for says."""
-        super().resizeEvent(event)
-        if self._pending is not None and self.isVisible():
+        """Lay the regions out; the first time, as the arrangement asked for says.
+
+        The arrangement first, then the splitter's own pass: each region is sized once
+        (at the first show too, where the workspace is sized before it is visible).
+        """
+        if self._pending is not None and event.size().width() > 0:
             self._apply_pending()
+        super().resizeEvent(event)
 
     def reset(self) -> None:
         """Give back the default: every region shown, the side columns at their widths."""
