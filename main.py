@@ -9,9 +9,14 @@ The command line itself is gui.command_line: its parser, and the verbs it runs.
 
 from __future__ import annotations
 
+import gc
 import time
 
 START = time.perf_counter()  # --smoke counts the time to the first paint from here
+# Start-up makes a few hundred thousand objects (Qt's and pyqtgraph's modules, the window)
+# and no garbage: Python's collector, walking them again and again, cost 10 ms of it.
+# gui.command_line.verbs turns it back on (for the window, once it is painted).
+gc.disable()
 
 import sys  # noqa: E402
 

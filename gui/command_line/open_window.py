@@ -8,6 +8,7 @@ came.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import time
@@ -44,6 +45,8 @@ def run(args: argparse.Namespace, started: float) -> int:
     # No exception may leave a slot unsaid: a dialog, the session saved, a log file.
     guard = SlotErrorGuard(window.sessions.autosaver.write, lambda: window)
     guard.install()
+    if not gc.isenabled():  # main.py put it off for the start: on again once painted
+        window.first_paint.connect(collect_from_now_on)
     if args.smoke:
         window.first_paint.connect(lambda: app.exit(0))
     window.show()
@@ -65,4 +68,14 @@ def run(args: argparse.Namespace, started: float) -> int:
     return int(status)
 
 
-__all__ = ["run"]
+def collect_from_now_on() -> None:
+    """Turn Python's collector on again, the start-up's objects set aside for good.
+
+    Set aside (``gc.freeze``): the modules, the window and its views live as long as the
+    app, and the collector's full passes (on the dial's frames too) need not walk them.
+    """
+    gc.freeze()
+    gc.enable()
+
+
+__all__ = ["collect_from_now_on", "run"]

@@ -7,6 +7,7 @@ no Qt, and a bad flag is said before anything heavy is loaded.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Sequence
 
@@ -28,6 +29,8 @@ def run(argv: Sequence[str], started: float | None = None) -> int:
     started = time.perf_counter() if started is None else started
     console_replaces_what_it_cannot_encode()
     args = parse(argv)
+    if args.verb is not None:  # only the window's start waits for its collector (main.py)
+        gc.enable()
     if args.verb == "export":
         from gui.command_line.export import run as export
 

@@ -57,6 +57,11 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
 TAU_DECIMALS = 3
 
 
+def number_text(value: float) -> str:
+    """Return ``value`` to three significant digits, "—" when it is not finite."""
+    return f"{value:.3g}" if math.isfinite(value) else "—"
+
+
 def tau_text(value: float) -> str:
     """Return τ as the dial's box writes it ("0.072", "2.000"), the same in every view.
 

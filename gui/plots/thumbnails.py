@@ -8,11 +8,12 @@ heatmaps would each cost a view's repaint.
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtGui import QImage
 
+from gui.plots.colour_bar import colours_of
+
 #: viridis, as the heatmap of A uses it
-PROBABILITY_LUT = pg.colormap.get("viridis").getLookupTable(nPts=256, alpha=False)
+PROBABILITY_LUT = colours_of("probability")  # read once, shared with the heatmaps
 
 
 def _rows_max(matrix: np.ndarray, step: int) -> np.ndarray:

@@ -24,12 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.model.numbers import number_text as _g
 from gui.model.state import AttentionState
 from gui.model.training_goal import GOALS, LEARNING, MOST_STEPS, TrainingSettings, target_row
 from gui.support.language import Retranslating
-from gui.views.target_bars import TargetBars
-from gui.views.training_run import TrainingRun
-from gui.views.training_run import number_text as _g
 
 
 def _minus(value: float) -> str:
@@ -81,6 +79,10 @@ class TrainingPanel(Retranslating, QWidget):
         self.goal.addItems([""] * len(GOALS))
         self.row = QComboBox(self)
         self.row.setObjectName("trainingRow")
+        # their modules (the curves' plots) with the panel, not at start-up
+        from gui.views.target_bars import TargetBars
+        from gui.views.training_run import TrainingRun
+
         self.bars = TargetBars(self)
         self.bars.setMinimumHeight(80)
         self.loss_text = QLabel(self)

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from gui.model.numbers import number_text
 from gui.model.state import AttentionState
 from gui.model.view_settings import ViewSettings
 from gui.plots.text_scale import scaled_font
@@ -24,11 +25,6 @@ LEAST_PLOT = (150, 120)  # a plot's least size at the normal text size, in pixel
 #: plots shorter than this (a side column at 1280 × 720) name their lines below them, in
 #: their colours: a legend over them covered most of the curves
 LEGEND_PLOT_HEIGHT = 220
-
-
-def number_text(value: float) -> str:
-    """Return ``value`` to three significant digits, "—" when it is not finite."""
-    return f"{value:.3g}" if math.isfinite(value) else "—"
 
 
 class TrainingRun(Retranslating, QWidget):

@@ -8,13 +8,13 @@ until Esc. The main window is never changed, so nothing needs to be given back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
 
 from gui.model.state import AttentionState
 from gui.model.view_settings import ViewSettings
-from gui.window.presenter_view import PresenterView
 
 PRESENTER_SCALE = 1.5  # the presenter view's text on a screen REFERENCE_HEIGHT tall
 REFERENCE_HEIGHT = 1080  # others in proportion (a 4K screen at 96 dpi: 3×), 1× at least
@@ -23,6 +23,9 @@ SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0)
 # four steps and the dial no longer fit at their least sizes (at 1280×720, 1.5× with the dial
 # put the ③ and ④ titles over ① and ②'s bottom rows and the dial's knob behind its τ box)
 STEPS_ABOVE = {False: 1, True: 0}
+
+if TYPE_CHECKING:
+    from gui.window.presenter_view import PresenterView
 
 
 def nearest(scale: float) -> int:
@@ -144,6 +147,9 @@ class Presenter(QObject):
 
     def _open(self) -> None:
         screen = projector(self.main_screen())
+        # its module (and the training's curves in it) when first opened, not at start-up
+        from gui.window.presenter_view import PresenterView
+
         view = PresenterView(self.state, self.text_scale, self._actions())
         self.view = view
         view.closed.connect(self._on_closed)

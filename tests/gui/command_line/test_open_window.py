@@ -39,3 +39,29 @@ def test_a_bad_flag_exits_two_with_one_line(main_py, args):  # a real process: t
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith("attention-lab: error: ")
+
+
+def python_after_main(code: str) -> str:
+    """Run ``code`` in a new Python after ``import main`` (which puts the collector off)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    lines = ["import gc, sys", f"sys.path.insert(0, {str(ROOT)!r})", "import main",
+             "assert not gc.isenabled()", code]  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", "\n".join(lines)], capture_output=True,
+                          text=True, env=env, timeout=120, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_collector_is_off_for_the_start_and_on_once_the_window_is_painted():
+    said = python_after_main(
+        "main.main(['--smoke']); print(gc.isenabled(), gc.get_freeze_count() > 10_000)"
+    )
+    assert said.splitlines()[-1] == "True True"
+
+
+def test_the_collector_is_on_for_every_verb_without_a_window(tmp_path):
+    said = python_after_main(
+        f"main.main(['export', '--out', {str(tmp_path / 'out')!r}, '--format', 'png']); "
+        "print(gc.isenabled())"
+    )
+    assert said.splitlines()[-1] == "True"
