@@ -174,8 +174,22 @@ class FormulaBar(Retranslating, QWidget):
         Smaller only where it would not fit: the presenter view on a small screen clipped it.
         Not again while nothing it depends on has changed: τ's digits have their room (part
         ②'s widest), so the dial's frames need no new fit; setting seven fonts and measuring
-        the pieces cost a millisecond on every frame and every edit.
+        the pieces cost a millisecond on every frame and every edit. Not before the bar has
+        its first width either (fitted to 100 px, then again as it is shown).
         """
+        # The height of the full-size formula, whatever the fit: the heatmaps below it must
+        # not move when τ's text makes the formula shrink a little. Asked by the layout for
+        # each width (see heightForWidth), before the bar is sized: a fixed height, measured
+        # at the width it had before its first show (100 px), laid the heatmaps out a second
+        # time on the way to the first paint.
+        if hasattr(self, "shape_chain"):
+            measures = (self._chain_texts, self.text_scale.font_scale,
+                        self.shape_chain.font().toString())  # fmt: skip
+            if measures != self._measures:  # the layout's heights for each width are old
+                self._measures = measures
+                self.updateGeometry()
+        if not self.testAttribute(Qt.WidgetAttribute.WA_Resized) and not self.isVisible():
+            return
         chain_size = self.shape_chain.font().pointSizeF() if hasattr(self, "shape_chain") else 0
         texts = tuple(piece.text() for piece in self._pieces if piece is not self.parts[2])
         fitted = (texts, self._tau_shown, self.width(), self.text_scale.font_scale, chain_size,
@@ -188,18 +202,6 @@ class FormulaBar(Retranslating, QWidget):
         font.setPointSizeF(size)
         for piece in self._pieces:
             piece.setFont(font)
-        # The height of the full-size formula, whatever the fit: the heatmaps below it must
-        # not move when τ's text makes the formula shrink a little.
-        # (from the fonts, not from a size hint that may still be the last font's)
-        # Asked by the layout for its width (see heightForWidth), before the bar is sized:
-        # set as a fixed height, a height measured at the width it had before its first
-        # show (100 px) laid the heatmaps out a second time on the way to the first paint.
-        if hasattr(self, "shape_chain"):
-            measures = (self._chain_texts, self.text_scale.font_scale,
-                        self.shape_chain.font().toString())  # fmt: skip
-            if measures != self._measures:  # the layout's heights for each width are old
-                self._measures = measures
-                self.updateGeometry()
         # While τ is shown, part ② keeps the room of its widest text: the "⋅ V④" after it
         # jumped sideways on every frame of the dial as τ's digits changed width.
         tau = self.parts[2]
