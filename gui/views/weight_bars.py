@@ -9,7 +9,7 @@ from html import escape
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QGuiApplication, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.model.numbers import format_number
@@ -109,6 +109,7 @@ class WeightBars(Retranslating, QWidget):
         self._share = 0.0  # of the view's height, that room
         self._shown: tuple[object, int] | None = None  # (A, row) on screen
         # the room for names and numbers is known once the plot is laid out in its scene
+        # (the view is resized with the panel: how many fit is chosen again then, once)
         self.axes.vb.sigResized.connect(self._update_weight_ticks)
         self.axes.vb.sigResized.connect(self._refresh)
         self.text_scale.font_scale_changed.connect(self._on_font_scale_changed)
@@ -118,11 +119,6 @@ class WeightBars(Retranslating, QWidget):
         for signal in (state.selected_token_changed, state.tokens_changed):
             signal.connect(self._refresh)
         self._on_font_scale_changed(self.text_scale.font_scale)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
-        """Choose again how many names and numbers fit the new width."""
-        super().resizeEvent(event)
-        self._refresh()  # how many names and numbers fit depends on the width
 
     def retranslate(self) -> None:
         """Write the readout again in the current language."""
