@@ -14,8 +14,9 @@ import time
 
 START = time.perf_counter()  # --smoke counts the time to the first paint from here
 # Start-up makes a few hundred thousand objects (Qt's and pyqtgraph's modules, the window)
-# and no garbage: Python's collector, walking them again and again, cost 10 ms of it.
-# gui.command_line.verbs turns it back on (for the window, once it is painted).
+# and no garbage: Python's collector, walking them again and again, cost 10-25 ms of it.
+# gui.command_line.verbs turns it back on (for the window, once it is painted); main()
+# does at the latest, whatever the run did (a bad flag, an error).
 gc.disable()
 
 import sys  # noqa: E402
@@ -30,7 +31,10 @@ def main(argv: list[str] | None = None) -> int:
     offline install kit; otherwise the window opens (with the last session, unless
     ``--preset`` names an example) until it is closed.
     """
-    return run(sys.argv[1:] if argv is None else argv, START)
+    try:
+        return run(sys.argv[1:] if argv is None else argv, START)
+    finally:
+        gc.enable()
 
 
 if __name__ == "__main__":

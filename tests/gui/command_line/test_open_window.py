@@ -65,3 +65,12 @@ def test_the_collector_is_on_for_every_verb_without_a_window(tmp_path):
         "print(gc.isenabled())"
     )
     assert said.splitlines()[-1] == "True"
+
+
+def test_the_collector_is_on_again_after_a_refused_flag():
+    # main() is also run inside the tests' own process (tests/gui/main_in_process.py):
+    # a bad flag, refused before any verb ran, left the collector off for the rest of it
+    said = python_after_main(
+        "try:\n    main.main(['--bogus'])\nexcept SystemExit:\n    pass\nprint(gc.isenabled())"
+    )
+    assert said.splitlines()[-1] == "True"
