@@ -88,6 +88,7 @@ class MixingView(Retranslating, DrawnWhenShown):
         self._base_font = QFont(QGuiApplication.font())
         self._font = QFont(self._base_font)  # of the names and numbers, at the text scale
         self._limits = (0.0, 0.0)
+        self._limits_height = 0.0  # the mix's height when its range was chosen (0: unknown)
         self._held_limits = (0.0, 0.0)  # the mix's range while τ plays
         self._held_for: object = None  # the V it was taken for
         self._ingredient_limits = (0.0, 0.0)
@@ -120,6 +121,7 @@ class MixingView(Retranslating, DrawnWhenShown):
         state.view.scales_held_changed.connect(self._on_scales_held_changed)
         for plot in (self.mix, self.ingredients):
             plot.vb.sigResized.connect(self._update_ticks)
+        self.mix.vb.sigResized.connect(self._on_mix_resized)
         self._on_font_scale_changed(state.view.font_scale)
 
     def _on_result_changed(self, *_: object, force: bool = False) -> None:
@@ -317,8 +319,19 @@ class MixingView(Retranslating, DrawnWhenShown):
             changed = not keeps_range(self._limits, limits)
         if changed:
             self._limits = limits
+            self._limits_height = self.mix.vb.height()
             self.mix.setYRange(*limits, padding=0)
             self._update_ticks()
+
+    def _on_mix_resized(self) -> None:
+        """Choose the range again once the mix has a height, if it was chosen without one.
+
+        Drawn before its first layout (as the window is polished), its headroom for the
+        totals' labels was taken for a plot 60 px high: the bars stood a quarter shorter.
+        """
+        if self._limits_height <= 0 < self.mix.vb.height() and self._drawn.size:
+            self._limits = (0.0, 0.0)
+            self._draw(self._drawn)
 
     def _range_for(self, lowest: float, highest: float) -> tuple[float, float]:
         """Return the mix's range for stacks from ``lowest`` (≤ 0) up to ``highest`` (≥ 0).
