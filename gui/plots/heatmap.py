@@ -7,7 +7,6 @@ own (``CellAxes`` instead of a ``PlotItem``, ``ColourBar`` instead of a ``ColorB
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 from gui.plots.cell_axes import CellAxes
 from gui.plots.cell_image import CellImage, visible_values
 from gui.plots.cell_labels import CellLabels, Outline
+from gui.plots.cell_pointing import cell_under, cell_words
 from gui.plots.colour_bar import ColourBar, colours_of, symmetric_levels
 from gui.plots.heatmap_text import AXIS_COLOUR, HeatmapText
 from gui.plots.text_fit import round_step
@@ -463,15 +463,9 @@ class Heatmap(pg.GraphicsLayoutWidget):
         return table
 
     def _cell_at(self, scene_pos: QPointF) -> tuple[int, int]:
-        rows, cols = self._matrix.shape
         # from the view's geometry, not mapSceneToView: the view's transform updates lazily
         area = self._view.mapRectToScene(self._view.rect())
-        if rows == 0 or cols == 0 or not area.contains(scene_pos):
-            return (-1, -1)
-        (y0, y1), (x0, x1) = self.shown_cells()
-        col = math.floor(x0 + (scene_pos.x() - area.left()) / area.width() * (x1 - x0))
-        row = math.floor(y0 + (scene_pos.y() - area.top()) / area.height() * (y1 - y0))
-        return (min(max(row, 0), rows - 1), min(max(col, 0), cols - 1))
+        return cell_under(scene_pos, area, self.shown_cells(), self._matrix.shape)
 
     def _on_scene_clicked(self, event: MouseClickEvent) -> None:
         if event.double():  # its first click has selected the cell already
@@ -491,21 +485,8 @@ class Heatmap(pg.GraphicsLayoutWidget):
             self.cell_hovered.emit(*cell)
 
     def cell_text(self, row: int, col: int) -> str:
-        """Return "[row token, column token] = value" of a cell, "" outside the matrix.
-
-        The names in full and the true value, whatever the size and the colour scale.
-        """
-        rows, cols = self._matrix.shape
-        if not (0 <= row < rows and 0 <= col < cols):
-            return ""
-        value = float(self._matrix[row, col])
-        shown = "−∞" if value == -np.inf else f"{value:.4g}"
-        if self._dropped is not None and self._dropped[row, col]:
-            shown = self.tr("{0} (dropped by dropout; crossed hatch)").format(shown)
-        elif self._mask is not None and not self._mask[row, col]:
-            shown = self.tr("{0} (masked; slanting hatch)").format(shown)
-        row_names, col_names = self._name_sources
-        return f"[{row_names[row]}, {col_names[col]}] = {shown}"
+        """Return "[row token, column token] = value" of a cell, "" outside the matrix."""
+        return cell_words(self._matrix, self._name_sources, row, col, self._mask, self._dropped)
 
     def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         """Forget the hovered cell when the mouse leaves (cell_hovered sends (-1, -1))."""

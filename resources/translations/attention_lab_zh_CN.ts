@@ -1199,18 +1199,18 @@ Replace them?</source>
 <context>
     <name>FormulaBar</name>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="276"/>
+        <location filename="../../gui/views/formula_bar.py" line="323"/>
         <source>X ({0}×{1}) ⋅ W → </source>
         <extracomment>Each step&apos;s colour: its text on white, and on its own tint, keeps WCAG AA contrast (4.5:1). Every kind of part the formula has, for its height (see FormulaBar._formula_height). Part ② with τ&apos;s widest text (τ runs from 0.01 to 20.000): its room while τ is not √d_k.</extracomment>
         <translation>X ({0}×{1}) ⋅ W → </translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="278"/>
+        <location filename="../../gui/views/formula_bar.py" line="325"/>
         <source>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</source>
         <translation>Q, K ({0}×{1}) → QKᵀ/{3} ({0}×{0}) → softmax ({0}×{0}) → ⋅V → Z ({0}×{2})</translation>
     </message>
     <message>
-        <location filename="../../gui/views/formula_bar.py" line="285"/>
+        <location filename="../../gui/views/formula_bar.py" line="332"/>
         <source>MultiHead(Q, K, V) = {0}{1}; head {2}: </source>
         <translation>MultiHead(Q, K, V) = {0}{1}；头 {2}：</translation>
     </message>
@@ -1383,12 +1383,12 @@ Replace them?</source>
 <context>
     <name>Heatmap</name>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="490"/>
+        <location filename="../../gui/plots/cell_pointing.py" line="52"/>
         <source>{0} (dropped by dropout; crossed hatch)</source>
         <translation>{0}（被 dropout 丢弃；交叉网线）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots/heatmap.py" line="492"/>
+        <location filename="../../gui/plots/cell_pointing.py" line="55"/>
         <source>{0} (masked; slanting hatch)</source>
         <translation>{0}（被掩码遮住；斜线）</translation>
     </message>
@@ -1782,32 +1782,32 @@ Replace them?</source>
 <context>
     <name>MixingView</name>
     <message>
-        <location filename="../../gui/views/mixing.py" line="187"/>
+        <location filename="../../gui/views/mixing.py" line="189"/>
         <source>the rest: Σ A′[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A′[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="189"/>
+        <location filename="../../gui/views/mixing.py" line="191"/>
         <source>the rest: Σ A[{0}, j] × v_j,d{1} over {2} tokens = {3}</source>
         <translation>其余：对 {2} 个词求 Σ A[{0}, j] × v_j,d{1} = {3}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="393"/>
+        <location filename="../../gui/views/mixing.py" line="406"/>
         <source>the rest, {0} tokens (mean v)</source>
         <translation>其余 {0} 个词（v 取平均）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="404"/>
+        <location filename="../../gui/views/mixing.py" line="417"/>
         <source>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z′&lt;sub&gt;{0}&lt;/sub&gt; = Σ A′[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="406"/>
+        <location filename="../../gui/views/mixing.py" line="419"/>
         <source>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>z&lt;sub&gt;{0}&lt;/sub&gt; = Σ A[{0}, j] × v&lt;sub&gt;j&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/mixing.py" line="410"/>
+        <location filename="../../gui/views/mixing.py" line="423"/>
         <source>outline, dashed line: A (pinned)</source>
         <translation>轮廓、虚线：A（已固定）</translation>
     </message>
@@ -1861,109 +1861,109 @@ Replace them?</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="161"/>
+        <location filename="../../gui/views/pipeline.py" line="168"/>
         <source>{0}: pad</source>
         <extracomment>the steps whose values τ changes: their colour scales hold still while the dial plays (S&apos;s and A&apos;s never move with τ) the heatmaps one above the other in the grid: (upper, lower) the heatmaps side by side, rows level: the left one&apos;s names serve both (left, right)</extracomment>
         <translation>{0}：填充</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="163"/>
+        <location filename="../../gui/views/pipeline.py" line="170"/>
         <source>{0}: no key</source>
         <translation>{0}：无键</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="187"/>
+        <location filename="../../gui/views/pipeline.py" line="194"/>
         <source>① scores S = QKᵀ</source>
         <translation>① 打分 S = QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="188"/>
+        <location filename="../../gui/views/pipeline.py" line="195"/>
         <source>② scaled S / {0}</source>
         <translation>② 缩放 S / {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="189"/>
+        <location filename="../../gui/views/pipeline.py" line="196"/>
         <source>③ weights A = softmax by row</source>
         <translation>③ 配比 A = 按行 softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="189"/>
+        <location filename="../../gui/views/pipeline.py" line="196"/>
         <source>③ weights A</source>
         <translation>③ 配比 A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="190"/>
+        <location filename="../../gui/views/pipeline.py" line="197"/>
         <source>④ context Z = A⋅V</source>
         <translation>④ 上下文 Z = A⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="194"/>
+        <location filename="../../gui/views/pipeline.py" line="201"/>
         <source>③ A′ = dropout(A), p = {0:g}: kept ÷ {1:g}</source>
         <translation>③ A′ = dropout(A)，p = {0:g}：保留的 ÷ {1:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="197"/>
+        <location filename="../../gui/views/pipeline.py" line="204"/>
         <source>③ A′ = dropout(A)</source>
         <translation>③ A′ = dropout(A)</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="199"/>
+        <location filename="../../gui/views/pipeline.py" line="206"/>
         <source>④ context Z′ = A′⋅V</source>
         <translation>④ 上下文 Z′ = A′⋅V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="255"/>
+        <location filename="../../gui/views/pipeline.py" line="262"/>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="257"/>
+        <location filename="../../gui/views/pipeline.py" line="264"/>
         <source>Show every heatmap&apos;s whole matrix again (or double-click a heatmap, or Home)</source>
         <translation>让每张热图重新显示整个矩阵（也可双击热图，或按 Home 键）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="300"/>
+        <location filename="../../gui/views/pipeline.py" line="307"/>
         <source>B − A</source>
         <translation>B − A</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="302"/>
+        <location filename="../../gui/views/pipeline.py" line="309"/>
         <source>scale held while τ plays</source>
         <translation>τ 播放时色标固定</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="311"/>
+        <location filename="../../gui/views/pipeline.py" line="318"/>
         <source>A: 0 to 1</source>
         <translation>A：0 到 1</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="313"/>
-        <location filename="../../gui/views/pipeline.py" line="327"/>
+        <location filename="../../gui/views/pipeline.py" line="320"/>
+        <location filename="../../gui/views/pipeline.py" line="334"/>
         <source>A′: 0 to {0:g}</source>
         <translation>A′：0 到 {0:g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="314"/>
+        <location filename="../../gui/views/pipeline.py" line="321"/>
         <source>A ÷ row&apos;s max</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="315"/>
+        <location filename="../../gui/views/pipeline.py" line="322"/>
         <source>A: log scale</source>
         <translation>A：对数刻度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="320"/>
+        <location filename="../../gui/views/pipeline.py" line="327"/>
         <source>How the weights are coloured; the numbers stay the weights themselves</source>
         <translation>权重如何着色；数字始终是权重本身</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="328"/>
+        <location filename="../../gui/views/pipeline.py" line="335"/>
         <source>A ÷ row&apos;s largest</source>
         <translation>A ÷ 行最大值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/pipeline.py" line="329"/>
+        <location filename="../../gui/views/pipeline.py" line="336"/>
         <source>A, log scale</source>
         <translation>A，对数刻度</translation>
     </message>
@@ -1971,27 +1971,27 @@ Replace them?</source>
 <context>
     <name>Presenter</name>
     <message>
-        <location filename="../../gui/window/presenter.py" line="120"/>
+        <location filename="../../gui/window/presenter.py" line="123"/>
         <source>The text is as large as this screen allows</source>
         <translation>文字已是这块屏幕能容下的最大字号</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="107"/>
+        <location filename="../../gui/window/presenter.py" line="110"/>
         <source>&amp;Presenter view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="109"/>
+        <location filename="../../gui/window/presenter.py" line="112"/>
         <source>The four steps, large, on the projector (or over this screen): F11</source>
         <translation>四个步骤放大显示在投影仪上（或盖住本屏幕）：F11</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="111"/>
+        <location filename="../../gui/window/presenter.py" line="114"/>
         <source>Presenter view: larger text</source>
         <translation>演示视图：放大文字</translation>
     </message>
     <message>
-        <location filename="../../gui/window/presenter.py" line="112"/>
+        <location filename="../../gui/window/presenter.py" line="115"/>
         <source>Presenter view: smaller text</source>
         <translation>演示视图：缩小文字</translation>
     </message>
@@ -2519,12 +2519,12 @@ then try again. Without internet: an install kit built with “main.py kit --wit
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="333"/>
+        <location filename="../../gui/views/temperature_dial.py" line="334"/>
         <source>τ = √d_k = {0:.3g}</source>
         <translation>τ = √d_k = {0:.3g}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/temperature_dial.py" line="334"/>
+        <location filename="../../gui/views/temperature_dial.py" line="335"/>
         <source>Reset to the lesson&apos;s scaling</source>
         <translation>回到课文的缩放</translation>
     </message>
@@ -2700,127 +2700,127 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>TrainingPanel</name>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="150"/>
+        <location filename="../../gui/views/training_panel.py" line="162"/>
         <source>One row of A, dragged into shape</source>
         <translation>A 的一行，拖成想要的样子</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="151"/>
+        <location filename="../../gui/views/training_panel.py" line="163"/>
         <source>Each token looks at the previous one</source>
         <translation>每个词看前一个词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="152"/>
+        <location filename="../../gui/views/training_panel.py" line="164"/>
         <source>Each token looks at itself</source>
         <translation>每个词看自己</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="153"/>
+        <location filename="../../gui/views/training_panel.py" line="165"/>
         <source>Each looks at the tokens of its name</source>
         <translation>每个词看同名的词</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="154"/>
+        <location filename="../../gui/views/training_panel.py" line="166"/>
         <source>Z = V: each token&apos;s own value</source>
         <translation>Z = V：每个词自己的值</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="158"/>
+        <location filename="../../gui/views/training_panel.py" line="170"/>
         <source>Q and K</source>
         <translation>Q 和 K</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="158"/>
+        <location filename="../../gui/views/training_panel.py" line="170"/>
         <source>Q, K and V</source>
         <translation>Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="160"/>
+        <location filename="../../gui/views/training_panel.py" line="172"/>
         <source>W_q and W_k</source>
         <translation>W_q 和 W_k</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="160"/>
+        <location filename="../../gui/views/training_panel.py" line="172"/>
         <source>W_q, W_k and W_v</source>
         <translation>W_q、W_k 和 W_v</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="163"/>
+        <location filename="../../gui/views/training_panel.py" line="175"/>
         <source>Goal</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="164"/>
+        <location filename="../../gui/views/training_panel.py" line="176"/>
         <source>Row</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="165"/>
+        <location filename="../../gui/views/training_panel.py" line="177"/>
         <source>Learns</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="167"/>
+        <location filename="../../gui/views/training_panel.py" line="179"/>
         <source>Train stops after this many steps at most</source>
         <translation>训练最多走这么多步就停</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="169"/>
+        <location filename="../../gui/views/training_panel.py" line="181"/>
         <source>The learning rate η: each step moves by η × the gradient</source>
         <translation>学习率 η：每一步沿梯度移动 η × 梯度</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="170"/>
+        <location filename="../../gui/views/training_panel.py" line="182"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="176"/>
+        <location filename="../../gui/views/training_panel.py" line="188"/>
         <source>L = mean of (z − v)² over Z: squared error of Z against V, each token&apos;s own value</source>
         <translation>L = Z 上 (z − v)² 的平均：Z 与 V（每个词自己的值）的平方误差</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="180"/>
+        <location filename="../../gui/views/training_panel.py" line="192"/>
         <source>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;: cross-entropy of {0}&apos;s row of A against its target t (least: the entropy of t, {1})</source>
         <translation>L = −Σⱼ tⱼ log a&lt;sub&gt;{0},j&lt;/sub&gt;：{0} 那一行 A 与目标 t 的交叉熵（最小值：t 的熵，{1}）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="184"/>
+        <location filename="../../gui/views/training_panel.py" line="196"/>
         <source>L = −mean over the rows of Σⱼ tᵢⱼ log aᵢⱼ: cross-entropy of the rows of A against their targets (least {0})</source>
         <translation>L = −各行 Σⱼ tᵢⱼ log aᵢⱼ 的平均：A 的各行与目标的交叉熵（最小 {0}）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="242"/>
+        <location filename="../../gui/views/training_panel.py" line="254"/>
         <source>Click a cell of S, S/τ or A: its gradient by hand.</source>
         <translation>点 S、S/τ 或 A 的一格：手算它的梯度。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="247"/>
+        <location filename="../../gui/views/training_panel.py" line="259"/>
         <source>No gradient by hand for this goal with several heads.</source>
         <translation>多个头时，这个目标没有手算梯度。</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="251"/>
+        <location filename="../../gui/views/training_panel.py" line="263"/>
         <source>g = ∂L/∂A, what the loss asks of each weight; for the row of {0}: Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt; = {1}</source>
         <translation>g = ∂L/∂A，损失对每个权重的要求；{0} 这一行：Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt; = {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="255"/>
+        <location filename="../../gui/views/training_panel.py" line="267"/>
         <source>∂L/∂a&lt;sub&gt;{0},{1}&lt;/sub&gt; = g&lt;sub&gt;{0},{1}&lt;/sub&gt; = &lt;b&gt;{2}&lt;/b&gt;</source>
         <translation>∂L/∂a&lt;sub&gt;{0},{1}&lt;/sub&gt; = g&lt;sub&gt;{0},{1}&lt;/sub&gt; = &lt;b&gt;{2}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="260"/>
+        <location filename="../../gui/views/training_panel.py" line="272"/>
         <source>∂L/∂(s/τ)&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) = {2} × ({3} − {4}) = &lt;b&gt;{5}&lt;/b&gt;</source>
         <translation>∂L/∂(s/τ)&lt;sub&gt;{0},{1}&lt;/sub&gt; = a&lt;sub&gt;{0},{1}&lt;/sub&gt; (g&lt;sub&gt;{0},{1}&lt;/sub&gt; − Σ&lt;sub&gt;k&lt;/sub&gt; a&lt;sub&gt;{0},k&lt;/sub&gt; g&lt;sub&gt;{0},k&lt;/sub&gt;) = {2} × ({3} − {4}) = &lt;b&gt;{5}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="268"/>
+        <location filename="../../gui/views/training_panel.py" line="280"/>
         <source>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = ∂L/∂(s/τ)&lt;sub&gt;{0},{1}&lt;/sub&gt; ÷ τ = {2} ÷ {3} = &lt;b&gt;{4}&lt;/b&gt;</source>
         <translation>∂L/∂s&lt;sub&gt;{0},{1}&lt;/sub&gt; = ∂L/∂(s/τ)&lt;sub&gt;{0},{1}&lt;/sub&gt; ÷ τ = {2} ÷ {3} = &lt;b&gt;{4}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_panel.py" line="274"/>
+        <location filename="../../gui/views/training_panel.py" line="286"/>
         <source>a is near {0}: a (g − Σ a g) is tiny, the gradient is cut off</source>
         <translation>a 接近 {0}：a (g − Σ a g) 极小，梯度断流</translation>
     </message>
@@ -2828,84 +2828,84 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>TrainingRun</name>
     <message>
-        <location filename="../../gui/views/training_run.py" line="94"/>
+        <location filename="../../gui/views/training_run.py" line="90"/>
         <source>Step</source>
         <extracomment>plots shorter than this (a side column at 1280 × 720) name their lines below them, in their colours: a legend over them covered most of the curves</extracomment>
         <translation>走一步</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="95"/>
+        <location filename="../../gui/views/training_run.py" line="91"/>
         <source>One step of gradient descent (one undo step)</source>
         <translation>梯度下降走一步（一个撤销步骤）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="97"/>
+        <location filename="../../gui/views/training_run.py" line="93"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="97"/>
+        <location filename="../../gui/views/training_run.py" line="93"/>
         <source>L</source>
         <translation>L</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="98"/>
+        <location filename="../../gui/views/training_run.py" line="94"/>
         <source>A (pinned)</source>
         <translation>A（固定）</translation>
     </message>
     <message>
+        <location filename="../../gui/views/training_run.py" line="94"/>
         <location filename="../../gui/views/training_run.py" line="98"/>
-        <location filename="../../gui/views/training_run.py" line="102"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="99"/>
+        <location filename="../../gui/views/training_run.py" line="95"/>
         <source>loss L (log)</source>
         <translation>损失 L（对数）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="102"/>
+        <location filename="../../gui/views/training_run.py" line="98"/>
         <source>size (log)</source>
         <translation>大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="114"/>
+        <location filename="../../gui/views/training_run.py" line="110"/>
         <source>no step yet</source>
         <translation>还没有走步</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="117"/>
+        <location filename="../../gui/views/training_run.py" line="113"/>
         <source>step {0} · L = {1} · ‖∂L/∂S‖ = {2}</source>
         <translation>第 {0} 步 · L = {1} · ‖∂L/∂S‖ = {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="123"/>
+        <location filename="../../gui/views/training_run.py" line="119"/>
         <source> · A does not train: its shapes differ from B&apos;s</source>
         <translation> · A 不训练：它的形状与 B 不同</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="125"/>
+        <location filename="../../gui/views/training_run.py" line="121"/>
         <source> · A: L = {0}</source>
         <translation> · A:L = {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="155"/>
+        <location filename="../../gui/views/training_run.py" line="151"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="155"/>
+        <location filename="../../gui/views/training_run.py" line="151"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="157"/>
+        <location filename="../../gui/views/training_run.py" line="153"/>
         <source>Stop: the steps so far stay, as one undo step</source>
         <translation>停止：已走的步留下，算一个撤销步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/views/training_run.py" line="158"/>
+        <location filename="../../gui/views/training_run.py" line="154"/>
         <source>Step until stopped, the goal reached or the limit (one undo step)</source>
         <translation>一直走，直到停止、达到目标或步数上限（一个撤销步骤）</translation>
     </message>
@@ -3145,62 +3145,62 @@ then try again. Without internet: an install kit built with “main.py kit --wit
 <context>
     <name>WeightBars</name>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="214"/>
+        <location filename="../../gui/views/weight_bars.py" line="210"/>
         <source>outline: A (pinned)</source>
         <translation>轮廓：A（已固定）</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="233"/>
+        <location filename="../../gui/views/weight_bars.py" line="229"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt; after dropout, A′ (p = {1}): {2}; largest weight {3}; dashed line: uniform 1/L = {4}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行随机丢弃后的 A′（p = {1}）：{2}；最大配比 {3}；虚线：平均 1/L = {4}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="258"/>
+        <location filename="../../gui/views/weight_bars.py" line="254"/>
         <source>its only weight dropped</source>
         <translation>仅有的一个配比被丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="259"/>
+        <location filename="../../gui/views/weight_bars.py" line="255"/>
         <source>its only weight kept, × {0}</source>
         <translation>仅有的一个配比保留，× {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="261"/>
+        <location filename="../../gui/views/weight_bars.py" line="257"/>
         <source>none of its {0} weights dropped, all × {1}</source>
         <translation>{0} 个配比都没有丢弃，全部 × {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="263"/>
+        <location filename="../../gui/views/weight_bars.py" line="259"/>
         <source>all {0} of its weights dropped</source>
         <translation>{0} 个配比全部丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="264"/>
+        <location filename="../../gui/views/weight_bars.py" line="260"/>
         <source>{0} of {1} weights dropped, the others × {2}</source>
         <translation>{1} 个配比丢弃了 {0} 个，其余 × {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="273"/>
+        <location filename="../../gui/views/weight_bars.py" line="269"/>
         <source>A′[{0}, j]: the row of {0} after dropout</source>
         <translation>A′[{0}, j]：随机丢弃后 {0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="274"/>
+        <location filename="../../gui/views/weight_bars.py" line="270"/>
         <source>A′[{0}, j]</source>
         <translation>A′[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="276"/>
+        <location filename="../../gui/views/weight_bars.py" line="272"/>
         <source>A[{0}, j]: the row of {0}</source>
         <translation>A[{0}, j]：{0} 这一行</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="276"/>
+        <location filename="../../gui/views/weight_bars.py" line="272"/>
         <source>A[{0}, j]</source>
         <translation>A[{0}, j]</translation>
     </message>
     <message>
-        <location filename="../../gui/views/weight_bars.py" line="244"/>
+        <location filename="../../gui/views/weight_bars.py" line="240"/>
         <source>Row of &lt;b&gt;{0}&lt;/b&gt;: entropy {1:.2f} bits (at most log₂ {2} = {3:.2f}); largest weight {4}; dashed line: uniform 1/L = {5}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 这一行：熵 {1:.2f} 比特（最多 log₂ {2} = {3:.2f}）；最大配比 {4}；虚线：平均 1/L = {5}</translation>
     </message>
