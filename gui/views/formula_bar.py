@@ -233,8 +233,8 @@ class FormulaBar(Retranslating, QWidget):
         return math.ceil(self._formula_height(font) + self._chain_height(width) + 2 + 4)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        """Return the layout's width and the height at the bar's width."""
-        return QSize(super().sizeHint().width(), self.heightForWidth(self.width()))
+        """Return the pieces' width and the height at the bar's width."""
+        return QSize(self._content.sizeHint().width(), self.heightForWidth(self.width()))
 
     def _chain_height(self, width: int) -> int:
         """Return the shape chain's height, wrapped to the bar's width, whatever τ is.
