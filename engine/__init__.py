@@ -42,22 +42,13 @@ from .lesson import (
     MAX_DROP,
     MAX_HEADS,
     AttentionResult,
-    ContextStep,
     Dropout,
     FourSteps,
     MultiHeadResult,
-    ScaledStep,
-    ScoreStep,
-    WeightStep,
     attend,
     attention,
     causal_mask,
     dropout,
-    explain,
-    explain_context,
-    explain_scaled,
-    explain_score,
-    explain_weight,
     four_steps,
     multi_head,
     multi_head_attention,
@@ -90,6 +81,17 @@ if TYPE_CHECKING:
         backward_heads,
         backward_projection,
     )
+    from .lesson.explain import (
+        ContextStep,
+        ScaledStep,
+        ScoreStep,
+        WeightStep,
+        explain,
+        explain_context,
+        explain_scaled,
+        explain_score,
+        explain_weight,
+    )
     from .lesson.explain_gradient import SoftmaxGradientStep, explain_softmax_gradient
     from .lesson.goals import (
         Goal,
@@ -117,7 +119,8 @@ if TYPE_CHECKING:
         locate_model,
     )
 
-#: Loaded on first use: the experiment and the real model are not needed to open the window.
+#: Loaded on first use: the hand calculation, the experiment, training and the real model are
+#: not needed to open the window.
 _LATER = {
     **{
         name: ".lesson.variance"
@@ -138,6 +141,20 @@ _LATER = {
             "ProjectionGradients",
             "backward_heads",
             "backward_projection",
+        )
+    },
+    **{
+        name: ".lesson.explain"
+        for name in (
+            "ContextStep",
+            "ScaledStep",
+            "ScoreStep",
+            "WeightStep",
+            "explain",
+            "explain_context",
+            "explain_scaled",
+            "explain_score",
+            "explain_weight",
         )
     },
     **{

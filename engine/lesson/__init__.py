@@ -14,7 +14,8 @@ contract in pyproject.toml keeps file formats and the real model out of it).
   ``kept_results``: the computations kept so that an undo gives back the very numbers;
 - ``multi_head``: the four steps on each head's block of columns, concatenated, times W_o;
 - ``masks``: padding masks, and masks composed; ``dropout``: dropout on A, as in training;
-- ``explain``: the hand calculation of one cell, as numbers to write out;
+- ``explain``: the hand calculation of one cell, as numbers to write out (imported when
+  first used, with the first cell clicked);
 - ``backward``: the gradients of a loss back through ④ ③ ② ①, to A, S/τ, S, Q, K and V;
   ``backward_heads``: through several heads, W_o and the projections W_q, W_k, W_v;
   ``explain_gradient``: the hand calculation of one cell of the softmax's backward pass;
@@ -30,6 +31,9 @@ contract in pyproject.toml keeps file formats and the real model out of it).
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from .attention import (
     attend,
     attention,
@@ -40,22 +44,50 @@ from .attention import (
     with_temperature,
 )
 from .dropout import MAX_DROP, Dropout, dropout
-from .explain import (
-    ContextStep,
-    ScaledStep,
-    ScoreStep,
-    WeightStep,
-    explain,
-    explain_context,
-    explain_scaled,
-    explain_score,
-    explain_weight,
-)
 from .four_steps import FourSteps, four_steps
 from .masks import padding_mask
 from .multi_head import MAX_HEADS, MultiHeadResult, multi_head, multi_head_attention
 from .result import AttentionResult
 from .update import update_attention
+
+if TYPE_CHECKING:
+    from .explain import (
+        ContextStep,
+        ScaledStep,
+        ScoreStep,
+        WeightStep,
+        explain,
+        explain_context,
+        explain_scaled,
+        explain_score,
+        explain_weight,
+    )
+
+#: Loaded on first use (the first cell clicked): the window's first paint needs none of them.
+_LATER = {
+    name: ".explain"
+    for name in (
+        "ContextStep",
+        "ScaledStep",
+        "ScoreStep",
+        "WeightStep",
+        "explain",
+        "explain_context",
+        "explain_scaled",
+        "explain_score",
+        "explain_weight",
+    )
+}
+
+
+def __getattr__(name: str) -> object:
+    """Return one of the names loaded on first use, importing its module then (PEP 562)."""
+    if name in _LATER:
+        value = getattr(import_module(_LATER[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "MAX_DROP",

@@ -17,11 +17,9 @@ from typing import NoReturn
 
 from engine import __version__
 from engine.formats.examples import BUILT_IN
-from engine.formats.export_size import MAX_EXPORT_BYTES
 from engine.lesson.multi_head import MAX_HEADS
 from engine.messages import Message
 from gui.command_line import values
-from gui.command_line.kit.targets import MODEL, PYTHONS, SYSTEMS, parse_platforms, parse_pythons
 from gui.command_line.words import (
     CODES,
     PROG,
@@ -32,6 +30,8 @@ from gui.command_line.words import (
     words,
 )
 from gui.export.formats import ALL_FORMATS, MAX_SCALE, MIN_SCALE
+
+VERBS = ("export", "kit")  # each read as the first word, by a parser of its own
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -124,13 +124,17 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     ``verb`` is ``"export"``, ``"kit"`` or None (the window).
     """
     speak(language_asked(argv) or "en")
-    return build_parser().parse_args(argv)
+    verb = argv[0] if argv[:1] and argv[0] in VERBS else None
+    return build_parser(() if verb is None else (verb,)).parse_args(argv)
 
 
-def build_parser() -> OneLineParser:
-    """Return the parser of the window's flags, with the verbs' parsers as subcommands.
+def build_parser(verbs: Sequence[str] = VERBS) -> OneLineParser:
+    """Return the parser of the window's flags, with ``verbs``' parsers as subcommands.
 
-    Its words are in the language :func:`gui.command_line.words.speak` last chose.
+    Its words are in the language :func:`gui.command_line.words.speak` last chose. A verb
+    is read only as the first word (:meth:`OneLineParser.parse_args`): :func:`parse` builds
+    that verb's parser alone, and for the window's flags none, whose sizes and platforms
+    (the export's, the kit's) the window's start need not load.
     """
     parser = OneLineParser(
         prog=PROG,
@@ -146,18 +150,21 @@ def build_parser() -> OneLineParser:
         ),
     )
     _window_flags(parser)
-    verbs = parser.add_verbs()
-    export = Message(
-        "Write every figure (PNG, SVG, PDF), the matrices (CSV, JSON) and the "
-        "session file into a folder, without opening a window."
-    )
-    _export_flags(verbs.add_parser("export", prog=f"{PROG} export", description=words(export)))
-    kit = Message(
-        "Write a folder that installs Attention Lab on computers without internet: "
-        "the app's wheel, every dependency's wheels, install scripts, a README. "
-        "Run it where there is internet."
-    )
-    _kit_flags(verbs.add_parser("kit", prog=f"{PROG} kit", description=words(kit)))
+    subcommands = parser.add_verbs()
+    if "export" in verbs:
+        export = Message(
+            "Write every figure (PNG, SVG, PDF), the matrices (CSV, JSON) and the "
+            "session file into a folder, without opening a window."
+        )
+        verb = subcommands.add_parser("export", prog=f"{PROG} export", description=words(export))
+        _export_flags(verb)
+    if "kit" in verbs:
+        kit = Message(
+            "Write a folder that installs Attention Lab on computers without internet: "
+            "the app's wheel, every dependency's wheels, install scripts, a README. "
+            "Run it where there is internet."
+        )
+        _kit_flags(subcommands.add_parser("kit", prog=f"{PROG} kit", description=words(kit)))
     return parser
 
 
@@ -205,6 +212,8 @@ def _window_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def _export_flags(parser: argparse.ArgumentParser) -> None:
+    from engine.formats.export_size import MAX_EXPORT_BYTES
+
     parser.add_argument(
         "--out",
         required=True,
@@ -312,6 +321,8 @@ def _export_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def _kit_flags(parser: argparse.ArgumentParser) -> None:
+    from gui.command_line.kit.targets import MODEL, PYTHONS, SYSTEMS, parse_platforms, parse_pythons
+
     parser.add_argument(
         "--out",
         required=True,
@@ -352,4 +363,4 @@ def _kit_flags(parser: argparse.ArgumentParser) -> None:
     _language(parser, Message("language of the messages"))
 
 
-__all__ = ["OneLineParser", "build_parser", "parse"]
+__all__ = ["VERBS", "OneLineParser", "build_parser", "parse"]

@@ -18,7 +18,6 @@ heatmap's caption.
 from __future__ import annotations
 
 from dataclasses import replace
-from html import escape
 from typing import TypeVar, cast
 
 from PySide6.QtCore import (
@@ -47,6 +46,7 @@ from gui.export.figures import AnyFigure, paint_captioned
 from gui.export.files import step_titles, window_figures
 from gui.export.host import ExportHost
 from gui.model.state import AttentionState
+from gui.support.markup import escape
 from gui.views import hand_calculation_text as explain_text
 
 F = TypeVar("F", bound=AnyFigure)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Generic, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -23,12 +23,14 @@ from engine.formats.head_source import HeadSource
 from engine.formats.presets import Projection
 from engine.lesson.compute import Computed, compute, same_bits
 from engine.lesson.dropout import DropoutSetting
-from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep, explain
 from engine.lesson.kept_results import KeptResults
 from engine.lesson.multi_head import MultiHeadResult
 from engine.vocabulary import DIRECT_INPUTS, LABELS, PROJECTION_INPUTS
 from gui.model.shown import Shown
 from gui.model.snapshots import Snapshot
+
+if TYPE_CHECKING:  # the hand calculation is loaded with its first cell, not at start-up
+    from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 
 T = TypeVar("T")
 
@@ -276,6 +278,8 @@ class HeldNumbers:
 
         Step ④ is that of the context the views show: Z′ = A′·V while dropout trains.
         """
+        from engine.lesson.explain import explain
+
         return explain(self.shown_result if step == "context" else self.result, step, row, col)
 
     # ----------------------------------------------------------------- a real model's

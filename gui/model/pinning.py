@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QObject, Signal
 
-from engine import AttentionResult, ContextStep, Dropout, Preset, ScaledStep, ScoreStep, WeightStep
+from engine import AttentionResult, Dropout, Preset
 from engine.vocabulary import STEPS
 from gui.model.comparison import Change, Difference, Pin, changes, comparable
 from gui.model.comparison_text import caption
 from gui.model.held_numbers import HeldNumbers
 from gui.model.snapshots import snapshot_of
 from gui.support.language import current_language
+
+if TYPE_CHECKING:  # loaded with the first cell explained
+    from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 
 
 class Comparison(QObject):

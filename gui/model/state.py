@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -22,7 +23,6 @@ from PySide6.QtGui import QUndoStack
 from engine import AttentionResult, Dropout, Preset, load_preset, random_preset
 from engine.formats.head_source import HeadSource
 from engine.lesson.dropout import DropoutSetting
-from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 from engine.lesson.multi_head import MultiHeadResult
 from engine.vocabulary import LABELS, STEPS
 from gui.model import edits
@@ -37,6 +37,9 @@ from gui.model.snapshots import Snapshot, snapshot_of
 from gui.model.training import Training
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, TemperatureCommand, Text
 from gui.model.view_settings import ViewSettings
+
+if TYPE_CHECKING:
+    from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 
 __all__ = ["LABELS", "MAX_GRID_TOKENS", "STEPS", "AttentionState"]
 
@@ -82,9 +85,11 @@ class AttentionState(QObject):
     # stands for the whole row (the way the lesson walks 猫's row through each step)
     selected_cell = Held[tuple[str, int, int] | None]()
     cell_name = Held[Callable[[str, int, int], str]]()
-    explain = Held[
+    # (its steps' types named for the checker only: the hand calculation's module is
+    # loaded with the first cell explained, not at start-up)
+    explain: Held[
         Callable[[str, int, int | None], ScoreStep | ScaledStep | WeightStep | ContextStep]
-    ]()
+    ] = Held()
     source = Held[HeadSource | None]()
     is_the_models, is_as_the_model_computes = Held[bool](), Held[bool]()
 

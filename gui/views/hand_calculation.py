@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from html import escape
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -13,11 +12,14 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFont, QResizeEvent, QTextDocument, QTextOption
 from PySide6.QtWidgets import QCheckBox, QTextBrowser, QVBoxLayout, QWidget
 
-from engine import ContextStep, Dropout
-from engine.lesson.explain import ScaledStep, ScoreStep, WeightStep
 from gui.model.state import AttentionState
 from gui.support.language import Retranslating
+from gui.support.markup import escape
 from gui.views import hand_calculation_text as explain_text
+
+if TYPE_CHECKING:  # the engine's explanations are loaded with the first cell explained
+    from engine import Dropout
+    from gui.views.hand_calculation_text import Step
 
 #: the hand calculation's type against the text's while presenting, largest first: as large
 #: as the heatmaps' names (1.3) where the step fits its room, else smaller down to the text's
@@ -29,7 +31,6 @@ MOST_COLUMNS = 4  # boxes side by side at most while presenting (16 were unreada
 #: (the panel is 380 px at 1280×720: one above the other there)
 PAIR_SIDE_BY_SIDE_PX = 520
 HEAD_GROUND, HEAD_INK = "#EFE7F7", "#3B1F5C"  # the comparison bar's
-Step = ScoreStep | ScaledStep | WeightStep | ContextStep
 
 
 class ExplainPanel(Retranslating, QWidget):
@@ -202,10 +203,8 @@ class ExplainPanel(Retranslating, QWidget):
         parts = []
         for col in columns:
             box = cells.explain(step, row, col)
-            if isinstance(box, ScoreStep):
-                parts.append(explain_text.explain_score(box, cells.tokens, digits, full))
-            elif isinstance(box, ScaledStep):
-                parts.append(explain_text.explain_scaled(box, cells.tokens, digits))
+            if box is not None:
+                parts.append(explain_text.explain_step(box, cells.tokens, digits, full, None))
         return parts
 
     def _refresh(self) -> None:
@@ -259,24 +258,12 @@ class ExplainPanel(Retranslating, QWidget):
         if col < 0 and step == "weights":  # one box shows the whole softmax row
             col = int(cells.weights[row].argmax())
         box = cells.explain(step, row, None if col < 0 else col)
-        if isinstance(box, ScoreStep):
-            html = explain_text.explain_score(box, tokens, digits, full)
-        elif isinstance(box, ScaledStep):
-            html = explain_text.explain_scaled(box, tokens, digits)
-        elif isinstance(box, WeightStep):
-            html = explain_text.explain_weight(box, tokens, digits, full)
-            if cells.dropped is not None:  # training: the rescaling of a kept weight, or its drop
-                html += explain_text.explain_dropout(cells.dropped, box, tokens, digits)
-        elif box is not None:  # the sum is of A′'s weights while dropout trains
-            dropout = cells.dropped is not None
-            html = explain_text.explain_context(box, tokens, digits, full, dropout)
-        else:
+        if box is None:
             return []
-        return [html]
+        return [explain_text.explain_step(box, tokens, digits, full, cells.dropped)]
 
 
-@dataclass(frozen=True)
-class Cells:
+class Cells(NamedTuple):
     """Whose cells a calculation is of: B's (the state's) or A's (the comparison's)."""
 
     explain: Callable[[str, int, int | None], Step | None]

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from html import escape
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 from PySide6.QtCore import QCoreApplication
 
-from engine import ContextStep, Dropout, ScaledStep, ScoreStep, WeightStep
+from gui.support.markup import escape
+
+if TYPE_CHECKING:  # the engine's explanations are loaded with the first cell explained
+    from engine import ContextStep, Dropout, ScaledStep, ScoreStep, WeightStep
+
+    Step = ScoreStep | ScaledStep | WeightStep | ContextStep
 
 T = TypeVar("T")
 SHORT = 8  # a vector or a sum with more terms than this is shortened unless asked
@@ -272,3 +276,21 @@ def explain_dropout(dropped: Dropout, step: WeightStep, tokens: Sequence[str], d
 def _written(value: float, digits: int) -> float:
     """Return ``value`` as number() writes it (0.0145 → 0.01 at two decimals)."""
     return float(number(value, digits).replace("−", "-"))
+
+
+def explain_step(step: Step, tokens: Sequence[str], digits: int, full: bool,
+                 dropped: Dropout | None) -> str:  # fmt: skip
+    """Write any step's calculation: ``dropped`` is the dropout training A′ (or None)."""
+    from engine import ScaledStep, ScoreStep, WeightStep
+
+    if isinstance(step, ScoreStep):
+        return explain_score(step, tokens, digits, full)
+    if isinstance(step, ScaledStep):
+        return explain_scaled(step, tokens, digits)
+    if isinstance(step, WeightStep):
+        text = explain_weight(step, tokens, digits, full)
+        if dropped is not None:  # training: the rescaling of a kept weight, or its drop
+            text += explain_dropout(dropped, step, tokens, digits)
+        return text
+    # the sum is of A′'s weights while dropout trains
+    return explain_context(step, tokens, digits, full, dropped is not None)

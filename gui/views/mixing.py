@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import time
-from html import escape
 
 import numpy as np
 import pyqtgraph as pg
@@ -26,6 +25,7 @@ from gui.plots.colour_bar import nice_ceiling
 from gui.plots.text_scale import scaled_font, style_axis, value_ticks
 from gui.plots.token_colours import PALETTE, PER_TOKEN_UP_TO, stable_slots, token_colour
 from gui.support.language import Retranslating
+from gui.support.markup import escape
 from gui.views.drawn_when_shown import DrawnWhenShown
 from gui.views.pinned_outlines import A_COLOUR, MixOutlines
 from gui.views.steady_box import SteadyBox

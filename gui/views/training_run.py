@@ -8,7 +8,6 @@ made in either shows in both.
 from __future__ import annotations
 
 import math
-from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
@@ -20,6 +19,7 @@ from gui.model.view_settings import ViewSettings
 from gui.plots.text_scale import scaled_font
 from gui.plots.training_curves import GradientPlot, LossPlot
 from gui.support.language import Retranslating
+from gui.support.markup import escape
 
 LEAST_PLOT = (150, 120)  # a plot's least size at the normal text size, in pixels
 #: plots shorter than this (a side column at 1280 × 720) name their lines below them, in

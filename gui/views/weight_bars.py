@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from html import escape
 
 import numpy as np
 import pyqtgraph as pg
@@ -23,6 +22,7 @@ from gui.plots.text_fit import REFERENCE_PX, Room, TextFit, fit_texts
 from gui.plots.text_scale import scaled_font, sized, style_axis, value_ticks, widths
 from gui.plots.token_colours import PER_TOKEN_UP_TO, token_colour
 from gui.support.language import Retranslating
+from gui.support.markup import escape
 from gui.views.pinned_outlines import A_COLOUR, WeightOutlines
 from gui.views.steady_box import SteadyBox
 
