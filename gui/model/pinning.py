@@ -17,14 +17,13 @@ from PySide6.QtCore import QObject, Signal
 
 from engine import AttentionResult, Dropout, Preset
 from engine.vocabulary import STEPS
-from gui.model.comparison import Change, Difference, Pin, changes, comparable
-from gui.model.comparison_text import caption
 from gui.model.held_numbers import HeldNumbers
 from gui.model.snapshots import snapshot_of
 from gui.support.language import current_language
 
-if TYPE_CHECKING:  # loaded with the first cell explained
+if TYPE_CHECKING:  # loaded when first needed: the first cell explained, the first pin
     from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
+    from gui.model.comparison import Change, Difference, Pin
 
 
 class Comparison(QObject):
@@ -57,6 +56,8 @@ class Comparison(QObject):
         The inputs, τ, masks, heads, dropout and the real model's head: the computation on
         screen is A's, not made again.
         """
+        from gui.model.comparison import Pin
+
         if preset is None:
             numbers = HeldNumbers(self._b.snapshot, self._b.computed)
             numbers.selected_head = self._b_head()
@@ -74,7 +75,7 @@ class Comparison(QObject):
         a = pin.numbers
         numbers = HeldNumbers(replace(a.snapshot, matrices=matrices))
         numbers.selected_head = a.selected_head
-        self._pin = Pin(numbers)
+        self._pin = type(pin)(numbers)
         self.changed.emit()
 
     def unpin(self) -> None:
@@ -122,7 +123,11 @@ class Comparison(QObject):
     def comparable(self) -> bool:
         """Return True if B − A is defined: a pin, and every step of the same shape."""
         a = self.result
-        return a is not None and comparable(a, self._b.shown_result)
+        if a is None:
+            return False
+        from gui.model.comparison import comparable
+
+        return comparable(a, self._b.shown_result)
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -134,6 +139,8 @@ class Comparison(QObject):
         pin = self._pin
         if pin is None:
             return []
+        from gui.model.comparison import changes
+
         a = pin.numbers
         return changes(a.snapshot, self._b.snapshot, a.selected_head, self._b_head())
 
@@ -149,5 +156,7 @@ class Comparison(QObject):
         kept = self._caption
         if kept is None or kept[0][0] is not snapshots[0] or kept[0][1] is not snapshots[1] \
                 or kept[1] != rest:  # fmt: skip
-            kept = self._caption = (snapshots, rest, caption(self.changes()))
+            from gui.model.comparison_text import caption as in_words
+
+            kept = self._caption = (snapshots, rest, in_words(self.changes()))
         return kept[2]

@@ -15,6 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 LATER = (
     "engine.lesson.explain",  # the hand calculation: with the first cell clicked
+    "gui.model.comparison",  # A against B: with the first pin
     "engine.lesson.variance",  # the experiment: with its tab
     "engine.lesson.training",  # training a head: with its panel
     "engine.lesson.backward",
