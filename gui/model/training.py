@@ -24,7 +24,6 @@ from engine.vocabulary import LABELS, MAX_VALUE
 from gui.model.held_numbers import HeldNumbers
 from gui.model.pinning import Comparison
 from gui.model.snapshots import Snapshot
-from gui.model.training_command import Matrices, Run, TrainingCommand
 from gui.model.training_goal import (
     TrainingSettings,
     best_loss,
@@ -38,6 +37,7 @@ if TYPE_CHECKING:  # the engine's training loads with the first step, not with t
     from engine.lesson.compute import Inputs
     from engine.lesson.explain_gradient import SoftmaxGradientStep
     from engine.lesson.training import Objective, TrainingStep, Velocity
+    from gui.model.training_command import Matrices, Run, TrainingCommand
 
 #: a run stops when the loss is this close to the least there is
 REACHED = 1e-3
@@ -348,6 +348,8 @@ class Training(QObject):
             state.show_snapshot(after)
             stack.undoTextChanged.emit(stack.undoText())  # Edit → Undo names the run anew
         else:  # the first step, or the user changed something in between: a new run
+            from gui.model.training_command import Run, TrainingCommand  # with the first step
+
             starts = (len(self.history) - 1, len(self.pinned_history) - (a_after is not None))
             run = Run(starts, a_before, a_after)
             self._command = TrainingCommand(state, self._numbers().snapshot, after, text,

@@ -25,7 +25,6 @@ from engine import Preset, PresetError, load_preset, read_preset, write_preset
 from engine.formats.files import remove_stale_temporaries
 from gui.model.examples import built_in_example
 from gui.model.state import AttentionState
-from gui.session import unsaved_question
 from gui.session.autosave import Autosave
 from gui.session.importer import MatrixImporter
 from gui.session.last_session import last_session, remember_last_session
@@ -363,6 +362,8 @@ class SessionController(QObject):
         """Ask Save / Discard / Cancel if there are unsaved changes; False to stop."""
         if not self.is_dirty:
             return True
+        from gui.session import unsaved_question  # a dialog: loaded when first asked
+
         answer = unsaved_question.ask(self.parent_widget, self.display_name())
         if answer == Button.Save:
             return self.save()

@@ -15,7 +15,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gui.model.state import AttentionState
-from gui.support.background import Cancelled, run_in_background
 from gui.support.engine_text import engine_text
 from gui.support.settings import start_folder
 
@@ -62,6 +61,7 @@ class MatrixImporter(QObject):
         and display are kept.
         """
         from engine.formats.importing import import_preset  # loaded when first used, not at start
+        from gui.support.background import Cancelled, run_in_background
 
         names = ", ".join(Path(p).name for p in paths)
         try:  # a large archive takes seconds to read: the window stays responsive meanwhile

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from gui.model.model_run import ModelRun, same_model
 from gui.model.state import AttentionState
-from gui.support.background import Cancelled, run_in_background
 from gui.support.engine_text import engine_text
 from gui.support.settings import setting_str
 from resources import resource_path
@@ -153,6 +152,7 @@ class SentenceOpener(QObject):
                 return False
             self.run.model = model
         runner, sentence = model, source.sentence
+        from gui.support.background import Cancelled, run_in_background
 
         def work() -> Forward:
             return runner.forward(runner.tokenize(sentence))
@@ -190,6 +190,8 @@ class SentenceOpener(QObject):
 
     def _load(self, folder: ModelFolder | Path) -> Model | None:
         """Return the model in ``folder``, loaded off the GUI thread; None (said) if not."""
+        from gui.support.background import Cancelled, run_in_background
+
         try:
             return run_in_background(
                 lambda: load_model(folder), self.parent_widget, self.tr("Open a model"),
@@ -230,6 +232,7 @@ class SentenceOpener(QObject):
                 return False
             self.run.model = model
         runner = model
+        from gui.support.background import Cancelled, run_in_background
 
         def work() -> Forward:
             return runner.forward(runner.tokenize(sentence))

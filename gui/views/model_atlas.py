@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from gui.model.model_run import ModelRun
 from gui.model.numbers import format_number
-from gui.plots.thumbnails import shrunk, thumbnail
 from gui.support.language import Retranslating
 from gui.views.drawn_when_shown import DrawnWhenShown
 
@@ -105,6 +104,8 @@ class ModelAtlas(Retranslating, DrawnWhenShown):
         if forward is None:
             self._images, self._high = [], 1.0
         else:
+            from gui.plots.thumbnails import shrunk, thumbnail  # with the first sentence
+
             weights = np.asarray(forward.weights, dtype=np.float64)  # (layers, heads, T, T)
             small = [[shrunk(a, THUMBNAIL) for a in layer] for layer in weights]
             self._high = max(float(max(a.max() for row in small for a in row)), 1e-12)

@@ -43,7 +43,6 @@ from gui.window.layout_settings import restore_window_settings, save_window_sett
 from gui.window.menus import Menus
 from gui.window.page_tabs import PageTabs
 from gui.window.presenter import Presenter
-from gui.window.random_dialog import RandomPresetDialog
 from gui.window.workspace import Workspace
 from gui.window.workspace_actions import WorkspaceActions
 
@@ -336,6 +335,8 @@ class MainWindow(Retranslating, QMainWindow):
         A new, untitled document, as the Presets menu's examples are: the title does not
         go on naming what was open before it.
         """
+        from gui.window.random_dialog import RandomPresetDialog  # loaded when first asked
+
         dialog = RandomPresetDialog(self)
         if dialog.exec():
             values = dialog.values()

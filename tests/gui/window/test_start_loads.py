@@ -23,6 +23,11 @@ LATER = (
     "engine.formats.export_size",  # an export's size: with an export
     "gui.command_line.kit",  # the offline install kit: with ``main.py kit``
     "gui.views.training_run",
+    "gui.model.training_command",  # a training run's undo step: with the first step
+    "gui.support.background",  # work off the window's thread: an import, a model run
+    "gui.session.unsaved_question",  # dialogs, with the first time they ask
+    "gui.window.random_dialog",
+    "gui.plots.thumbnails",  # the model's heads in small: with the first sentence
     "gui.window.presenter_view",
     "html",  # the named entities' table (gui.support.markup escapes without it)
 )
