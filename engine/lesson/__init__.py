@@ -15,7 +15,7 @@ contract in pyproject.toml keeps file formats and the real model out of it).
 - ``multi_head``: the four steps on each head's block of columns, concatenated, times W_o;
 - ``masks``: padding masks, and masks composed; ``dropout``: dropout on A, as in training;
 - ``explain``: the hand calculation of one cell, as numbers to write out (imported when
-  first used, with the first cell clicked);
+  first used, with the first cell clicked; its function is ``engine.explain``);
 - ``backward``: the gradients of a loss back through ④ ③ ② ①, to A, S/τ, S, Q, K and V;
   ``backward_heads``: through several heads, W_o and the projections W_q, W_k, W_v;
   ``explain_gradient``: the hand calculation of one cell of the softmax's backward pass;
@@ -56,7 +56,6 @@ if TYPE_CHECKING:
         ScaledStep,
         ScoreStep,
         WeightStep,
-        explain,
         explain_context,
         explain_scaled,
         explain_score,
@@ -64,6 +63,8 @@ if TYPE_CHECKING:
     )
 
 #: Loaded on first use (the first cell clicked): the window's first paint needs none of them.
+#: (Not the function ``explain``: here that name is its module's, once loaded, as Python
+#: binds a package's submodules; ``from engine import explain`` gives the function.)
 _LATER = {
     name: ".explain"
     for name in (
@@ -71,7 +72,6 @@ _LATER = {
         "ScaledStep",
         "ScoreStep",
         "WeightStep",
-        "explain",
         "explain_context",
         "explain_scaled",
         "explain_score",
@@ -104,7 +104,6 @@ __all__ = [
     "attention",
     "causal_mask",
     "dropout",
-    "explain",
     "explain_context",
     "explain_scaled",
     "explain_score",

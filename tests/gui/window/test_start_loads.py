@@ -60,3 +60,20 @@ def test_clicking_a_cell_loads_the_hand_calculation_then(qtbot):
     assert window.explanation.text().endswith("A[猫, 鱼] = 2.72 ÷ 6.02 ≈ 0.45")
     window.state.select_cell("context", 0, 1)
     assert window.explanation.text().endswith("= [0.27]")
+
+
+def test_the_explanation_is_a_function_whichever_loads_first():
+    # engine.lesson.explain is the module once loaded (a package's submodule): the engine's
+    # name for the function stays the function, loaded before or after it
+    code = (
+        "import numpy as np, engine\n"
+        "import engine.lesson.explain\n"
+        "from engine import explain\n"
+        "from engine.lesson import ScoreStep\n"
+        "r = engine.attention(np.eye(2), np.eye(2), np.eye(2))\n"
+        "step = explain(r, 'scores', 0, 1)\n"
+        "print(isinstance(step, ScoreStep), step.value)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)  # fmt: skip
+    assert done.stdout.split() == ["True", "0.0"], done.stderr[-2000:]
