@@ -18,14 +18,15 @@ Three packages, each importing only those after it (import-linter checks it):
 
 and beside them the modules all three share: ``messages`` (errors as templates a translator
 can look up), ``system_errors`` (the operating system's reasons, likewise), ``vocabulary``
-(the lesson's names and limits) and ``machine`` (how much memory a piece of work may take).
+(the lesson's names and limits), ``machine`` (how much memory a piece of work may take) and
+``first_use`` (names whose module is imported when one is first read).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
+from .first_use import loaded_on_first_use
 from .formats import (
     Preset,
     PresetError,
@@ -187,13 +188,7 @@ _LATER = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Return one of the names loaded on first use, importing its module then (PEP 562)."""
-    if name in _LATER:
-        value = getattr(import_module(_LATER[name], __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = loaded_on_first_use(__name__, _LATER)  # PEP 562
 
 
 __version__ = "0.1.0"

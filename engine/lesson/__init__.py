@@ -31,9 +31,9 @@ contract in pyproject.toml keeps file formats and the real model out of it).
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
+from ..first_use import loaded_on_first_use
 from .attention import (
     attend,
     attention,
@@ -80,13 +80,7 @@ _LATER = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Return one of the names loaded on first use, importing its module then (PEP 562)."""
-    if name in _LATER:
-        value = getattr(import_module(_LATER[name], __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = loaded_on_first_use(__name__, _LATER)  # PEP 562
 
 
 __all__ = [
