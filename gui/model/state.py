@@ -1,10 +1,9 @@
 """The one object that owns what the user edits, and the engine's result for it.
 
 Widgets read from it and write only through its setters. It holds the numbers in a
-:class:`HeldNumbers` (plain Python: the inputs, the selection and their computation, read
-as the views read them) and asks edits.py whether an edit is allowed (plain Python too);
-it owns the undo stack, the signals, the messages in the user's language (a refusal's
-from reasons.py) and the timer that makes the edits of one frame one computation. Every
+:class:`HeldNumbers` (plain Python: the inputs, the selection, their computation), asks edits.py
+(plain Python too) whether an edit is allowed, and owns the undo stack, the signals, the
+messages in the user's language and the timer that makes one frame's edits one computation. Each
 change of the inputs is an undoable command on :attr:`AttentionState.undo_stack`.
 """
 
@@ -38,7 +37,7 @@ from gui.model.training import Training
 from gui.model.undo_commands import BlockCommand, SnapshotCommand, TemperatureCommand, Text
 from gui.model.view_settings import ViewSettings
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for ``explain``'s type alone: the module loads with the first cell clicked
     from engine.lesson.explain import ContextStep, ScaledStep, ScoreStep, WeightStep
 
 __all__ = ["LABELS", "MAX_GRID_TOKENS", "STEPS", "AttentionState"]
@@ -85,8 +84,6 @@ class AttentionState(QObject):
     # stands for the whole row (the way the lesson walks 猫's row through each step)
     selected_cell = Held[tuple[str, int, int] | None]()
     cell_name = Held[Callable[[str, int, int], str]]()
-    # (its steps' types named for the checker only: the hand calculation's module is
-    # loaded with the first cell explained, not at start-up)
     explain: Held[
         Callable[[str, int, int | None], ScoreStep | ScaledStep | WeightStep | ContextStep]
     ] = Held()
@@ -102,9 +99,7 @@ class AttentionState(QObject):
         self.view = ViewSettings(self)  # decimals, text size, the lit step: views subscribe
         self._apply_view(preset.view)
         self.undo_stack = QUndoStack(self)
-        self._coalesce = QTimer(self)
-        self._coalesce.setSingleShot(True)
-        self._coalesce.setInterval(0)
+        self._coalesce = QTimer(self, singleShot=True, interval=0)
         self._coalesce.timeout.connect(self._emit_result_changed)
         self._pending: PendingChange | None = None  # what the undo stack has changed, not yet told
         # the last message said with ``say``: how to write it, and every way it was written
