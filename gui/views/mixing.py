@@ -84,7 +84,8 @@ class MixingView(Retranslating, DrawnWhenShown):
         self.outlines = MixOutlines(state, self.mix)  # A's row, while a setting is pinned
         self.vectors = BarStacks(pg.mkPen(None))
         self.ingredients.addItem(self.vectors)
-        self._total_labels: list[pg.TextItem] = []
+        self._label_pool: list[pg.TextItem] = []  # every total's label made so far
+        self._total_labels: list[pg.TextItem] = []  # those shown, one a dimension
         self._base_font = QFont(QGuiApplication.font())
         self._font = QFont(self._base_font)  # of the names and numbers, at the text scale
         self._limits = (0.0, 0.0)
@@ -260,20 +261,24 @@ class MixingView(Retranslating, DrawnWhenShown):
         return token_colour(int(members[0]), len(self.state.tokens))
 
     def _rebuild(self) -> None:
-        for item in self._total_labels:
-            self.mix.removeItem(item)
         count, dims = self._target.shape
         colours = [self._colour(g) for g in range(count)]
         self.stacks.set_colours(colours)
         self.vectors.set_colours(colours)
-        self._total_labels = []
-        if dims <= 16:  # each total written above its bar
-            for _ in range(dims):
-                label = pg.TextItem(anchor=(0.5, 1.0), color="#111111")
+        totals = dims if dims <= 16 else 0  # each total written above its bar
+        # Made as needed, hidden when not, never taken out of the view (as the weight bars
+        # keep theirs): no item is made, removed and deleted again as the dimensions change.
+        while len(self._label_pool) < totals:
+            label = pg.TextItem(anchor=(0.5, 1.0), color="#111111")
+            label.setZValue(2)  # over A's dashed z, while a setting is pinned
+            self.mix.addItem(label)
+            self._label_pool.append(label)
+        for index, label in enumerate(self._label_pool):
+            label.setVisible(index < totals)
+        self._total_labels = self._label_pool[:totals]
+        for label in self._total_labels:
+            if label.textItem.font() != self._font:  # a new text size
                 label.setFont(self._font)
-                label.setZValue(2)  # over A's dashed z, while a setting is pinned
-                self.mix.addItem(label)
-                self._total_labels.append(label)
         for plot in (self.mix, self.ingredients):
             plot.setXRange(-0.6, dims - 0.4, padding=0)
         self._update_ticks()
