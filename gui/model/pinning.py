@@ -72,10 +72,12 @@ class Comparison(QObject):
         pin = self._pin
         if pin is None:
             return
+        from gui.model.comparison import Pin
+
         a = pin.numbers
         numbers = HeldNumbers(replace(a.snapshot, matrices=matrices))
         numbers.selected_head = a.selected_head
-        self._pin = type(pin)(numbers)
+        self._pin = Pin(numbers)
         self.changed.emit()
 
     def unpin(self) -> None:
